@@ -1,0 +1,91 @@
+/** User-facing messages of spec §8 (HTTP toasts, mutation toasts) and server-side French errors. */
+export const HTTP_MESSAGES = {
+  badRequest: 'Bad request',
+  validationError: 'Validation error',
+  forbidden: "Access denied. You don't have permission to perform this action.",
+  notFound: 'Resource not found',
+  validationFailed: 'Validation failed',
+  serverError: 'Server error. Please try again later.',
+  unexpected: 'An unexpected error occurred',
+  network: 'Network error. Please check your connection.',
+  sessionExpired: 'Session expired. Please log in again.',
+} as const;
+
+export const AUTH_TOASTS = {
+  loginSuccess: (name: string) => `Bienvenue, ${name}!`,
+  loginFailed: 'Login failed',
+  registrationFailed: 'Registration failed',
+  profileUpdated: 'Profil mis à jour avec succès',
+  passwordChanged: 'Mot de passe modifié avec succès',
+  logout: 'Déconnexion réussie',
+  profileFetchFailed: 'Failed to fetch profile',
+  profileUpdateFailed: 'Profile update failed',
+  passwordChangeFailed: 'Password change failed',
+  noTokenToRefresh: 'No token to refresh',
+  refreshFailed: 'Token refresh failed',
+  initFailed: 'Failed to initialize authentication',
+} as const;
+
+export const MUTATION_MESSAGES = {
+  clientCreate: { success: 'Client créé avec succès', failure: 'Erreur lors de la création du client' },
+  clientUpdate: { success: 'Client modifié avec succès', failure: 'Erreur lors de la modification du client' },
+  clientDelete: { success: 'Client supprimé avec succès', failure: 'Erreur lors de la suppression du client' },
+  equipmentCreate: { success: 'Équipement créé avec succès', failure: "Erreur lors de la création de l'équipement" },
+  equipmentUpdate: {
+    success: 'Équipement modifié avec succès',
+    failure: "Erreur lors de la modification de l'équipement",
+  },
+  equipmentDelete: {
+    success: 'Équipement supprimé avec succès',
+    failure: "Erreur lors de la suppression de l'équipement",
+  },
+  userCreate: { success: 'Utilisateur créé avec succès', failure: "Erreur lors de la création de l'utilisateur" },
+  userUpdate: {
+    success: 'Utilisateur modifié avec succès',
+    failure: "Erreur lors de la modification de l'utilisateur",
+  },
+  userDelete: {
+    success: 'Utilisateur supprimé avec succès',
+    failure: "Erreur lors de la suppression de l'utilisateur",
+  },
+  interventionCreate: {
+    success: 'Intervention créée avec succès',
+    failure: "Erreur lors de la création de l'intervention",
+  },
+  statusUpdate: { success: 'Statut mis à jour avec succès', failure: 'Erreur lors de la mise à jour du statut' },
+  diagnostic: { success: 'Diagnostic mis à jour avec succès', failure: 'Erreur lors de la mise à jour du diagnostic' },
+  planning: {
+    success: 'Planification mise à jour avec succès',
+    failure: 'Erreur lors de la mise à jour de la planification',
+  },
+  qualityControl: {
+    success: 'Contrôle qualité mis à jour avec succès',
+    failure: 'Erreur lors de la mise à jour du contrôle qualité',
+  },
+  interventionDelete: {
+    success: 'Intervention supprimée avec succès',
+    failure: "Erreur lors de la suppression de l'intervention",
+  },
+} as const;
+
+/** Server-side French messages (not in the spec's catalogue; our design). */
+export const SERVER_MESSAGES = {
+  invalidCredentials: "Nom d'utilisateur ou mot de passe incorrect",
+  accountDisabled:
+    "Votre compte n'est pas encore activé. Un administrateur doit l'activer avant votre première connexion.",
+  registrationPending:
+    'Votre demande de compte a été enregistrée. Vous recevrez une notification dès que votre compte sera activé par un administrateur.',
+  usernameTaken: "Ce nom d'utilisateur est déjà utilisé",
+  tooManyLogins: 'Trop de tentatives de connexion. Veuillez réessayer dans une minute.',
+  tooManyRequests: 'Trop de requêtes. Veuillez réessayer plus tard.',
+  authRequired: 'Authentification requise',
+  invalidToken: 'Session invalide ou expirée',
+  invalidRefreshToken: 'Jeton de rafraîchissement invalide ou expiré',
+  forbidden: "Accès refusé : vous n'avez pas la permission nécessaire",
+  wrongCurrentPassword: 'Le mot de passe actuel est incorrect',
+  loginSuccess: 'Connexion réussie',
+  logoutSuccess: 'Déconnexion réussie',
+  validation: 'Données invalides',
+  notFound: 'Ressource introuvable',
+  internal: 'Erreur interne du serveur',
+} as const;

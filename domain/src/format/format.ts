@@ -1,0 +1,88 @@
+/** Display formatters (spec §1, §5, §9): MAD fr-MA, fr-FR numbers/dates, Moroccan phones, truncation. */
+export const LOCALE = 'fr-FR';
+export const CURRENCY_LOCALE = 'fr-MA';
+export const CURRENCY = 'MAD';
+export const APP_VERSION = '1.0.0';
+export const COPYRIGHT_YEAR = 2024;
+export const TRUNCATE_DEFAULT = 50;
+export const TRUNCATE_DASHBOARD = 50;
+export const TRUNCATE_INTERVENTION_LIST = 40;
+
+const currencyFormatter = new Intl.NumberFormat(CURRENCY_LOCALE, { style: 'currency', currency: CURRENCY });
+
+export function formatCurrency(value: number | string | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return '-';
+  return currencyFormatter.format(n);
+}
+
+export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
+  return new Intl.NumberFormat(LOCALE, options).format(value);
+}
+
+/** Percent with 1 decimal by default; the input is already a percentage (e.g. 66.7). */
+export function formatPercent(value: number, decimals = 1): string {
+  return `${new Intl.NumberFormat(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value)} %`;
+}
+
+/** Cut at `max` characters then an ellipsis. */
+export function truncate(text: string | null | undefined, max = TRUNCATE_DEFAULT): string {
+  if (!text) return '';
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}
+
+/** '212' + 9 digits → '+212 6 12 34 56 78'; 10 digits → '06 123 456 78'; otherwise as given. */
+export function formatPhone(phone: string | null | undefined): string {
+  if (!phone) return '';
+  const digits = phone.replace(/\D/g, '');
+  if (digits.startsWith('212') && digits.length === 12) {
+    const d = digits.slice(3);
+    return `+212 ${d.slice(0, 1)} ${d.slice(1, 3)} ${d.slice(3, 5)} ${d.slice(5, 7)} ${d.slice(7, 9)}`;
+  }
+  if (digits.length === 10) {
+    return `${digits.slice(0, 2)} ${digits.slice(2, 5)} ${digits.slice(5, 8)} ${digits.slice(8, 10)}`;
+  }
+  return phone;
+}
+
+function toDate(value: Date | string | number): Date {
+  return value instanceof Date ? value : new Date(value);
+}
+
+export function formatDate(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '-';
+  return d.toLocaleDateString(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
+}
+
+export function formatDateTime(value: Date | string | number | null | undefined): string {
+  if (value === null || value === undefined || value === '') return '-';
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '-';
+  return d.toLocaleString(LOCALE, {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
+}
+
+/** Time of day if today; 'Hier'; 'Il y a N jours' under 7 days; otherwise the date. */
+export function formatRelativeDate(value: Date | string | number, now: Date = new Date()): string {
+  const d = toDate(value);
+  const startOf = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
+  const days = Math.round((startOf(now) - startOf(d)) / 86_400_000);
+  if (days <= 0) return d.toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit' });
+  if (days === 1) return 'Hier';
+  if (days < 7) return `Il y a ${days} jours`;
+  return formatDate(d);
+}
+
+/** Today as YYYY-MM-DD in local time (form defaults). */
+export function todayIso(now: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { AUTH_MESSAGES, loginSchema, registerFormSchema, registerPayloadSchema } from '../src/auth/auth-schemas.ts';
+
+const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
+  result.error?.issues.map((i) => `${String(i.path[0])}: ${i.message}`) ?? [];
+
+describe('login schema (spec §5 Login)', () => {
+  it('requires username and password', () => {
+    expect(messages(loginSchema.safeParse({ username: '', password: '' }))).toEqual([
+      "username: Le nom d'utilisateur est requis",
+      'password: Le mot de passe est requis',
+    ]);
+    expect(messages(loginSchema.safeParse({}))).toEqual([
+      "username: Le nom d'utilisateur est requis",
+      'password: Le mot de passe est requis',
+    ]);
+  });
+
+  it('enforces the minimum lengths', () => {
+    expect(messages(loginSchema.safeParse({ username: 'ab', password: '12345' }))).toEqual([
+      "username: Le nom d'utilisateur doit contenir au moins 3 caractères",
+      'password: Le mot de passe doit contenir au moins 6 caractères',
+    ]);
+  });
+
+  it('accepts valid input', () => {
+    expect(loginSchema.safeParse({ username: 'admin', password: 'Admin123!' }).success).toBe(true);
+  });
+});
+
+describe('registration (spec §5 Registration)', () => {
+  const valid = {
+    nom: 'Salma Idrissi',
+    username: 'salma_1',
+    section: 'Maintenance',
+    password: 'secret12',
+    confirmPassword: 'secret12',
+    terms: true,
+  };
+
+  it('accepts a valid form and strips nothing the payload needs', () => {
+    const parsed = registerFormSchema.parse(valid);
+    expect(registerPayloadSchema.parse(parsed)).toEqual({
+      nom: 'Salma Idrissi',
+      username: 'salma_1',
+      section: 'Maintenance',
+      password: 'secret12',
+    });
+  });
+
+  it.each([
+    [{ nom: '' }, 'nom', AUTH_MESSAGES.nomRequired],
+    [{ nom: 'S' }, 'nom', 'Le nom doit contenir au moins 2 caractères'],
+    [{ nom: 'x'.repeat(101) }, 'nom', 'Le nom ne peut pas dépasser 100 caractères'],
+    [{ username: '' }, 'username', "Le nom d'utilisateur est requis"],
+    [{ username: 'ab' }, 'username', "Le nom d'utilisateur doit contenir au moins 3 caractères"],
+    [{ username: 'a'.repeat(101) }, 'username', AUTH_MESSAGES.usernameMax],
+    [
+      { username: 'salma-idrissi' },
+      'username',
+      "Le nom d'utilisateur ne peut contenir que des lettres, chiffres et underscores",
+    ],
+    [{ section: 'x'.repeat(101) }, 'section', 'La section ne peut pas dépasser 100 caractères'],
+    [{ password: '', confirmPassword: '' }, 'password', 'Le mot de passe est requis'],
+    [{ password: 'a1', confirmPassword: 'a1' }, 'password', 'Le mot de passe doit contenir au moins 6 caractères'],
+    [
+      { password: 'abcdefg', confirmPassword: 'abcdefg' },
+      'password',
+      'Le mot de passe doit contenir au moins une lettre et un chiffre',
+    ],
+    [
+      { password: '1234567', confirmPassword: '1234567' },
+      'password',
+      'Le mot de passe doit contenir au moins une lettre et un chiffre',
+    ],
+    [{ confirmPassword: '' }, 'confirmPassword', 'La confirmation du mot de passe est requise'],
+    [{ confirmPassword: 'secret13' }, 'confirmPassword', 'Les mots de passe ne correspondent pas'],
+    [{ terms: false }, 'terms', "Vous devez accepter les conditions d'utilisation"],
+  ])('%o → %s: %s', (override, field, message) => {
+    expect(messages(registerFormSchema.safeParse({ ...valid, ...override }))).toContain(`${field}: ${message}`);
+  });
+});

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ALL_PERMISSIONS,
+  getPermissions,
+  hasAnyPermission,
+  hasPermission,
+  hasRole,
+  isAdminRole,
+} from '../src/auth/permissions.ts';
+import { initials, normalizePermissions, normalizeUser } from '../src/auth/user.ts';
+
+const tech = { role: 'Technicien', permissions: ['clients:read', 'interventions:update'] };
+
+describe('permission helpers (spec §6)', () => {
+  it.each(['Admin', 'Administrateur', 'Administrator'])('%s holds every permission', (role) => {
+    const admin = { role, permissions: [] };
+    expect(isAdminRole(role)).toBe(true);
+    for (const p of ALL_PERMISSIONS) expect(hasPermission(admin, p)).toBe(true);
+    expect(hasPermission(admin, 'anything:else')).toBe(true);
+    expect(getPermissions(admin)).toEqual(ALL_PERMISSIONS);
+  });
+
+  it('other users need the exact permission string', () => {
+    expect(hasPermission(tech, 'clients:read')).toBe(true);
+    expect(hasPermission(tech, 'clients:create')).toBe(false);
+    expect(hasPermission(tech, 'clients')).toBe(false);
+    expect(hasPermission(tech, 'Clients:read')).toBe(false);
+    expect(hasPermission(null, 'clients:read')).toBe(false);
+  });
+
+  it('any-of passes when one matches', () => {
+    expect(hasAnyPermission(tech, ['users:read', 'interventions:update'])).toBe(true);
+    expect(hasAnyPermission(tech, ['users:read', 'users:create'])).toBe(false);
+    expect(hasAnyPermission(tech, [])).toBe(false);
+  });
+
+  it('role check: any admin name matches every admin alias, others match exactly', () => {
+    expect(hasRole({ role: 'Admin' }, 'Administrateur')).toBe(true);
+    expect(hasRole({ role: 'Administrator' }, 'Admin')).toBe(true);
+    expect(hasRole({ role: 'Technicien' }, 'Administrateur')).toBe(false);
+    expect(hasRole({ role: 'Technicien' }, 'Technicien')).toBe(true);
+    expect(hasRole({ role: 'Technicien' }, 'technicien')).toBe(false);
+  });
+});
+
+describe('session user normalization (spec §3)', () => {
+  it('reads permissions from a list, a JSON string or a comma-separated string, without duplicates or empties', () => {
+    expect(normalizePermissions(['a:b', 'a:b', '', ' c:d '])).toEqual(['a:b', 'c:d']);
+    expect(normalizePermissions('["a:b","c:d"]')).toEqual(['a:b', 'c:d']);
+    expect(normalizePermissions('a:b, c:d,,a:b')).toEqual(['a:b', 'c:d']);
+    expect(normalizePermissions([{ module: 'clients', action: 'read' }])).toEqual(['clients:read']);
+  });
+
+  it('takes section and role from strings or objects', () => {
+    const user = normalizeUser({
+      id: 3,
+      nom: 'Amina',
+      username: 'amina',
+      section: { nom: 'Électrique', isResponsible: true },
+      role: { id: 2, nom: 'Responsable', permissions: [{ module: 'clients', action: 'read' }] },
+      permissions: 'reports:read',
+    });
+    expect(user).toMatchObject({
+      section: 'Électrique',
+      isResponsible: true,
+      role: 'Responsable',
+      roleId: 2,
+      permissions: ['reports:read', 'clients:read'],
+    });
+  });
+
+  it('initials: first letters of the name, at most 2', () => {
+    expect(initials('Youssef Ben Ali')).toBe('YB');
+    expect(initials('amina')).toBe('A');
+    expect(initials('')).toBe('');
+  });
+});

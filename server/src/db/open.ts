@@ -1,0 +1,63 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { type Database, openDatabase } from './database.ts';
+import { type EmbeddedDatabase, startEmbeddedPostgres } from './embedded.ts';
+import { migrate } from './migrate.ts';
+import { seedReferenceData } from './seed.ts';
+
+export interface OpenedDatabase {
+  database: Database;
+  embedded: EmbeddedDatabase | null;
+  /** Closes the pool, then stops the embedded server if there is one. */
+  shutdown(): Promise<void>;
+}
+
+/** DATABASE_URL when given, else the embedded PostgreSQL in DATA_DIR/pg; migrated and seeded. */
+export async function openMigratedDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  onPoolError?: (err: Error) => void;
+}): Promise<OpenedDatabase> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  let embedded: EmbeddedDatabase | null = null;
+  let url = opts.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedPostgres(opts.dataDir);
+    url = await ensureDatabase(embedded.url, 'gmao');
+  }
+  const database = openDatabase(url, { onError: opts.onPoolError });
+  try {
+    await migrate(database.pool);
+    await seedReferenceData(database.db);
+  } catch (err) {
+    await database.close().catch(() => undefined);
+    await embedded?.stop().catch(() => undefined);
+    throw err;
+  }
+  return {
+    database,
+    embedded,
+    shutdown: async () => {
+      await database.close().catch(() => undefined);
+      await embedded?.stop();
+    },
+  };
+}
+
+/** Creates the named database on the embedded server if missing and returns its URL. */
+async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
+  const pg = (await import('pg')).default;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');

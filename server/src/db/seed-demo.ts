@@ -1,0 +1,375 @@
+import { eq, sql } from 'drizzle-orm';
+import { hashPassword } from '../lib/password.ts';
+import type { Db } from './database.ts';
+import { clients, equipment, interventionHistory, interventions, roles, sections, users } from './schema.ts';
+
+/** Demo data that looks like a Moroccan industrial customer base (npm run seed:demo). */
+export const DEMO_PASSWORD = 'Demo1234';
+
+const COMPANIES = [
+  [
+    'Atlas Textiles SARL',
+    'Textile',
+    'Casablanca',
+    '20250',
+    'Zone Industrielle Sidi Bernoussi, Lot 45',
+    'Nadia Berrada',
+    'Directrice technique',
+  ],
+  [
+    'Maroc Agro Industries SA',
+    'Agro-alimentaire',
+    'Meknès',
+    '50000',
+    'Route de Fès, km 7',
+    'Mehdi Alaoui',
+    'Responsable maintenance',
+  ],
+  [
+    'Tanger Automotive Components',
+    'Automobile',
+    'Tanger',
+    '90000',
+    'Tanger Automotive City, Jouamaa',
+    'Samir Ouazzani',
+    'Chef de site',
+  ],
+  [
+    'Kénitra Câblage SA',
+    'Automobile',
+    'Kénitra',
+    '14000',
+    'Atlantic Free Zone, Lot 12',
+    'Imane Chraibi',
+    'Responsable énergie',
+  ],
+  [
+    'Souss Conserves SARL',
+    'Agro-alimentaire',
+    'Agadir',
+    '80000',
+    'Quartier industriel Anza',
+    'Brahim Aït Lahcen',
+    'Directeur d’usine',
+  ],
+  [
+    'Ciments du Nord SA',
+    'Construction',
+    'Tétouan',
+    '93000',
+    'Route de Martil, km 3',
+    'Yassine Bennis',
+    'Ingénieur maintenance',
+  ],
+  [
+    'Chimie Atlas SA',
+    'Chimie',
+    'Mohammedia',
+    '28810',
+    'Zone industrielle Ouest, Bd Al Massira',
+    'Laila Tazi',
+    'HSE & maintenance',
+  ],
+  ['Oriental Énergie SARL', 'Énergie', 'Oujda', '60000', 'Technopole Oujda, Bloc B', 'Hicham Lamrani', 'Gérant'],
+  [
+    'Rabat Imprimerie Moderne',
+    'Industrie Manufacturière',
+    'Rabat',
+    '10000',
+    'Quartier industriel Takaddoum',
+    'Fatima Zahra Idrissi',
+    'Responsable production',
+  ],
+  [
+    'Fès Cuir & Tannerie',
+    'Industrie Manufacturière',
+    'Fès',
+    '30000',
+    'Zone industrielle Dokkarat',
+    'Karim Fassi Fihri',
+    'Directeur',
+  ],
+  [
+    'Marrakech Hôtellerie Services',
+    'Autres',
+    'Marrakech',
+    '40000',
+    'Route de l’Ourika, km 5',
+    'Sara El Mansouri',
+    'Responsable technique',
+  ],
+  [
+    'Safi Phosphates Logistique',
+    'Chimie',
+    'Safi',
+    '46000',
+    'Port de Safi, Zone logistique',
+    'Abdelali Rami',
+    'Chef maintenance',
+  ],
+  [
+    'El Jadida Laiterie Centrale',
+    'Agro-alimentaire',
+    'El Jadida',
+    '24000',
+    'Route de Casablanca, km 4',
+    'Noura Benjelloun',
+    'Responsable qualité',
+  ],
+  [
+    'Casa Plastiques Industrie',
+    'Industrie Manufacturière',
+    'Casablanca',
+    '20600',
+    'Zone industrielle Aïn Sebaâ',
+    'Omar Kettani',
+    'Directeur technique',
+  ],
+  [
+    'Nador Froid Industriel',
+    'Agro-alimentaire',
+    'Nador',
+    '62000',
+    'Zone industrielle Selouane',
+    'Rachid Ziani',
+    'Gérant',
+  ],
+] as const;
+
+const EQUIPMENT_MODELS = [
+  ['Transformateur', 'TRANSFORMATEUR', 'Schneider Electric', 'Trihal 630 kVA', 185000],
+  ['Transformateur', 'TRANSFORMATEUR', 'ABB', 'RESIBLOC 1000 kVA', 240000],
+  ['Groupe électrogène', 'GROUPE_ELECTROGENE', 'Caterpillar', 'C18 550 kVA', 420000],
+  ['Groupe électrogène', 'GROUPE_ELECTROGENE', 'SDMO', 'J165K', 160000],
+  ['Tableau électrique TGBT', 'TABLEAU_ELECTRIQUE', 'Schneider Electric', 'Prisma P', 95000],
+  ['Tableau électrique', 'TABLEAU_ELECTRIQUE', 'Legrand', 'XL³ 4000', 78000],
+  ['Moteur électrique', 'MOTEUR_ELECTRIQUE', 'Leroy-Somer', 'LS 200 L 30 kW', 42000],
+  ['Moteur électrique', 'MOTEUR_ELECTRIQUE', 'Siemens', '1LE1 55 kW', 61000],
+  ['Onduleur', 'ONDULEUR', 'APC', 'Galaxy VS 40 kVA', 88000],
+  ['Onduleur', 'ONDULEUR', 'Eaton', '93PM 50 kVA', 97000],
+  ['Compresseur', 'COMPRESSEUR', 'Atlas Copco', 'GA 37 VSD+', 230000],
+  ['Pompe', 'POMPE', 'Grundfos', 'NB 65-200', 36000],
+  ['Disjoncteur', 'DISJONCTEUR', 'ABB', 'Emax 2 E2.2', 27000],
+  ['Climatisation', 'CLIMATISATION', 'Daikin', 'VRV IV 28 kW', 135000],
+  ['Batterie de condensateurs', 'BATTERIE_CONDENSATEURS', 'Schneider Electric', 'VarSet 300 kvar', 68000],
+] as const;
+
+const TASKS = [
+  'Maintenance préventive annuelle et contrôle des connexions',
+  'Mesure d’isolement et analyse d’huile du transformateur',
+  'Remplacement des roulements et alignement de l’accouplement',
+  'Vidange, remplacement des filtres et essai en charge du groupe',
+  'Thermographie infrarouge du tableau et resserrage des borniers',
+  'Remplacement des batteries de l’onduleur',
+  'Diagnostic d’un déclenchement intempestif du disjoncteur général',
+  'Recherche de fuite d’air et remplacement du séparateur d’huile',
+  'Remplacement des condensateurs défectueux',
+  'Panne : arrêt complet après surchauffe, intervention d’urgence',
+  'Contrôle réglementaire des installations électriques',
+  'Mise en service après installation',
+] as const;
+
+const TECHNICIANS = [
+  ['Youssef Amrani', 'y.amrani'],
+  ['Hamza El Idrissi', 'h.elidrissi'],
+  ['Khadija Bennani', 'k.bennani'],
+  ['Rachid Ouazzani', 'r.ouazzani'],
+] as const;
+
+/** Deterministic pseudo-random numbers, so every demo database looks the same. */
+function rng(seed = 42) {
+  let s = seed;
+  return () => {
+    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return s / 2_147_483_648;
+  };
+}
+
+const isoDay = (d: Date) => d.toISOString().slice(0, 10);
+
+export async function seedDemo(
+  db: Db,
+): Promise<{ skipped: boolean; clients: number; equipment: number; interventions: number }> {
+  const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(clients);
+  if (count > 0) return { skipped: true, clients: 0, equipment: 0, interventions: 0 };
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const random = rng();
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
+
+  return db.transaction(async (tx) => {
+    const [tech] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.nom, 'Technicien'));
+    const [manager] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.nom, 'Responsable'));
+    const [elec] = await tx
+      .select({ id: sections.id })
+      .from(sections)
+      .where(eq(sections.nom, 'Maintenance Électrique'));
+    const [meca] = await tx.select({ id: sections.id }).from(sections).where(eq(sections.nom, 'Maintenance Mécanique'));
+    const [responsable] = await tx
+      .insert(users)
+      .values({ nom: 'Nadia El Fassi', username: 'n.elfassi', passwordHash, roleId: manager?.id, sectionId: elec?.id })
+      .onConflictDoNothing()
+      .returning({ id: users.id });
+    if (responsable && elec)
+      await tx.update(sections).set({ responsableId: responsable.id }).where(eq(sections.id, elec.id));
+    const techIds: number[] = [];
+    for (const [i, [nom, username]] of TECHNICIANS.entries()) {
+      const [row] = await tx
+        .insert(users)
+        .values({ nom, username, passwordHash, roleId: tech?.id, sectionId: i % 2 === 0 ? elec?.id : meca?.id })
+        .onConflictDoNothing()
+        .returning({ id: users.id });
+      if (row) techIds.push(row.id);
+    }
+    const creator = responsable?.id ?? null;
+
+    const clientRows = await tx
+      .insert(clients)
+      .values(
+        COMPANIES.map(([nom, secteur, ville, cp, adresse, contact, poste], i) => {
+          const slug = nom
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[^a-z]/g, '')
+            .slice(0, 14);
+          const phone = (n: number) => `+2125${22 + (i % 7)}${String(100000 + i * 7919 + n).slice(-6)}`;
+          return {
+            nomEntreprise: nom,
+            secteurActivite: secteur,
+            ville,
+            codePostal: cp,
+            adresse,
+            tel: phone(11),
+            fax: i % 3 === 0 ? phone(29) : null,
+            email: `contact@${slug}.ma`,
+            siteWeb: `https://www.${slug}.ma`,
+            contactPrincipal: contact,
+            posteContact: poste,
+            telephoneContact: `+2126${String(10000000 + i * 1_234_567).slice(-8)}`,
+            emailContact: `${contact
+              .split(' ')[0]
+              .toLowerCase()
+              .normalize('NFD')
+              .replace(/[^a-z]/g, '')}@${slug}.ma`,
+            registreCommerce: `RC ${ville.slice(0, 3).toUpperCase()} ${10000 + i * 313}`,
+            formeJuridique: nom.includes('SARL') ? 'SARL' : nom.includes(' SA') ? 'SA' : 'SARL',
+            creerPar: creator,
+          };
+        }),
+      )
+      .returning({ id: clients.id });
+
+    const equipmentValues = clientRows.flatMap((c, ci) =>
+      Array.from({ length: 3 + (ci % 3) }, (_, k) => {
+        const [label, type, marque, modele, price] = pick(EQUIPMENT_MODELS);
+        return {
+          nom: `${label} ${String.fromCharCode(65 + k)}${ci + 1}`,
+          typeEquipement: type,
+          marque,
+          modele,
+          numeroSerie: `${marque.slice(0, 3).toUpperCase()}-${2018 + (k % 6)}-${String(1000 + ci * 37 + k)}`,
+          etatDeReception: pick(['Neuf', 'Bon état', 'Usagé — révision à prévoir', 'Bon état, documentation complète']),
+          valeur: (price * (0.9 + random() * 0.2)).toFixed(2),
+          cout: (price * (0.02 + random() * 0.05)).toFixed(2),
+          proprietaireId: c.id,
+          creerPar: creator,
+        };
+      }),
+    );
+    const equipmentRows = await tx
+      .insert(equipment)
+      .values(equipmentValues)
+      .returning({ id: equipment.id, owner: equipment.proprietaireId });
+
+    const today = new Date();
+    let created = 0;
+    for (const eqRow of equipmentRows) {
+      const n = 2 + Math.floor(random() * 5);
+      for (let k = 0; k < n; k++) {
+        const daysAgo = Math.floor(random() * 360) - 10; // a few in the coming days
+        const date = new Date(today.getTime() - daysAgo * 86_400_000);
+        const past = daysAgo > 3;
+        const roll = random();
+        const statut = !past
+          ? 'PLANIFIEE'
+          : roll < 0.62
+            ? 'TERMINEE'
+            : roll < 0.72
+              ? 'EN_COURS'
+              : roll < 0.78
+                ? 'EN_PAUSE'
+                : roll < 0.84
+                  ? 'EN_ATTENTE_PDR'
+                  : roll < 0.9
+                    ? 'ANNULEE'
+                    : roll < 0.94
+                      ? 'ECHEC'
+                      : 'PLANIFIEE';
+        const started =
+          statut !== 'PLANIFIEE' && statut !== 'ANNULEE'
+            ? new Date(date.getTime() + (2 + random() * 20) * 3_600_000)
+            : null;
+        const completed =
+          statut === 'TERMINEE' && started ? new Date(started.getTime() + (1 + random() * 40) * 3_600_000) : null;
+        const technicianId = techIds.length ? pick(techIds) : null;
+        const createdAt = new Date(date.getTime() - (1 + random() * 6) * 86_400_000);
+        const [row] = await tx
+          .insert(interventions)
+          .values({
+            equipementId: eqRow.id,
+            clientId: eqRow.owner,
+            technicianId,
+            date: isoDay(date),
+            description: pick(TASKS),
+            urgence: random() < 0.18,
+            statut,
+            startedAt: started,
+            completedAt: completed,
+            creerPar: creator ?? technicianId,
+            createdAt,
+            updatedAt: completed ?? started ?? createdAt,
+          })
+          .returning({ id: interventions.id });
+        created++;
+        const history: (typeof interventionHistory.$inferInsert)[] = [];
+        if (started)
+          history.push({
+            interventionId: row.id,
+            fromStatut: 'PLANIFIEE',
+            toStatut: 'EN_COURS',
+            userId: technicianId,
+            createdAt: started,
+          });
+        if (statut === 'EN_PAUSE' || statut === 'EN_ATTENTE_PDR' || statut === 'ECHEC') {
+          history.push({
+            interventionId: row.id,
+            fromStatut: 'EN_COURS',
+            toStatut: statut,
+            userId: technicianId,
+            note: statut === 'EN_ATTENTE_PDR' ? 'Pièce de rechange commandée chez le fournisseur' : null,
+            createdAt: new Date((started ?? date).getTime() + 4 * 3_600_000),
+          });
+        }
+        if (completed)
+          history.push({
+            interventionId: row.id,
+            fromStatut: 'EN_COURS',
+            toStatut: 'TERMINEE',
+            userId: technicianId,
+            createdAt: completed,
+          });
+        if (statut === 'ANNULEE') {
+          history.push({
+            interventionId: row.id,
+            fromStatut: 'PLANIFIEE',
+            toStatut: 'ANNULEE',
+            userId: creator,
+            note: 'Annulée à la demande du client',
+            createdAt: date,
+          });
+        }
+        if (history.length) await tx.insert(interventionHistory).values(history);
+      }
+    }
+    return { skipped: false, clients: clientRows.length, equipment: equipmentRows.length, interventions: created };
+  });
+}

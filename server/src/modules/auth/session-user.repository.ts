@@ -1,0 +1,67 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+
+type SessionUserRow = {
+  id: number;
+  nom: string;
+  username: string;
+  section_id: number | null;
+  section: string | null;
+  is_responsible: boolean;
+  role_id: number | null;
+  role: string | null;
+  permissions: string[];
+  enabled: boolean;
+  password_hash: string;
+};
+
+const SELECT_SESSION_USER = sql`
+  SELECT u.id, u.nom, u.username, u.enabled, u.password_hash,
+         u.section_id, s.nom AS section, (s.responsable_id IS NOT NULL AND s.responsable_id = u.id) AS is_responsible,
+         u.role_id, r.nom AS role,
+         COALESCE((SELECT array_agg(p.module || ':' || p.action ORDER BY p.module, p.action)
+                   FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
+                   WHERE rp.role_id = u.role_id), '{}') AS permissions
+  FROM users u
+  LEFT JOIN sections s ON s.id = u.section_id
+  LEFT JOIN roles r ON r.id = u.role_id`;
+
+function toSessionUser(row: SessionUserRow): SessionUser {
+  return {
+    id: row.id,
+    nom: row.nom,
+    username: row.username,
+    section: row.section,
+    sectionId: row.section_id,
+    isResponsible: row.is_responsible,
+    role: row.role ?? '',
+    roleId: row.role_id,
+    permissions: row.permissions,
+  };
+}
+
+/** The enabled, not-deleted user as the session sees it, or null. */
+export async function findSessionUser(db: DbOrTx, id: number): Promise<SessionUser | null> {
+  const { rows } = await db.execute<SessionUserRow>(
+    sql`${SELECT_SESSION_USER} WHERE u.id = ${id} AND u.enabled AND u.deleted_at IS NULL`,
+  );
+  return rows[0] ? toSessionUser(rows[0]) : null;
+}
+
+/** Login lookup by username (case-insensitive), including disabled accounts so the caller can explain. */
+export async function findLoginCandidate(
+  db: DbOrTx,
+  username: string,
+): Promise<{ user: SessionUser; enabled: boolean; passwordHash: string } | null> {
+  const { rows } = await db.execute<SessionUserRow>(
+    sql`${SELECT_SESSION_USER} WHERE lower(u.username) = lower(${username}) AND u.deleted_at IS NULL`,
+  );
+  const row = rows[0];
+  return row ? { user: toSessionUser(row), enabled: row.enabled, passwordHash: row.password_hash } : null;
+}
+
+export async function findPasswordHash(db: DbOrTx, id: number): Promise<string | null> {
+  const { rows } = await db.execute<{ password_hash: string }>(sql`SELECT password_hash FROM users WHERE id = ${id}`);
+  return rows[0]?.password_hash ?? null;
+}

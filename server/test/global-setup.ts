@@ -1,0 +1,75 @@
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { openDatabase } from '../src/db/database.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { migrate } from '../src/db/migrate.ts';
+import { bootstrapAdmin, seedReferenceData } from '../src/db/seed.ts';
+import { TEST_ADMIN } from './helpers/constants.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    dbServerUrl: string;
+    templateDb: string;
+  }
+}
+
+/**
+ * One PostgreSQL per run (embedded by default, TEST_DATABASE_URL for the `server-pg` project), one migrated
+ * and seeded template database; each test file then clones it (CREATE DATABASE … TEMPLATE) in milliseconds.
+ */
+export default async function setup(project: TestProject) {
+  // The project's `env` reaches the test workers, not this process: tell the two server projects apart by name.
+  const external = project.name === 'server-pg';
+  let serverUrl: string;
+  let stopEmbedded: (() => Promise<void>) | null = null;
+  const runDir = resolve(import.meta.dirname, '..', '.test-data', `run-${project.name}-${process.pid}`);
+  if (external) {
+    const url = process.env.TEST_DATABASE_URL;
+    if (!url) throw new Error('TEST_DATABASE_URL is required for the server-pg project');
+    serverUrl = url;
+  } else {
+    rmSync(runDir, { recursive: true, force: true });
+    const embedded = await startEmbeddedPostgres(runDir);
+    serverUrl = embedded.url;
+    stopEmbedded = () => embedded.stop();
+  }
+  const templateDb = `gmao_tpl_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${templateDb}`);
+  const templateUrl = withDatabase(serverUrl, templateDb);
+  const database = openDatabase(templateUrl);
+  await migrate(database.pool);
+  await seedReferenceData(database.db);
+  await bootstrapAdmin(database.db, { username: TEST_ADMIN.username, password: TEST_ADMIN.password });
+  await database.close();
+
+  project.provide('dbServerUrl', serverUrl);
+  project.provide('templateDb', templateDb);
+
+  return async () => {
+    // Drop what this run created on a shared server; an embedded one is thrown away whole.
+    if (external) {
+      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+        `${templateDb.replace('tpl', 'f')}%`,
+      ]);
+      for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${templateDb} WITH (FORCE)`);
+    }
+    await admin.end();
+    if (stopEmbedded) {
+      await stopEmbedded();
+      rmSync(runDir, { recursive: true, force: true });
+    }
+  };
+}
+
+export function withDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export const testDataDir = (name: string) => join(import.meta.dirname, '..', '.test-data', name);

@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { type Database, openDatabase } from '../../src/db/database.ts';
+import { withDatabase } from '../global-setup.ts';
+import { TEST_ADMIN } from './constants.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Logs in and returns the access token (and refresh token). */
+  login(username?: string, password?: string): Promise<{ token: string; refreshToken: string }>;
+  /** Token of the seeded administrator, cached per file. */
+  adminToken(): Promise<string>;
+  /** app.inject with a bearer token. */
+  as(token: string, opts: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+async function createDatabaseFromTemplate(): Promise<string> {
+  const serverUrl = inject('dbServerUrl');
+  const template = inject('templateDb');
+  const name = `${template.replace('tpl', 'f')}_${randomBytes(4).toString('hex')}`;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    // Two files cloning the template at the same instant can collide; retry briefly.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+        break;
+      } catch (err) {
+        if (attempt >= 20 || !/being accessed by other users/.test((err as Error).message)) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await client.end();
+  }
+  return withDatabase(serverUrl, name);
+}
+
+/** A fresh, migrated and seeded database and an app built on it, for one test file. */
+export async function createTestApp(
+  opts: { loginRateLimit?: number; configure?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
+  const database = openDatabase(await createDatabaseFromTemplate(), { max: 5 });
+  const app = await buildApp({
+    database,
+    jwtSecret: randomBytes(32).toString('hex'),
+    logLevel: 'silent',
+    loginRateLimit: opts.loginRateLimit ?? 1000,
+  });
+  opts.configure?.(app);
+  await app.ready();
+  let adminToken: string | undefined;
+
+  const login = async (username: string = TEST_ADMIN.username, password: string = TEST_ADMIN.password) => {
+    const res = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+    if (res.statusCode !== 200) throw new Error(`login ${username} failed: ${res.statusCode} ${res.body}`);
+    const { token, refreshToken } = res.json().data;
+    return { token, refreshToken };
+  };
+
+  return {
+    app,
+    database,
+    login,
+    adminToken: async () => {
+      const token = adminToken ?? (await login()).token;
+      adminToken = token;
+      return token;
+    },
+    as: (token, opts) => app.inject({ ...opts, headers: { ...opts.headers, authorization: `Bearer ${token}` } }),
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}

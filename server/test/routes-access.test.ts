@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({
+    configure: (app) =>
+      app.get('/api/__boom', { config: { access: 'public' } }, async () => {
+        throw new Error('relation "secret_table" does not exist');
+      }),
+  });
+});
+afterAll(() => t.close());
+
+it('every API route declares its access level', () => {
+  const routes = t.app.routeAccess;
+  expect(routes.length).toBeGreaterThan(5);
+  const undeclared = routes.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+  expect(undeclared).toEqual([]);
+});
+
+it('only the auth entry points, health and docs are public', () => {
+  const publicRoutes = t.app.routeAccess.filter(
+    (r) => r.access === 'public' && !r.url.startsWith('/api/docs') && r.url !== '/api/__boom',
+  );
+  expect(publicRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
+    'GET /api/health',
+    'POST /api/auth/login',
+    'POST /api/auth/logout',
+    'POST /api/auth/refresh-token',
+    'POST /api/auth/register',
+  ]);
+});
+
+it('a 5xx never leaks a stack or SQL', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/__boom' });
+  expect(res.statusCode).toBe(500);
+  expect(res.json()).toEqual({ success: false, message: 'Erreur interne du serveur' });
+});
+
+it('serves the OpenAPI document at /api/docs', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+  expect(res.statusCode).toBe(200);
+  expect(res.json().paths['/api/auth/login']).toBeDefined();
+});
+
+it('health reports the database', async () => {
+  const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+  expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
+});

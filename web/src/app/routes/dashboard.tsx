@@ -1,0 +1,139 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { displayName, displayRole } from '@gmao/domain/auth/user';
+import { formatNumber } from '@gmao/domain/format/format';
+import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { ClientsList } from '../../features/clients/components/clients-list';
+import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
+import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
+import { EquipmentList } from '../../features/equipment/components/equipment-list';
+import { InterventionsList } from '../../features/interventions/components/interventions-list';
+import { usePermissions, useSession } from '../../lib/session';
+
+export type DashboardTab = 'overview' | 'clients' | 'equipment' | 'interventions';
+
+interface TabDef {
+  id: DashboardTab;
+  label: string;
+  icon: typeof LayoutDashboard;
+  permission?: string;
+  count?: number;
+  render: () => ReactNode;
+}
+
+/**
+ * The dashboard (spec §2): header, then tabs. Each tab's list keeps its own page/search/filter state and is
+ * unmounted when another tab is chosen, so switching tab resets page to 1 and clears search and filters.
+ */
+export default function DashboardRoute() {
+  const { user } = useSession();
+  const { can } = usePermissions();
+  const [params, setParams] = useSearchParams();
+  const stats = useDashboardStats();
+  const overview = stats.data?.data.overview;
+  const [lastUpdate] = useState(() => new Date());
+
+  const tabs: TabDef[] = (
+    [
+      {
+        id: 'overview',
+        label: "Vue d'ensemble",
+        icon: LayoutDashboard,
+        render: () => <DashboardOverview onShowAll={() => select('interventions')} />,
+      },
+      {
+        id: 'clients',
+        label: 'Clients',
+        icon: Building2,
+        permission: PERMISSIONS.CLIENTS_READ,
+        count: overview?.totalClients,
+        render: () => <ClientsList variant="tab" />,
+      },
+      {
+        id: 'equipment',
+        label: 'Équipements',
+        icon: Wrench,
+        permission: PERMISSIONS.EQUIPMENT_READ,
+        count: overview?.totalEquipment,
+        render: () => <EquipmentList variant="tab" />,
+      },
+      {
+        id: 'interventions',
+        label: 'Interventions',
+        icon: ClipboardList,
+        permission: PERMISSIONS.INTERVENTIONS_READ,
+        count: overview?.totalInterventions,
+        render: () => <InterventionsList variant="tab" />,
+      },
+    ] satisfies TabDef[]
+  ).filter((t) => !t.permission || can(t.permission));
+
+  const requested = params.get('tab') as DashboardTab | null;
+  const active = tabs.find((t) => t.id === requested) ?? tabs[0];
+  function select(id: DashboardTab) {
+    setParams(id === 'overview' ? {} : { tab: id }, { replace: true });
+  }
+
+  return (
+    <section>
+      <header className="mb-6 flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">Tableau de Bord</h1>
+          <p className="mt-1 text-slate-600">
+            Bienvenue, <span className="font-medium">{displayName(user)}</span> — {displayRole(user)}
+          </p>
+          <p className="mt-1 text-sm text-slate-500">
+            <span className="font-medium text-blue-700">{formatNumber(overview?.activeInterventions ?? 0)}</span>{' '}
+            intervention(s) active(s) · Dernière mise à jour :{' '}
+            {lastUpdate.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
+        >
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Actualiser
+        </button>
+      </header>
+
+      <div
+        role="tablist"
+        aria-label="Sections du tableau de bord"
+        className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+      >
+        {tabs.map((t) => {
+          const selected = t.id === active.id;
+          return (
+            <button
+              key={t.id}
+              type="button"
+              role="tab"
+              id={`tab-${t.id}`}
+              aria-selected={selected}
+              aria-controls={`panel-${t.id}`}
+              onClick={() => select(t.id)}
+              className={`-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium ${
+                selected ? 'border-blue-700 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900'
+              }`}
+            >
+              <t.icon className="h-4 w-4" aria-hidden="true" />
+              {t.label}
+              {t.count !== undefined && (
+                <span
+                  className={`rounded-full px-2 py-0.5 text-xs ${selected ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}
+                >
+                  {formatNumber(t.count)}
+                </span>
+              )}
+            </button>
+          );
+        })}
+      </div>
+      <div role="tabpanel" id={`panel-${active.id}`} aria-labelledby={`tab-${active.id}`} key={active.id}>
+        {active.render()}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,130 @@
+import { displayName, displayRole, initials } from '@gmao/domain/auth/user';
+import { APP_VERSION } from '@gmao/domain/format/format';
+import { ChevronsLeft, ChevronsRight, X, Zap } from 'lucide-react';
+import { NavLink } from 'react-router';
+import { usePermissions, useSession } from '../../lib/session';
+import { ADMINISTRATION, NAVIGATION, type NavItem } from './nav-items';
+
+interface SidebarProps {
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
+  mobileOpen: boolean;
+  onCloseMobile: () => void;
+}
+
+function NavSection({
+  title,
+  items,
+  collapsed,
+  onNavigate,
+}: {
+  title: string;
+  items: NavItem[];
+  collapsed: boolean;
+  onNavigate: () => void;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <div className="mb-6">
+      <p
+        className={`mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-blue-300 ${collapsed ? 'sr-only' : ''}`}
+      >
+        {title}
+      </p>
+      <ul className="space-y-1">
+        {items.map(({ to, label, icon: Icon }) => (
+          <li key={to}>
+            <NavLink
+              to={to}
+              end={to === '/'}
+              onClick={onNavigate}
+              title={collapsed ? label : undefined}
+              className={({ isActive }) =>
+                `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
+                  isActive ? 'bg-blue-700 text-white' : 'text-blue-100 hover:bg-blue-900 hover:text-white'
+                } ${collapsed ? 'justify-center' : ''}`
+              }
+            >
+              <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+              <span className={collapsed ? 'sr-only' : ''}>{label}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
+  const { user } = useSession();
+  const { can, isAdmin } = usePermissions();
+  const navigation = NAVIGATION.filter((item) => !item.permission || can(item.permission));
+  const administration = isAdmin ? ADMINISTRATION : [];
+
+  return (
+    <>
+      {mobileOpen && (
+        <div className="fixed inset-0 z-30 bg-slate-900/50 lg:hidden" onClick={onCloseMobile} aria-hidden="true" />
+      )}
+      <aside
+        aria-label="Barre latérale"
+        className={`fixed inset-y-0 left-0 z-40 flex flex-col bg-blue-950 text-white transition-all duration-200 lg:static lg:translate-x-0 ${
+          mobileOpen ? 'translate-x-0' : '-translate-x-full'
+        } ${collapsed ? 'w-20' : 'w-64'}`}
+      >
+        <div className="flex h-16 items-center justify-between px-4">
+          <div className="flex items-center gap-2 text-lg font-bold">
+            <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-amber-400 text-blue-950">
+              <Zap className="h-5 w-5" aria-hidden="true" />
+            </span>
+            {!collapsed && <span>GMAO</span>}
+          </div>
+          <button
+            type="button"
+            onClick={onCloseMobile}
+            className="rounded p-1 text-blue-200 hover:text-white lg:hidden"
+            aria-label="Fermer le menu"
+          >
+            <X className="h-5 w-5" aria-hidden="true" />
+          </button>
+        </div>
+        <nav aria-label="Navigation principale" className="flex-1 overflow-y-auto px-3 py-4">
+          <NavSection title="Navigation" items={navigation} collapsed={collapsed} onNavigate={onCloseMobile} />
+          <NavSection title="Administration" items={administration} collapsed={collapsed} onNavigate={onCloseMobile} />
+        </nav>
+        <div className="border-t border-blue-900 p-3">
+          <div className={`flex items-center gap-3 rounded-lg bg-blue-900/60 p-2 ${collapsed ? 'justify-center' : ''}`}>
+            <span
+              className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold"
+              aria-hidden="true"
+            >
+              {initials(displayName(user))}
+            </span>
+            {!collapsed && (
+              <div className="min-w-0">
+                <p className="truncate text-sm font-medium">{displayName(user)}</p>
+                <p className="truncate text-xs text-blue-300">{displayRole(user)}</p>
+              </div>
+            )}
+          </div>
+          <div className="mt-2 flex items-center justify-between px-1 text-xs text-blue-300">
+            {!collapsed && <span>Version {APP_VERSION}</span>}
+            <button
+              type="button"
+              onClick={onToggleCollapsed}
+              className="hidden rounded p-1 hover:bg-blue-900 hover:text-white lg:block"
+              aria-label={collapsed ? 'Déplier la barre latérale' : 'Replier la barre latérale'}
+              aria-expanded={!collapsed}
+            >
+              {collapsed ? (
+                <ChevronsRight className="h-4 w-4" aria-hidden="true" />
+              ) : (
+                <ChevronsLeft className="h-4 w-4" aria-hidden="true" />
+              )}
+            </button>
+          </div>
+        </div>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,151 @@
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  /** Applied to both the header and the body cells of the column. */
+  className?: string;
+}
+
+export interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  rows: T[] | undefined;
+  loading?: boolean;
+  rowKey: (row: T) => string | number;
+  onRowClick?: (row: T) => void;
+  actions?: (row: T) => ReactNode;
+  actionsHeader?: ReactNode;
+  emptyMessage?: ReactNode;
+  /** Accessible caption (visually hidden). */
+  caption?: ReactNode;
+}
+
+export const SKELETON_ROWS = 5;
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [data-row-actions]';
+
+/** True when the event started on a control of its own (a link, a button, the actions cell): the row must not react. */
+function fromNestedControl(e: MouseEvent | KeyboardEvent): boolean {
+  const target = e.target as HTMLElement;
+  const hit = target.closest(INTERACTIVE);
+  return hit !== null && hit !== e.currentTarget && e.currentTarget.contains(hit);
+}
+
+const cell = 'px-4 py-3 text-sm text-slate-700';
+
+export function DataTable<T>({
+  columns,
+  rows,
+  loading = false,
+  rowKey,
+  onRowClick,
+  actions,
+  actionsHeader = 'Actions',
+  emptyMessage = 'Aucune donnée disponible',
+  caption,
+}: DataTableProps<T>) {
+  const colCount = columns.length + (actions ? 1 : 0);
+  const data = rows ?? [];
+
+  let body: ReactNode;
+  if (loading) {
+    body = Array.from({ length: SKELETON_ROWS }, (_, i) => (
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
+      <tr key={i} data-skeleton="true" className="animate-pulse">
+        {columns.map((c) => (
+          <td key={c.key} className={cell}>
+            <div className="h-4 rounded bg-slate-200" />
+          </td>
+        ))}
+        {actions && (
+          <td className={cell}>
+            <div className="ml-auto h-4 w-16 rounded bg-slate-200" />
+          </td>
+        )}
+      </tr>
+    ));
+  } else if (data.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={colCount} className="px-4 py-10 text-center text-sm text-slate-500">
+          {emptyMessage}
+        </td>
+      </tr>
+    );
+  } else {
+    body = data.map((row) => {
+      const clickable = Boolean(onRowClick);
+      return (
+        <tr
+          key={rowKey(row)}
+          tabIndex={clickable ? 0 : undefined}
+          onClick={
+            clickable
+              ? (e) => {
+                  if (!fromNestedControl(e)) onRowClick?.(row);
+                }
+              : undefined
+          }
+          onKeyDown={
+            clickable
+              ? (e) => {
+                  if (e.target !== e.currentTarget) return;
+                  if (e.key === 'Enter' || e.key === ' ') {
+                    e.preventDefault();
+                    onRowClick?.(row);
+                  }
+                }
+              : undefined
+          }
+          className={
+            clickable
+              ? 'cursor-pointer transition-colors hover:bg-blue-50/60 focus-visible:bg-blue-50 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-blue-500'
+              : 'hover:bg-slate-50'
+          }
+        >
+          {columns.map((c) => (
+            <td key={c.key} className={`${cell} ${c.className ?? ''}`}>
+              {c.render(row)}
+            </td>
+          ))}
+          {actions && (
+            <td data-row-actions="true" className={`${cell} cursor-default text-right`}>
+              <div className="inline-flex items-center justify-end gap-1">{actions(row)}</div>
+            </td>
+          )}
+        </tr>
+      );
+    });
+  }
+
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+      <table className="min-w-full divide-y divide-slate-200" aria-busy={loading || undefined}>
+        {caption && <caption className="sr-only">{caption}</caption>}
+        <thead className="bg-slate-50">
+          <tr>
+            {columns.map((c) => (
+              <th
+                key={c.key}
+                scope="col"
+                className={`px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.className ?? ''}`}
+              >
+                {c.header}
+              </th>
+            ))}
+            {actions && (
+              <th
+                scope="col"
+                className="px-4 py-3 text-right text-xs font-semibold uppercase tracking-wide text-slate-600"
+              >
+                {actionsHeader}
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">{body}</tbody>
+      </table>
+    </div>
+  );
+}

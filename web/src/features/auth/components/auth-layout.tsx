@@ -1,0 +1,45 @@
+import { BarChart3, ClipboardList, Gauge, Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+export const AUTH_FEATURES = [
+  { icon: ClipboardList, text: 'Gestion complète des interventions' },
+  { icon: Gauge, text: 'Suivi des équipements en temps réel' },
+  { icon: BarChart3, text: 'Rapports et analyses détaillés' },
+] as const;
+
+/** Two-panel layout of the public screens: product pitch on the left, the form on the right. */
+export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <div className="flex min-h-full">
+      <aside className="hidden w-1/2 flex-col justify-between bg-gradient-to-br from-blue-800 to-blue-950 p-12 text-white lg:flex">
+        <div className="flex items-center gap-3 text-2xl font-bold">
+          <span className="flex h-10 w-10 items-center justify-center rounded-lg bg-amber-400 text-blue-950">
+            <Zap aria-hidden="true" />
+          </span>
+          GMAO
+        </div>
+        <div>
+          <h2 className="mb-6 text-3xl font-semibold leading-tight">
+            La maintenance de vos équipements industriels et électriques, maîtrisée.
+          </h2>
+          <ul className="space-y-4">
+            {AUTH_FEATURES.map(({ icon: Icon, text }) => (
+              <li key={text} className="flex items-center gap-3 text-blue-100">
+                <Icon className="h-5 w-5 text-amber-300" aria-hidden="true" />
+                {text}
+              </li>
+            ))}
+          </ul>
+        </div>
+        <p className="text-sm text-blue-300">© 2024 GMAO — version 1.0.0</p>
+      </aside>
+      <main className="flex w-full items-center justify-center p-6 lg:w-1/2">
+        <div className="w-full max-w-md">
+          <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
+          {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
+          <div className="mt-8">{children}</div>
+        </div>
+      </main>
+    </div>
+  );
+}
