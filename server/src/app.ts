@@ -6,8 +6,17 @@ import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Database } from './db/database.ts';
+import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import clientsRoutes from './modules/clients/clients.routes.ts';
+import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
+import equipmentRoutes from './modules/equipment/equipment.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
+import interventionsRoutes from './modules/interventions/interventions.routes.ts';
+import reportsRoutes from './modules/reports/reports.routes.ts';
+import rolesRoutes from './modules/roles/roles.routes.ts';
+import sectionsRoutes from './modules/sections/sections.routes.ts';
+import usersRoutes from './modules/users/users.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
@@ -76,6 +85,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api/auth', loginRateLimit: deps.loginRateLimit ?? 10 });
+  await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(rolesRoutes, { prefix: '/api' }); // /api/roles and /api/permissions
+  await app.register(sectionsRoutes, { prefix: '/api/sections' });
+  await app.register(clientsRoutes, { prefix: '/api/clients' });
+  await app.register(equipmentRoutes, { prefix: '/api/equipment' });
+  // Analytics routes share the /api/interventions prefix (analytics, completion-metrics, performance).
+  await app.register(analyticsRoutes, { prefix: '/api/interventions' });
+  await app.register(interventionsRoutes, { prefix: '/api/interventions' });
+  await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
+  await app.register(reportsRoutes, { prefix: '/api/reports' });
 
   return app;
 }
