@@ -2,9 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 /**
  * One runner for the whole repo. The server suite runs on the embedded PostgreSQL, and a second time against
- * TEST_DATABASE_URL when it is set (CI sets it to the machine's PostgreSQL).
+ * TEST_DATABASE_URL when it is set (CI sets it to the machine's PostgreSQL). test/global-setup.ts tells the two apart
+ * by project name.
  */
-const serverProject = (name: string, external: boolean) => ({
+const serverProject = (name: string) => ({
   test: {
     name,
     root: './server',
@@ -20,8 +21,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'domain', root: './domain', include: ['test/**/*.test.ts'], environment: 'node' } },
-      serverProject('server', false),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg', true)] : []),
+      serverProject('server'),
+      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg')] : []),
       './web/vite.config.ts',
       {
         test: {
