@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { formatCurrency, formatPhone, truncate } from '../src/format/format.ts';
+
+/** Intl separates groups and the currency with (narrow) no-break spaces; compare with plain spaces. */
+const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('formatPhone (spec §5, Moroccan numbers)', () => {
+  it.each([
+    ['212612345678', '+212 6 12 34 56 78'],
+    ['+212612345678', '+212 6 12 34 56 78'],
+    ['+212 6-12-34-56-78', '+212 6 12 34 56 78'],
+    ['00212522123456', '00212522123456'], // 14 digits: neither rule, shown as given
+  ])('212 + 9 digits: %s → %s', (input, expected) => {
+    expect(formatPhone(input)).toBe(expected);
+  });
+
+  it.each([
+    ['0612345678', '06 123 456 78'],
+    ['05 22 12 34 56', '05 221 234 56'],
+  ])('10 digits grouped 2-3-3-2: %s → %s', (input, expected) => {
+    expect(formatPhone(input)).toBe(expected);
+  });
+
+  it('keeps other numbers as given and empties as empty', () => {
+    expect(formatPhone('12345')).toBe('12345');
+    expect(formatPhone('+33 1 23 45 67 89')).toBe('+33 1 23 45 67 89');
+    expect(formatPhone(null)).toBe('');
+    expect(formatPhone(undefined)).toBe('');
+    expect(formatPhone('')).toBe('');
+  });
+});
+
+describe('formatCurrency (MAD, fr-MA)', () => {
+  it('formats numbers and exact decimal strings the same way', () => {
+    expect(plain(formatCurrency(1234567.89))).toBe('1.234.567,89 MAD');
+    expect(plain(formatCurrency('1234567.89'))).toBe('1.234.567,89 MAD');
+    expect(plain(formatCurrency('0.50'))).toBe('0,50 MAD');
+    expect(plain(formatCurrency(0))).toBe('0,00 MAD');
+  });
+
+  it('shows "-" when there is no amount', () => {
+    expect(formatCurrency(null)).toBe('-');
+    expect(formatCurrency(undefined)).toBe('-');
+    expect(formatCurrency('')).toBe('-');
+    expect(formatCurrency('abc')).toBe('-');
+  });
+});
+
+describe('truncate', () => {
+  it('cuts at 50 characters by default then adds an ellipsis', () => {
+    const long = 'a'.repeat(60);
+    expect(truncate(long)).toBe(`${'a'.repeat(50)}...`);
+    expect(truncate('a'.repeat(50))).toBe('a'.repeat(50));
+  });
+
+  it('honours the 40-character cut of the intervention list', () => {
+    expect(truncate('b'.repeat(41), 40)).toBe(`${'b'.repeat(40)}...`);
+    expect(truncate('court', 40)).toBe('court');
+  });
+
+  it('returns an empty string for missing text', () => {
+    expect(truncate(null)).toBe('');
+    expect(truncate(undefined)).toBe('');
+  });
+});
