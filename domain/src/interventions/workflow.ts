@@ -1,0 +1,90 @@
+import { STATUT_LABELS, STATUTS, type Statut } from './status.ts';
+
+/**
+ * The intervention workflow, enforced by the server and mirrored by the UI (ARCHITECTURE.md "Intervention workflow").
+ *
+ * - The spec's buttons: PLANIFIEE→EN_COURS (Démarrer), EN_COURS→EN_PAUSE (Mettre en Pause), EN_COURS→TERMINEE
+ *   (Terminer), EN_PAUSE→EN_COURS (Reprendre).
+ * - The 'Changer Statut' cycle: PLANIFIEE→EN_COURS, EN_COURS→TERMINEE, any other status→PLANIFIEE (replanning,
+ *   reopening a finished, cancelled or failed intervention).
+ * - Maintenance moves: waiting for spare parts (EN_ATTENTE_PDR) from any not-yet-finished work, and back to work
+ *   or to planning when they arrive; cancelling (ANNULEE) any open intervention; failure (ECHEC) of started work.
+ * A status never "moves" to itself.
+ */
+export const TRANSITIONS = {
+  PLANIFIEE: ['EN_COURS', 'EN_ATTENTE_PDR', 'ANNULEE'],
+  EN_ATTENTE_PDR: ['EN_COURS', 'PLANIFIEE', 'ANNULEE'],
+  EN_COURS: ['EN_PAUSE', 'TERMINEE', 'EN_ATTENTE_PDR', 'ECHEC', 'ANNULEE'],
+  EN_PAUSE: ['EN_COURS', 'PLANIFIEE', 'EN_ATTENTE_PDR', 'ECHEC', 'ANNULEE'],
+  TERMINEE: ['PLANIFIEE'],
+  ANNULEE: ['PLANIFIEE'],
+  ECHEC: ['PLANIFIEE'],
+} as const satisfies Record<Statut, readonly Statut[]>;
+
+export function allowedTransitions(from: Statut): Statut[] {
+  return [...TRANSITIONS[from]];
+}
+
+export function canTransition(from: Statut, to: Statut): boolean {
+  return (TRANSITIONS[from] as readonly Statut[]).includes(to);
+}
+
+export const WORKFLOW_MESSAGES = {
+  transitionRefused: (from: Statut, to: Statut) =>
+    `Transition non autorisée : une intervention « ${STATUT_LABELS[from]} » ne peut pas passer au statut « ${STATUT_LABELS[to]} »`,
+  notFound: 'Intervention introuvable',
+  equipmentNotFound: "L'équipement sélectionné n'existe pas",
+  clientMismatch: "Le client doit être le propriétaire de l'équipement",
+  noteAdded: 'Note ajoutée avec succès',
+  updated: 'Intervention mise à jour avec succès',
+} as const;
+
+/** 'Changer Statut' in the list (spec §4): PLANIFIEE→EN_COURS, EN_COURS→TERMINEE, any other→PLANIFIEE. */
+export function nextCycleStatut(from: Statut): Statut {
+  if (from === 'PLANIFIEE') return 'EN_COURS';
+  if (from === 'EN_COURS') return 'TERMINEE';
+  return 'PLANIFIEE';
+}
+
+export interface WorkflowAction {
+  statut: Statut;
+  label: string;
+  /** The spec's buttons; secondary actions are the maintenance moves shown apart. */
+  primary: boolean;
+}
+
+const PRIMARY_ACTIONS: Record<Statut, { statut: Statut; label: string }[]> = {
+  PLANIFIEE: [{ statut: 'EN_COURS', label: 'Démarrer' }],
+  EN_ATTENTE_PDR: [{ statut: 'EN_COURS', label: 'Démarrer' }],
+  EN_COURS: [
+    { statut: 'EN_PAUSE', label: 'Mettre en Pause' },
+    { statut: 'TERMINEE', label: 'Terminer' },
+  ],
+  EN_PAUSE: [{ statut: 'EN_COURS', label: 'Reprendre' }],
+  TERMINEE: [],
+  ANNULEE: [],
+  ECHEC: [{ statut: 'PLANIFIEE', label: 'Replanifier' }],
+};
+
+const SECONDARY_LABELS: Partial<Record<Statut, string>> = {
+  EN_ATTENTE_PDR: 'En attente de pièces (PDR)',
+  ECHEC: 'Déclarer un échec',
+  ANNULEE: "Annuler l'intervention",
+  PLANIFIEE: 'Replanifier',
+};
+
+/** Buttons of the detail view (none when TERMINEE or ANNULEE, spec §4), each a move the table allows. */
+export function detailActions(statut: Statut): WorkflowAction[] {
+  if (statut === 'TERMINEE' || statut === 'ANNULEE') return [];
+  const primary = PRIMARY_ACTIONS[statut].map((a) => ({ ...a, primary: true }));
+  const taken = new Set(primary.map((a) => a.statut));
+  const secondary = allowedTransitions(statut)
+    .filter((to) => !taken.has(to) && SECONDARY_LABELS[to])
+    .map((to) => ({ statut: to, label: SECONDARY_LABELS[to] as string, primary: false }));
+  return [...primary, ...secondary];
+}
+
+/** Statuses offered by the edit form: the spec's form statuses that are reachable, plus the current one. */
+export function formStatutOptions(current: Statut, formStatuts: readonly Statut[]): Statut[] {
+  return STATUTS.filter((s) => s === current || (formStatuts.includes(s) && canTransition(current, s)));
+}
