@@ -37,7 +37,7 @@ export const clientInputSchema = z.object({
   email_contact: email(CLIENT_MESSAGES.emailContactInvalid),
   registre_commerce: text(100),
   forme_juridique: z
-    .union([z.literal(''), z.enum(FORMES_JURIDIQUES, { error: CLIENT_MESSAGES.formeJuridiqueInvalid })])
+    .union([z.literal(''), z.enum(FORMES_JURIDIQUES)], { error: CLIENT_MESSAGES.formeJuridiqueInvalid })
     .nullish()
     .transform((v) => (v ? v : null)),
 });

@@ -39,7 +39,7 @@ export const equipmentInputSchema = z.object({
   modele: text(100),
   numero_serie: text(100),
   type_equipement: z
-    .union([z.literal(''), z.enum(EQUIPMENT_TYPES, { error: EQUIPMENT_MESSAGES.typeInvalid })])
+    .union([z.literal(''), z.enum(EQUIPMENT_TYPES)], { error: EQUIPMENT_MESSAGES.typeInvalid })
     .nullish()
     .transform((v) => (v ? v : null)),
   etatDeReception: text(2000),

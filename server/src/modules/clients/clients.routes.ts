@@ -1,6 +1,121 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import {
+  clientInputSchema,
+  clientListQuerySchema,
+  clientSchema,
+  idParamsSchema,
+} from '@gmao/domain/clients/client-schemas';
+import { errorEnvelopeSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
+import * as clients from './clients.service.ts';
 
-/** Routes of the clients module (placeholder until the feature lands). */
-const clientsRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+const tags = ['clients'];
+
+/** /api/clients (spec §7 "Clients"). */
+const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { access: { permission: PERMISSIONS.CLIENTS_READ } },
+      schema: {
+        tags,
+        summary: 'Liste paginée (recherche : entreprise, ville, contact, email ; filtre secteur_activite)',
+        querystring: clientListQuerySchema,
+        response: { 200: listEnvelope(clientSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await clients.list(app.db, request.query)) }),
+  );
+
+  app.get(
+    '/sectors',
+    {
+      config: { access: { permission: PERMISSIONS.CLIENTS_READ } },
+      schema: {
+        tags,
+        summary: "Secteurs d'activité (utilisés et liste fixe)",
+        response: { 200: successEnvelope(z.array(z.string())), ...errors },
+      },
+    },
+    async () => ({ success: true as const, data: await clients.sectors(app.db) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: { permission: PERMISSIONS.CLIENTS_READ } },
+      schema: {
+        tags,
+        summary: 'Un client',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(clientSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await clients.get(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: { permission: PERMISSIONS.CLIENTS_CREATE } },
+      schema: {
+        tags,
+        summary: 'Créer un client',
+        body: clientInputSchema,
+        response: { 201: successEnvelope(clientSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await clients.create(app.db, requireUser(request), request.body);
+      return reply.status(201).send({ success: true as const, data, message: MUTATION_MESSAGES.clientCreate.success });
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: { permission: PERMISSIONS.CLIENTS_UPDATE } },
+      schema: {
+        tags,
+        summary: 'Modifier un client',
+        params: idParamsSchema,
+        body: clientInputSchema,
+        response: { 200: successEnvelope(clientSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await clients.update(app.db, request.params.id, request.body),
+      message: MUTATION_MESSAGES.clientUpdate.success,
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: { permission: PERMISSIONS.CLIENTS_DELETE } },
+      schema: {
+        tags,
+        summary: 'Supprimer un client sans équipement (409 sinon)',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await clients.remove(app.db, request.params.id);
+      return { success: true as const, data: null, message: MUTATION_MESSAGES.clientDelete.success };
+    },
+  );
+};
 
 export default clientsRoutes;

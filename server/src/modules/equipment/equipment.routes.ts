@@ -1,6 +1,125 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { idParamsSchema } from '@gmao/domain/clients/client-schemas';
+import { errorEnvelopeSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
+import {
+  equipmentDetailSchema,
+  equipmentInputSchema,
+  equipmentListQuerySchema,
+  equipmentSchema,
+} from '@gmao/domain/equipment/equipment-schemas';
+import { EQUIPMENT_TYPES } from '@gmao/domain/equipment/equipment-types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
+import * as equipment from './equipment.service.ts';
 
-/** Routes of the equipment module (placeholder until the feature lands). */
-const equipmentRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  409: errorEnvelopeSchema,
+};
+const tags = ['equipment'];
+
+/** /api/equipment (spec §7 "Equipment"). Amounts (valeur, cout) are decimal strings with 2 decimals. */
+const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_READ } },
+      schema: {
+        tags,
+        summary: 'Liste paginée (recherche : nom, marque, modèle, propriétaire ; filtres proprietaire_id, type)',
+        querystring: equipmentListQuerySchema,
+        response: { 200: listEnvelope(equipmentSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await equipment.list(app.db, request.query)) }),
+  );
+
+  app.get(
+    '/types',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_READ } },
+      schema: {
+        tags,
+        summary: "Types d'équipement",
+        response: { 200: successEnvelope(z.array(z.string())), ...errors },
+      },
+    },
+    async () => ({ success: true as const, data: [...EQUIPMENT_TYPES] }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_READ } },
+      schema: {
+        tags,
+        summary: 'Un équipement, ses statistiques de maintenance et ses 5 dernières interventions',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(equipmentDetailSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await equipment.get(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_CREATE } },
+      schema: {
+        tags,
+        summary: 'Créer un équipement',
+        body: equipmentInputSchema,
+        response: { 201: successEnvelope(equipmentDetailSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await equipment.create(app.db, requireUser(request), request.body);
+      return reply
+        .status(201)
+        .send({ success: true as const, data, message: MUTATION_MESSAGES.equipmentCreate.success });
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_UPDATE } },
+      schema: {
+        tags,
+        summary: 'Modifier un équipement',
+        params: idParamsSchema,
+        body: equipmentInputSchema,
+        response: { 200: successEnvelope(equipmentDetailSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await equipment.update(app.db, request.params.id, request.body),
+      message: MUTATION_MESSAGES.equipmentUpdate.success,
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_DELETE } },
+      schema: {
+        tags,
+        summary: 'Supprimer un équipement sans intervention (409 sinon)',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await equipment.remove(app.db, request.params.id);
+      return { success: true as const, data: null, message: MUTATION_MESSAGES.equipmentDelete.success };
+    },
+  );
+};
 
 export default equipmentRoutes;

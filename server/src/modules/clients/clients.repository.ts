@@ -1,0 +1,152 @@
+import type { Client, ClientInput, ClientListQuery } from '@gmao/domain/clients/client-schemas';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { clients } from '../../db/schema.ts';
+import { likePattern } from './search.ts';
+
+type ClientRow = {
+  id: number;
+  nom_entreprise: string;
+  secteur_activite: string | null;
+  adresse: string | null;
+  ville: string | null;
+  code_postal: string | null;
+  tel: string | null;
+  fax: string | null;
+  email: string | null;
+  site_web: string | null;
+  contact_principal: string | null;
+  poste_contact: string | null;
+  telephone_contact: string | null;
+  email_contact: string | null;
+  registre_commerce: string | null;
+  forme_juridique: string | null;
+  created_at: Date;
+  updated_at: Date;
+  creer_par: number | null;
+  creer_par_nom: string | null;
+  equipment_count: number;
+  intervention_count: number;
+};
+
+/** Same expression as clients_search_trgm_idx (migration 0002), so the trigram index serves the search. */
+const SEARCH_EXPR = sql`lower(coalesce(c.nom_entreprise, '') || ' ' || coalesce(c.ville, '') || ' ' || coalesce(c.contact_principal, '') || ' ' || coalesce(c.email, '') || ' ' || coalesce(c.email_contact, ''))`;
+
+/** Counts come from correlated subqueries evaluated for the returned page only (indexed by owner / client). */
+const SELECT_CLIENT = sql`
+  SELECT c.id, c.nom_entreprise, c.secteur_activite, c.adresse, c.ville, c.code_postal, c.tel, c.fax, c.email,
+         c.site_web, c.contact_principal, c.poste_contact, c.telephone_contact, c.email_contact,
+         c.registre_commerce, c.forme_juridique, c.created_at, c.updated_at, c.creer_par, u.nom AS creer_par_nom,
+         (SELECT count(*) FROM equipements e WHERE e.proprietaire_id = c.id) AS equipment_count,
+         (SELECT count(*) FROM interventions i WHERE i.client_id = c.id AND i.deleted_at IS NULL) AS intervention_count
+  FROM clients c
+  LEFT JOIN users u ON u.id = c.creer_par`;
+
+function toClient(r: ClientRow): Client {
+  return {
+    id: r.id,
+    nom_entreprise: r.nom_entreprise,
+    secteur_activite: r.secteur_activite,
+    adresse: r.adresse,
+    ville: r.ville,
+    codePostal: r.code_postal,
+    tel: r.tel,
+    fax: r.fax,
+    email: r.email,
+    siteWeb: r.site_web,
+    contact_principal: r.contact_principal,
+    poste_contact: r.poste_contact,
+    telephone_contact: r.telephone_contact,
+    email_contact: r.email_contact,
+    registre_commerce: r.registre_commerce,
+    forme_juridique: r.forme_juridique,
+    equipmentCount: r.equipment_count,
+    interventionCount: r.intervention_count,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    creerPar: r.creer_par !== null && r.creer_par_nom !== null ? { id: r.creer_par, nom: r.creer_par_nom } : null,
+  };
+}
+
+function whereClause(q: Pick<ClientListQuery, 'search' | 'secteur_activite'>): SQL {
+  const conditions: SQL[] = [];
+  if (q.search) conditions.push(sql`${SEARCH_EXPR} LIKE ${likePattern(q.search)}`);
+  if (q.secteur_activite) conditions.push(sql`c.secteur_activite = ${q.secteur_activite}`);
+  return conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+export async function listClients(db: DbOrTx, q: ClientListQuery): Promise<{ rows: Client[]; total: number }> {
+  const where = whereClause(q);
+  const [{ rows }, count] = await Promise.all([
+    db.execute<ClientRow>(
+      sql`${SELECT_CLIENT} ${where} ORDER BY c.nom_entreprise, c.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    ),
+    db.execute<{ total: number }>(sql`SELECT count(*) AS total FROM clients c ${where}`),
+  ]);
+  return { rows: rows.map(toClient), total: count.rows[0]?.total ?? 0 };
+}
+
+export async function findClient(db: DbOrTx, id: number): Promise<Client | null> {
+  const { rows } = await db.execute<ClientRow>(sql`${SELECT_CLIENT} WHERE c.id = ${id}`);
+  return rows[0] ? toClient(rows[0]) : null;
+}
+
+export async function sectorsInUse(db: DbOrTx): Promise<string[]> {
+  const { rows } = await db.execute<{ secteur: string }>(
+    sql`SELECT DISTINCT secteur_activite AS secteur FROM clients WHERE secteur_activite IS NOT NULL`,
+  );
+  return rows.map((r) => r.secteur);
+}
+
+function toColumns(input: ClientInput) {
+  return {
+    nomEntreprise: input.nom_entreprise,
+    secteurActivite: input.secteur_activite,
+    adresse: input.adresse,
+    ville: input.ville,
+    codePostal: input.codePostal,
+    tel: input.tel,
+    fax: input.fax,
+    email: input.email,
+    siteWeb: input.siteWeb,
+    contactPrincipal: input.contact_principal,
+    posteContact: input.poste_contact,
+    telephoneContact: input.telephone_contact,
+    emailContact: input.email_contact,
+    registreCommerce: input.registre_commerce,
+    formeJuridique: input.forme_juridique,
+  };
+}
+
+export async function insertClient(db: DbOrTx, input: ClientInput, creerPar: number): Promise<number> {
+  const [row] = await db
+    .insert(clients)
+    .values({ ...toColumns(input), creerPar })
+    .returning({ id: clients.id });
+  return row.id;
+}
+
+export async function updateClient(db: DbOrTx, id: number, input: ClientInput): Promise<boolean> {
+  const rows = await db
+    .update(clients)
+    .set({ ...toColumns(input), updatedAt: sql`now()` })
+    .where(eq(clients.id, id))
+    .returning({ id: clients.id });
+  return rows.length > 0;
+}
+
+/** Locks the client row (blocks concurrent equipment inserts on it) and counts what still references it. */
+export async function lockClientDependents(
+  tx: DbOrTx,
+  id: number,
+): Promise<{ equipment: number; interventions: number } | null> {
+  const { rows } = await tx.execute<{ equipment: number; interventions: number }>(sql`
+    SELECT (SELECT count(*) FROM equipements e WHERE e.proprietaire_id = c.id) AS equipment,
+           (SELECT count(*) FROM interventions i WHERE i.client_id = c.id) AS interventions
+    FROM clients c WHERE c.id = ${id} FOR UPDATE`);
+  return rows[0] ?? null;
+}
+
+export async function deleteClient(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(clients).where(eq(clients.id, id));
+}

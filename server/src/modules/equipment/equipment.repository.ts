@@ -1,0 +1,195 @@
+import type {
+  Equipment,
+  EquipmentInput,
+  EquipmentIntervention,
+  EquipmentListQuery,
+} from '@gmao/domain/equipment/equipment-schemas';
+import { RECENT_INTERVENTIONS_LIMIT } from '@gmao/domain/equipment/equipment-schemas';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import { equipment } from '../../db/schema.ts';
+import { likePattern } from './search.ts';
+
+type EquipmentRow = {
+  id: number;
+  nom: string;
+  marque: string | null;
+  modele: string | null;
+  numero_serie: string | null;
+  type_equipement: string | null;
+  etat_de_reception: string | null;
+  valeur: string | null;
+  cout: string | null;
+  proprietaire_id: number;
+  owner_nom: string;
+  owner_ville: string | null;
+  owner_contact: string | null;
+  owner_tel: string | null;
+  latest_status: string | null;
+  intervention_count: number;
+  created_at: Date;
+  updated_at: Date;
+  creer_par: number | null;
+  creer_par_nom: string | null;
+};
+
+/** Same expressions as equipements_search_trgm_idx and clients_nom_trgm_idx (migration 0002). */
+const SEARCH_EXPR = sql`lower(coalesce(e.nom, '') || ' ' || coalesce(e.marque, '') || ' ' || coalesce(e.modele, ''))`;
+
+/** Owner by join, latest status and count by correlated subqueries on the indexed equipement_id. */
+const SELECT_EQUIPMENT = sql`
+  SELECT e.id, e.nom, e.marque, e.modele, e.numero_serie, e.type_equipement, e.etat_de_reception,
+         e.valeur, e.cout, e.proprietaire_id, e.created_at, e.updated_at, e.creer_par, u.nom AS creer_par_nom,
+         c.nom_entreprise AS owner_nom, c.ville AS owner_ville, c.contact_principal AS owner_contact,
+         c.telephone_contact AS owner_tel,
+         (SELECT i.statut FROM interventions i WHERE i.equipement_id = e.id AND i.deleted_at IS NULL
+           ORDER BY i.date DESC, i.id DESC LIMIT 1) AS latest_status,
+         (SELECT count(*) FROM interventions i WHERE i.equipement_id = e.id AND i.deleted_at IS NULL)
+           AS intervention_count
+  FROM equipements e
+  JOIN clients c ON c.id = e.proprietaire_id
+  LEFT JOIN users u ON u.id = e.creer_par`;
+
+function toEquipment(r: EquipmentRow): Equipment {
+  return {
+    id: r.id,
+    nom: r.nom,
+    marque: r.marque,
+    modele: r.modele,
+    numero_serie: r.numero_serie,
+    type_equipement: r.type_equipement,
+    etatDeReception: r.etat_de_reception,
+    valeur: r.valeur,
+    cout: r.cout,
+    proprietaire_id: r.proprietaire_id,
+    proprietaire: {
+      id: r.proprietaire_id,
+      nom_entreprise: r.owner_nom,
+      ville: r.owner_ville,
+      contact_principal: r.owner_contact,
+      telephone_contact: r.owner_tel,
+    },
+    latestInterventionStatus: r.latest_status,
+    interventionCount: r.intervention_count,
+    createdAt: new Date(r.created_at).toISOString(),
+    updatedAt: new Date(r.updated_at).toISOString(),
+    creerPar: r.creer_par !== null && r.creer_par_nom !== null ? { id: r.creer_par, nom: r.creer_par_nom } : null,
+  };
+}
+
+function whereClause(q: EquipmentListQuery): SQL {
+  const conditions: SQL[] = [];
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    conditions.push(
+      sql`(${SEARCH_EXPR} LIKE ${pattern} OR e.proprietaire_id IN (SELECT id FROM clients WHERE lower(nom_entreprise) LIKE ${pattern}))`,
+    );
+  }
+  if (q.proprietaire_id) conditions.push(sql`e.proprietaire_id = ${q.proprietaire_id}`);
+  if (q.type_equipement) conditions.push(sql`e.type_equipement = ${q.type_equipement}`);
+  return conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+}
+
+export async function listEquipment(db: DbOrTx, q: EquipmentListQuery): Promise<{ rows: Equipment[]; total: number }> {
+  const where = whereClause(q);
+  const [{ rows }, count] = await Promise.all([
+    db.execute<EquipmentRow>(
+      sql`${SELECT_EQUIPMENT} ${where} ORDER BY e.nom, e.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
+    ),
+    db.execute<{ total: number }>(sql`SELECT count(*) AS total FROM equipements e ${where}`),
+  ]);
+  return { rows: rows.map(toEquipment), total: count.rows[0]?.total ?? 0 };
+}
+
+export async function findEquipment(db: DbOrTx, id: number): Promise<Equipment | null> {
+  const { rows } = await db.execute<EquipmentRow>(sql`${SELECT_EQUIPMENT} WHERE e.id = ${id}`);
+  return rows[0] ? toEquipment(rows[0]) : null;
+}
+
+/** Read-only look at the interventions table (owned by the interventions module): totals and the latest five. */
+export async function maintenanceOf(db: DbOrTx, id: number) {
+  const [stats, recent] = await Promise.all([
+    db.execute<{ total: number; completed: number; urgent: number }>(sql`
+      SELECT count(*) AS total,
+             count(*) FILTER (WHERE statut = 'TERMINEE') AS completed,
+             count(*) FILTER (WHERE urgence) AS urgent
+      FROM interventions WHERE equipement_id = ${id} AND deleted_at IS NULL`),
+    db.execute<{
+      id: number;
+      date: string;
+      description: string | null;
+      statut: string;
+      urgence: boolean;
+      creer_par_nom: string | null;
+    }>(sql`
+      SELECT i.id, i.date, i.description, i.statut, i.urgence, u.nom AS creer_par_nom
+      FROM interventions i LEFT JOIN users u ON u.id = i.creer_par
+      WHERE i.equipement_id = ${id} AND i.deleted_at IS NULL
+      ORDER BY i.date DESC, i.id DESC LIMIT ${RECENT_INTERVENTIONS_LIMIT}`),
+  ]);
+  const s = stats.rows[0];
+  const interventions: EquipmentIntervention[] = recent.rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    description: r.description,
+    statut: r.statut,
+    urgence: r.urgence,
+    creerPar: r.creer_par_nom ? { nom: r.creer_par_nom } : null,
+  }));
+  return {
+    maintenanceStats: {
+      totalInterventions: s?.total ?? 0,
+      completedInterventions: s?.completed ?? 0,
+      urgentInterventions: s?.urgent ?? 0,
+    },
+    interventions,
+  };
+}
+
+export async function clientExists(db: DbOrTx, id: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM clients WHERE id = ${id} FOR KEY SHARE`);
+  return rows.length > 0;
+}
+
+function toColumns(input: EquipmentInput) {
+  return {
+    nom: input.nom,
+    marque: input.marque,
+    modele: input.modele,
+    numeroSerie: input.numero_serie,
+    typeEquipement: input.type_equipement,
+    etatDeReception: input.etatDeReception,
+    valeur: input.valeur,
+    cout: input.cout,
+    proprietaireId: input.proprietaire_id,
+  };
+}
+
+export async function insertEquipment(db: DbOrTx, input: EquipmentInput, creerPar: number): Promise<number> {
+  const [row] = await db
+    .insert(equipment)
+    .values({ ...toColumns(input), creerPar })
+    .returning({ id: equipment.id });
+  return row.id;
+}
+
+export async function updateEquipment(db: DbOrTx, id: number, input: EquipmentInput): Promise<boolean> {
+  const rows = await db
+    .update(equipment)
+    .set({ ...toColumns(input), updatedAt: sql`now()` })
+    .where(eq(equipment.id, id))
+    .returning({ id: equipment.id });
+  return rows.length > 0;
+}
+
+/** Locks the equipment row and counts every intervention on it (soft-deleted ones still hold the foreign key). */
+export async function lockInterventionCount(tx: DbOrTx, id: number): Promise<number | null> {
+  const { rows } = await tx.execute<{ n: number }>(sql`
+    SELECT (SELECT count(*) FROM interventions i WHERE i.equipement_id = e.id) AS n
+    FROM equipements e WHERE e.id = ${id} FOR UPDATE`);
+  return rows[0] ? rows[0].n : null;
+}
+
+export async function deleteEquipment(tx: DbOrTx, id: number): Promise<void> {
+  await tx.delete(equipment).where(eq(equipment.id, id));
+}
