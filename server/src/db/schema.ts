@@ -73,10 +73,16 @@ export const users = pgTable(
     roleId: integer('role_id').references(() => roles.id, { onDelete: 'restrict' }),
     enabled: boolean('enabled').notNull().default(true),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // first activation by an administrator (migration 0001); null + disabled = a pending self-registration
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    index('users_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('users_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.enabled} = false AND ${t.activatedAt} IS NULL AND ${t.deletedAt} IS NULL`),
     index('users_role_idx').on(t.roleId),
     index('users_section_idx').on(t.sectionId),
     index('users_nom_idx').on(t.nom),
@@ -184,6 +190,11 @@ export const interventions = pgTable(
     index('interventions_client_idx').on(t.clientId, t.date),
     index('interventions_technician_idx').on(t.technicianId),
     index('interventions_created_idx').on(t.createdAt),
+    // 0003_interventions.sql (plus a pg_trgm GIN index on description where the extension exists)
+    index('interventions_urgent_idx').on(t.date, t.id).where(sql`${t.urgence}`),
+    index('interventions_open_date_idx')
+      .on(t.date)
+      .where(sql`${t.statut} IN ('PLANIFIEE', 'EN_ATTENTE_PDR', 'EN_COURS', 'EN_PAUSE')`),
   ],
 );
 

@@ -1,0 +1,45 @@
+import { AUTH_MESSAGES } from '../auth/auth-schemas.ts';
+
+/** User form validation messages (spec §5 "User form"). */
+export const USER_FORM_MESSAGES = {
+  nomRequired: AUTH_MESSAGES.nomRequired,
+  nomMax: AUTH_MESSAGES.nomMax,
+  usernameRequired: AUTH_MESSAGES.usernameRequired,
+  usernameMin: AUTH_MESSAGES.usernameMin,
+  usernameMax: AUTH_MESSAGES.usernameMax,
+  usernameChars: AUTH_MESSAGES.usernameChars,
+  passwordRequiredForNew: 'Le mot de passe est requis pour un nouvel utilisateur',
+  passwordMin: AUTH_MESSAGES.passwordMin,
+  roleRequired: 'Le rôle est requis',
+} as const;
+
+/** Users screen texts of spec §2 "Users screen" plus our activation texts. */
+export const USERS_SCREEN = {
+  title: 'Gestion des Utilisateurs',
+  newUser: 'Nouvel utilisateur',
+  loadErrorTitle: 'Erreur de chargement',
+  loadErrorText: 'Impossible de charger la liste des utilisateurs',
+  retry: 'Réessayer',
+  empty: 'Aucun utilisateur trouvé',
+  active: 'Actif',
+  inactive: 'Inactif',
+  activeOnly: 'Actifs uniquement',
+  inactiveOnly: 'Inactifs uniquement',
+  pending: 'En attente d’activation',
+  activate: 'Activer',
+  deleteConfirm: (name: string) =>
+    `Êtes-vous sûr de vouloir supprimer l'utilisateur "${name}" ? Cette action est irréversible.`,
+} as const;
+
+/** Server-side messages of the administration rules (our design; French). */
+export const USER_ADMIN_MESSAGES = {
+  notFound: 'Utilisateur introuvable',
+  cannotDeleteSelf: 'Vous ne pouvez pas supprimer votre propre compte',
+  cannotDisableSelf: 'Vous ne pouvez pas désactiver votre propre compte',
+  lastAdminDelete: 'Impossible de supprimer le dernier administrateur actif',
+  lastAdminDisable: 'Impossible de désactiver le dernier administrateur actif',
+  lastAdminDemote: 'Impossible de retirer le rôle administrateur au dernier administrateur actif',
+  unknownRole: "Le rôle choisi n'existe pas",
+  unknownSection: "La section choisie n'existe pas",
+  activated: 'Compte activé avec succès',
+} as const;
