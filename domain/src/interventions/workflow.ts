@@ -1,4 +1,4 @@
-import { STATUT_LABELS, STATUTS, type Statut } from './status.ts';
+import { isStatut, STATUTS, type Statut, statutLabel } from './status.ts';
 
 /**
  * The intervention workflow, enforced by the server and mirrored by the UI (ARCHITECTURE.md "Intervention workflow").
@@ -25,13 +25,17 @@ export function allowedTransitions(from: Statut): Statut[] {
   return [...TRANSITIONS[from]];
 }
 
-export function canTransition(from: Statut, to: Statut): boolean {
-  return (TRANSITIONS[from] as readonly Statut[]).includes(to);
+export function canTransition(from: Statut, to: Statut): boolean;
+export function canTransition(from: string, to: string): boolean;
+export function canTransition(from: string, to: string): boolean {
+  // A status outside the table (legacy data) may only be replanned.
+  if (!isStatut(from)) return to === 'PLANIFIEE';
+  return isStatut(to) && (TRANSITIONS[from] as readonly Statut[]).includes(to);
 }
 
 export const WORKFLOW_MESSAGES = {
-  transitionRefused: (from: Statut, to: Statut) =>
-    `Transition non autorisée : une intervention « ${STATUT_LABELS[from]} » ne peut pas passer au statut « ${STATUT_LABELS[to]} »`,
+  transitionRefused: (from: string, to: string) =>
+    `Transition non autorisée : une intervention « ${statutLabel(from)} » ne peut pas passer au statut « ${statutLabel(to)} »`,
   notFound: 'Intervention introuvable',
   equipmentNotFound: "L'équipement sélectionné n'existe pas",
   clientMismatch: "Le client doit être le propriétaire de l'équipement",
