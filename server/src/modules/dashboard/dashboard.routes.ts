@@ -1,6 +1,91 @@
+import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import {
+  chartsQuerySchema,
+  dashboardAlertsSchema,
+  dashboardChartsSchema,
+  dashboardStatsSchema,
+  recentInterventionSchema,
+  recentQuerySchema,
+  timeframeQuerySchema,
+} from '@gmao/domain/dashboard/dashboard-schemas';
+import { performanceSchema } from '@gmao/domain/dashboard/performance-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import * as dashboard from './dashboard.service.ts';
+import { getPerformance } from './performance.service.ts';
 
-/** Routes of the dashboard module (placeholder until the feature lands). */
-const dashboardRoutes: FastifyPluginAsyncZod = async () => {};
+const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
+
+/** /api/dashboard: the dashboard needs only authentication (spec §6). */
+const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/stats',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Statistiques du tableau de bord (taux de réalisation sur `timeframe` jours)',
+        querystring: timeframeQuerySchema,
+        response: { 200: successEnvelope(dashboardStatsSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await dashboard.getStats(app.db, request.query) }),
+  );
+
+  app.get(
+    '/recent-interventions',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Interventions récentes (dernières créées)',
+        querystring: recentQuerySchema,
+        response: { 200: successEnvelope(z.array(recentInterventionSchema)), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await dashboard.getRecent(app.db, request.query.limit) }),
+  );
+
+  app.get(
+    '/alerts',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Alertes : interventions urgentes et en retard',
+        response: { 200: successEnvelope(dashboardAlertsSchema), ...errors },
+      },
+    },
+    async () => ({ success: true as const, data: await dashboard.getAlerts(app.db) }),
+  );
+
+  app.get(
+    '/charts',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: "Interventions par période et statut, par type d'équipement et par client",
+        querystring: chartsQuerySchema,
+        response: { 200: successEnvelope(dashboardChartsSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await dashboard.getCharts(app.db, request.query) }),
+  );
+
+  app.get(
+    '/performance',
+    {
+      config: { access: 'authenticated' },
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Indicateurs de performance (taux de réalisation, MTTR, premier coup, backlog, techniciens)',
+        querystring: timeframeQuerySchema,
+        response: { 200: successEnvelope(performanceSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await getPerformance(app.db, request.query) }),
+  );
+};
 
 export default dashboardRoutes;

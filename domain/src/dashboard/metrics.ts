@@ -1,0 +1,82 @@
+import { CLOSED_STATUTS, OPEN_STATUTS, STATUT, type Statut } from '../interventions/status.ts';
+
+/**
+ * The dashboard / analytics / reports figures, defined once (ARCHITECTURE.md "Metric definitions").
+ * The server turns each definition into one SQL fragment (server/src/modules/dashboard/metrics-sql.ts); the web
+ * shows the labels below. Every figure only counts *visible* interventions: not soft-deleted, not archived.
+ */
+
+/** "Active" = being worked on right now. Same number as the 'En Cours' card and the header count. */
+export const ACTIVE_STATUTS: Statut[] = [STATUT.EN_COURS];
+
+/** "Open" = work still expected (everything but TERMINEE, ANNULEE, ECHEC). */
+export { CLOSED_STATUTS, OPEN_STATUTS };
+
+/** Statuses after which the intervention counts as completed. */
+export const COMPLETED_STATUT: Statut = STATUT.TERMINEE;
+
+/** Statuses whose presence in the history means the first attempt did not fix it. */
+export const NOT_FIRST_TIME_FIX_STATUTS: Statut[] = [STATUT.EN_PAUSE, STATUT.EN_ATTENTE_PDR, STATUT.ECHEC];
+
+/** An open intervention dated more than this many days ago is overdue (spec §9 "overdue days 30"). */
+export const OVERDUE_DAYS = 30;
+
+/** Fixed trend shown on the Total Interventions card (spec §9). */
+export const TOTAL_INTERVENTIONS_TREND = 12;
+
+/** Timeframes offered by the analytics screen, in days; default 30 (spec §9). */
+export const TIMEFRAMES = [7, 30, 90, 365] as const;
+export type Timeframe = (typeof TIMEFRAMES)[number];
+export const DEFAULT_TIMEFRAME = 30;
+export const MAX_TIMEFRAME = 3650;
+
+export const RECENT_LIMIT_DEFAULT = 10;
+export const RECENT_LIMIT_MAX = 50;
+/** Items per alert list (the counts are always complete). */
+export const ALERT_LIST_LIMIT = 10;
+
+export const METRIC_DEFINITIONS = {
+  visible: 'Interventions ni supprimées ni archivées (deleted_at et archived_at vides).',
+  total: 'Toutes les interventions visibles, quelle que soit leur date.',
+  active: 'Interventions au statut En Cours.',
+  open: 'Interventions dont le statut n’est ni Terminée, ni Annulée, ni Échec.',
+  urgent: 'Interventions ouvertes marquées urgentes.',
+  overdue: `Interventions ouvertes dont la date est antérieure de plus de ${OVERDUE_DAYS} jours à aujourd’hui.`,
+  timeframe:
+    'Période de N jours : interventions dont la date est comprise entre aujourd’hui − (N − 1) jours et aujourd’hui.',
+  completionRate: 'Terminées ÷ toutes les interventions de la période, en %, 0 quand la période est vide.',
+  timeToStart: 'Création de l’intervention → premier passage En Cours (historique des statuts, sinon started_at).',
+  timeToRepair:
+    'MTTR : premier passage En Cours → dernier passage Terminée (historique des statuts, sinon started_at / completed_at).',
+  firstTimeFix: 'Terminées sans passage par En Pause, En Attente PDR ou Échec ÷ terminées de la période.',
+  backlogAge: 'Âge en jours (aujourd’hui − date) des interventions ouvertes déjà datées d’aujourd’hui ou avant.',
+  cost: 'Coût estimé : somme du coût (cout) de l’équipement de chaque intervention de la sélection.',
+} as const;
+
+/** Completion rate in %, rounded to one decimal; 0 when there is nothing in the period (no division by zero). */
+export function completionRate(completed: number, total: number): number {
+  if (total <= 0) return 0;
+  return Math.round((completed / total) * 1000) / 10;
+}
+
+/** Ratio in % with one decimal, 0 for an empty denominator. */
+export const percent = completionRate;
+
+/** First day (YYYY-MM-DD) of a timeframe of `days` days ending `today` (inclusive on both ends). */
+export function timeframeStart(today: string, days: number): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - (days - 1));
+  return d.toISOString().slice(0, 10);
+}
+
+/** Last date that is still *not* overdue: an open intervention dated before it is overdue. */
+export function overdueBefore(today: string, days = OVERDUE_DAYS): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Today as YYYY-MM-DD (UTC): the reference day of every figure. */
+export function metricsToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}

@@ -1,0 +1,127 @@
+import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
+import type {
+  ChartPeriod,
+  DashboardAlerts,
+  DashboardCharts,
+  DashboardStats,
+  LabelCount,
+  RecentIntervention,
+} from '@gmao/domain/dashboard/dashboard-schemas';
+import { CHART_BUCKETS } from '@gmao/domain/dashboard/dashboard-schemas';
+import { completionRate, metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
+import { truncate } from '@gmao/domain/format/format';
+import type { DbOrTx } from '../../db/database.ts';
+import { type BucketUnit, countByClient, countByEquipmentType, statusSeries } from './charts.repository.ts';
+import { type AlertRow, alertCounts, alertList, overviewCounts, recentInterventions } from './dashboard.repository.ts';
+
+export const CLIENT_CHART_LIMIT = 10;
+
+export async function getStats(db: DbOrTx, opts: { timeframe: number; today?: string }): Promise<DashboardStats> {
+  const today = opts.today ?? metricsToday();
+  const c = await overviewCounts(db, { today, from: timeframeStart(today, opts.timeframe) });
+  return {
+    overview: {
+      totalInterventions: c.total,
+      activeInterventions: c.active,
+      totalEquipment: c.equipment,
+      totalClients: c.clients,
+      completionRate: completionRate(c.period_completed, c.period_total),
+      completedInterventions: c.period_completed,
+    },
+    alerts: { urgentInterventions: c.urgent, overdueInterventions: c.overdue },
+  };
+}
+
+export async function getRecent(db: DbOrTx, limit: number): Promise<RecentIntervention[]> {
+  const rows = await recentInterventions(db, limit);
+  return rows.map((r) => ({
+    id: r.id,
+    date: r.date,
+    description: r.description,
+    statut: r.statut,
+    urgence: r.urgence,
+    createdAt: new Date(r.created_at).toISOString(),
+    equipement: {
+      id: r.equipement_id,
+      nom: r.equipement_nom,
+      type_equipement: r.type_equipement,
+      proprietaire: { id: r.client_id, nom_entreprise: r.nom_entreprise },
+    },
+    creerPar: r.creer_par === null ? null : { id: r.creer_par, nom: r.creer_par_nom ?? '' },
+  }));
+}
+
+const alertItem = (prefix: string) => (r: AlertRow) => ({
+  id: r.id,
+  title: `${prefix} — ${r.equipement} (${r.client})`,
+  description: truncate(r.description, 120) || 'Sans description',
+  date: r.date,
+});
+
+export async function getAlerts(db: DbOrTx, opts: { today?: string } = {}): Promise<DashboardAlerts> {
+  const today = opts.today ?? metricsToday();
+  const [counts, urgent, overdue] = await Promise.all([
+    alertCounts(db, today),
+    alertList(db, 'urgent', today),
+    alertList(db, 'overdue', today),
+  ]);
+  return {
+    urgent: urgent.map(alertItem('Intervention urgente')),
+    overdue: overdue.map(alertItem('Intervention en retard')),
+    counts: { urgent: counts.urgent, overdue: counts.overdue, total: counts.urgent + counts.overdue },
+  };
+}
+
+/** First day of the chart range: the start of the bucket (n − 1) units before today's bucket. */
+export function chartRangeStart(today: string, unit: BucketUnit, buckets: number): string {
+  const d = new Date(`${today}T00:00:00Z`);
+  if (unit === 'day') d.setUTCDate(d.getUTCDate() - (buckets - 1));
+  if (unit === 'week') {
+    const isoDay = (d.getUTCDay() + 6) % 7; // Monday = 0, like date_trunc('week')
+    d.setUTCDate(d.getUTCDate() - isoDay - 7 * (buckets - 1));
+  }
+  if (unit === 'month') {
+    d.setUTCDate(1);
+    d.setUTCMonth(d.getUTCMonth() - (buckets - 1));
+  }
+  if (unit === 'year') d.setUTCFullYear(d.getUTCFullYear() - (buckets - 1), 0, 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Groups (start, statut, n) rows into one bucket per start with a count per status. */
+export function toBuckets(rows: { start: string; statut: string | null; n: number }[]) {
+  const buckets = new Map<string, { start: string; total: number; byStatus: Record<string, number> }>();
+  for (const r of rows) {
+    const b = buckets.get(r.start) ?? { start: r.start, total: 0, byStatus: {} };
+    if (r.statut) {
+      b.byStatus[r.statut] = (b.byStatus[r.statut] ?? 0) + r.n;
+      b.total += r.n;
+    }
+    buckets.set(r.start, b);
+  }
+  return [...buckets.values()];
+}
+
+export const typeCounts = (rows: { key: string | null; count: number }[]): LabelCount[] =>
+  rows.map((r) => ({ key: r.key ?? '', label: equipmentTypeLabel(r.key), count: r.count }));
+
+export const clientCounts = (rows: { id: number; nom: string; count: number }[]): LabelCount[] =>
+  rows.map((r) => ({ key: String(r.id), label: r.nom, count: r.count }));
+
+export async function getCharts(db: DbOrTx, opts: { period: ChartPeriod; today?: string }): Promise<DashboardCharts> {
+  const to = opts.today ?? metricsToday();
+  const from = chartRangeStart(to, opts.period, CHART_BUCKETS[opts.period]);
+  const [series, types, byClient] = await Promise.all([
+    statusSeries(db, { unit: opts.period, from, to }),
+    countByEquipmentType(db, { from, to }),
+    countByClient(db, { from, to, limit: CLIENT_CHART_LIMIT }),
+  ]);
+  return {
+    period: opts.period,
+    from,
+    to,
+    series: toBuckets(series),
+    byEquipmentType: typeCounts(types),
+    byClient: clientCounts(byClient),
+  };
+}

@@ -1,0 +1,140 @@
+import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
+import { formatHours } from '@gmao/domain/dashboard/performance-schemas';
+import { formatCurrency, formatDate, formatDateTime, formatPercent } from '@gmao/domain/format/format';
+import { statutLabel } from '@gmao/domain/interventions/status';
+import type { ReportSummary } from '@gmao/domain/reports/report-schemas';
+import type { InterventionReportRow } from './intervention-report.repository.ts';
+import { heading, keyValues, renderPdf, section, table } from './pdf.ts';
+import type { ReportRow } from './reports.repository.ts';
+
+/** Rows listed in the period PDF; the CSV export has them all. */
+export const PDF_ROW_LIMIT = 500;
+
+export function summaryPdf(summary: ReportSummary, rows: ReportRow[], truncated: boolean): Promise<Buffer> {
+  const f = summary.filter;
+  return renderPdf("Rapport d'interventions", (doc) => {
+    heading(
+      doc,
+      "Rapport d'interventions",
+      `Période du ${formatDate(f.dateFrom)} au ${formatDate(f.dateTo)} — édité le ${formatDateTime(new Date())}`,
+    );
+    keyValues(doc, [
+      ['Client', f.client?.nom ?? 'Tous'],
+      ['Équipement', f.equipement?.nom ?? 'Tous'],
+      ['Technicien', f.technician?.nom ?? 'Tous'],
+    ]);
+    section(doc, 'Synthèse');
+    keyValues(doc, [
+      ['Interventions', summary.counts.total],
+      ['Terminées', summary.counts.completed],
+      ['Taux de réalisation', formatPercent(summary.completionRate)],
+      ['Ouvertes', summary.counts.open],
+      ['Urgentes (ouvertes)', summary.counts.urgent],
+      ['En retard', summary.counts.overdue],
+      ['Délai moyen de démarrage', formatHours(summary.durations.meanTimeToStartHours)],
+      ['Temps moyen de réparation (MTTR)', formatHours(summary.durations.mttrHours)],
+      ['Heures de réparation', formatHours(summary.durations.totalRepairHours)],
+      ['Coût estimé total', formatCurrency(summary.costs.total)],
+      ['Coût moyen par intervention', formatCurrency(summary.costs.average)],
+      ['Valeur des équipements concernés', formatCurrency(summary.costs.equipmentValue)],
+      ['Équipements / clients concernés', `${summary.equipmentCount} / ${summary.clientCount}`],
+    ]);
+    section(doc, 'Répartition par statut');
+    table(
+      doc,
+      [
+        { header: 'Statut', width: 200 },
+        { header: 'Nombre', width: 80 },
+      ],
+      Object.entries(summary.counts.byStatus).map(([s, n]) => [statutLabel(s), String(n)]),
+    );
+    section(
+      doc,
+      truncated ? `Interventions (${PDF_ROW_LIMIT} premières — export CSV pour la liste complète)` : 'Interventions',
+    );
+    table(
+      doc,
+      [
+        { header: 'N°', width: 35 },
+        { header: 'Date', width: 55 },
+        { header: 'Client', width: 95 },
+        { header: 'Équipement', width: 100 },
+        { header: 'Statut', width: 65 },
+        { header: 'Technicien', width: 80 },
+        { header: 'Durée', width: 35 },
+        { header: 'Coût', width: 50 },
+      ],
+      rows.map((r) => [
+        String(r.id),
+        formatDate(r.date),
+        r.client,
+        r.equipement,
+        `${statutLabel(r.statut)}${r.urgence ? ' (URGENT)' : ''}`,
+        r.technicien ?? '-',
+        formatHours(r.repair_h === null ? null : Math.round(r.repair_h * 10) / 10),
+        formatCurrency(r.cout),
+      ]),
+    );
+  });
+}
+
+type HistoryRow = {
+  from_statut: string | null;
+  to_statut: string | null;
+  note: string | null;
+  created_at: Date;
+  user: string | null;
+};
+
+export function interventionPdf(r: InterventionReportRow, history: HistoryRow[]): Promise<Buffer> {
+  return renderPdf(`Rapport d'intervention n° ${r.id}`, (doc) => {
+    heading(doc, `Rapport d'intervention n° ${r.id}`, `Édité le ${formatDateTime(new Date())}`);
+    section(doc, 'Intervention');
+    keyValues(doc, [
+      ['Date', formatDate(r.date)],
+      ['Statut', `${statutLabel(r.statut)}${r.urgence ? ' — URGENT' : ''}`],
+      ['Description', r.description],
+      ['Note', r.note],
+      ['Technicien', r.technicien],
+      ['Créée par', r.createur],
+      ['Créée le', formatDateTime(r.created_at)],
+      ['Démarrée le', formatDateTime(r.started)],
+      ['Terminée le', formatDateTime(r.finished)],
+      ['Délai de démarrage', formatHours(r.start_h === null ? null : Math.round(r.start_h * 10) / 10)],
+      ['Durée de réparation', formatHours(r.repair_h === null ? null : Math.round(r.repair_h * 10) / 10)],
+    ]);
+    section(doc, 'Équipement');
+    keyValues(doc, [
+      ['Nom', r.equipement],
+      ['Type', equipmentTypeLabel(r.type_equipement)],
+      ['Marque / modèle', [r.marque, r.modele].filter(Boolean).join(' ') || '-'],
+      ['N° de série', r.numero_serie],
+      ['Coût', formatCurrency(r.cout)],
+    ]);
+    section(doc, 'Client');
+    keyValues(doc, [
+      ['Société', r.client],
+      ['Ville', r.ville],
+      ['Contact', r.contact_principal],
+      ['Téléphone', r.telephone_contact],
+    ]);
+    section(doc, 'Historique des statuts');
+    table(
+      doc,
+      [
+        { header: 'Date', width: 100 },
+        { header: 'De', width: 90 },
+        { header: 'Vers', width: 90 },
+        { header: 'Par', width: 100 },
+        { header: 'Note', width: 135 },
+      ],
+      history.map((h) => [
+        formatDateTime(h.created_at),
+        h.from_statut ? statutLabel(h.from_statut) : '-',
+        statutLabel(h.to_statut),
+        h.user ?? '-',
+        h.note ?? '',
+      ]),
+    );
+  });
+}

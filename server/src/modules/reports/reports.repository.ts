@@ -1,0 +1,122 @@
+import type { ReportFilter } from '@gmao/domain/reports/report-schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+import {
+  inPeriod,
+  isCompleted,
+  isOpen,
+  isOverdue,
+  isUrgent,
+  repairHours,
+  startHours,
+  timingJoin,
+  visible,
+} from '../dashboard/metrics-sql.ts';
+
+/** The report's selection: visible interventions of the period, narrowed by client / equipment / technician. */
+export function reportWhere(f: ReportFilter): SQL {
+  const parts: SQL[] = [visible(), inPeriod(f.dateFrom, f.dateTo)];
+  if (f.clientId) parts.push(sql`i.client_id = ${f.clientId}`);
+  if (f.equipementId) parts.push(sql`i.equipement_id = ${f.equipementId}`);
+  if (f.technicianId) parts.push(sql`i.technician_id = ${f.technicianId}`);
+  return sql.join(parts, sql` AND `);
+}
+
+export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: string) {
+  const where = reportWhere(f);
+  const { rows } = await db.execute<{
+    total: number;
+    completed: number;
+    open: number;
+    urgent: number;
+    overdue: number;
+    mtts: number | null;
+    mttr: number | null;
+    repair_total: number | null;
+    cost_total: string;
+    cost_avg: string;
+    equipment_count: number;
+    client_count: number;
+    equipment_value: string;
+  }>(sql`
+    WITH sel AS (
+      SELECT i.id, i.statut, i.equipement_id, i.client_id, e.cout,
+             ${isCompleted()} AS completed, ${isOpen()} AS open, ${isUrgent()} AS urgent,
+             ${isOverdue(today)} AS overdue, ${startHours()} AS start_h, ${repairHours()} AS repair_h
+      FROM interventions i
+      JOIN equipements e ON e.id = i.equipement_id
+      ${timingJoin()}
+      WHERE ${where}
+    )
+    SELECT count(*)::int AS total,
+           count(*) FILTER (WHERE completed)::int AS completed,
+           count(*) FILTER (WHERE open)::int AS open,
+           count(*) FILTER (WHERE urgent)::int AS urgent,
+           count(*) FILTER (WHERE overdue)::int AS overdue,
+           avg(start_h) AS mtts,
+           avg(repair_h) AS mttr,
+           sum(repair_h) AS repair_total,
+           COALESCE(sum(cout), 0)::numeric(16, 2)::text AS cost_total,
+           (CASE WHEN count(*) = 0 THEN 0 ELSE COALESCE(sum(cout), 0) / count(*) END)::numeric(16, 2)::text AS cost_avg,
+           count(DISTINCT equipement_id)::int AS equipment_count,
+           count(DISTINCT client_id)::int AS client_count,
+           (SELECT COALESCE(sum(e2.valeur), 0)::numeric(16, 2)::text FROM equipements e2
+             WHERE e2.id IN (SELECT equipement_id FROM sel)) AS equipment_value
+    FROM sel`);
+  return rows[0];
+}
+
+export async function summaryByStatus(db: DbOrTx, f: ReportFilter) {
+  const { rows } = await db.execute<{ statut: string; n: number }>(sql`
+    SELECT i.statut, count(*)::int AS n FROM interventions i WHERE ${reportWhere(f)} GROUP BY 1 ORDER BY 1`);
+  return Object.fromEntries(rows.map((r) => [r.statut, r.n]));
+}
+
+export async function filterNames(db: DbOrTx, f: ReportFilter) {
+  const { rows } = await db.execute<{
+    client: string | null;
+    equipement: string | null;
+    technician: string | null;
+  }>(sql`
+    SELECT (SELECT nom_entreprise FROM clients WHERE id = ${f.clientId ?? null}::int) AS client,
+           (SELECT nom FROM equipements WHERE id = ${f.equipementId ?? null}::int) AS equipement,
+           (SELECT nom FROM users WHERE id = ${f.technicianId ?? null}::int) AS technician`);
+  return rows[0];
+}
+
+export type ReportRow = {
+  id: number;
+  date: string;
+  client: string;
+  equipement: string;
+  type_equipement: string | null;
+  statut: string;
+  urgence: boolean;
+  technicien: string | null;
+  description: string | null;
+  started: Date | null;
+  finished: Date | null;
+  repair_h: number | null;
+  cout: string | null;
+};
+
+/** One page of the report's interventions in (date, id) order, after the given key (keyset paging for exports). */
+export async function reportRows(
+  db: DbOrTx,
+  f: ReportFilter,
+  opts: { after?: { date: string; id: number }; limit: number },
+) {
+  const after = opts.after ? sql` AND (i.date, i.id) > (${opts.after.date}::date, ${opts.after.id})` : sql``;
+  const { rows } = await db.execute<ReportRow>(sql`
+    SELECT i.id, i.date, c.nom_entreprise AS client, e.nom AS equipement, e.type_equipement, i.statut, i.urgence,
+           u.nom AS technicien, i.description, t.started, t.finished, ${repairHours()} AS repair_h, e.cout::text AS cout
+    FROM interventions i
+    JOIN equipements e ON e.id = i.equipement_id
+    JOIN clients c ON c.id = i.client_id
+    LEFT JOIN users u ON u.id = i.technician_id
+    ${timingJoin()}
+    WHERE ${reportWhere(f)}${after}
+    ORDER BY i.date, i.id
+    LIMIT ${opts.limit}`);
+  return rows;
+}
