@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole } from '@gmao/domain/auth/user';
 import { formatNumber } from '@gmao/domain/format/format';
 import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClientsList } from '../../features/clients/components/clients-list';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
@@ -32,7 +32,8 @@ export default function DashboardRoute() {
   const [params, setParams] = useSearchParams();
   const stats = useDashboardStats();
   const overview = stats.data?.data.overview;
-  const [lastUpdate] = useState(() => new Date());
+  // The time the figures were last fetched (they refresh every 30 s, spec §9).
+  const lastUpdate = new Date(stats.dataUpdatedAt || Date.now());
 
   const tabs: TabDef[] = (
     [
@@ -84,7 +85,9 @@ export default function DashboardRoute() {
             Bienvenue, <span className="font-medium">{displayName(user)}</span> — {displayRole(user)}
           </p>
           <p className="mt-1 text-sm text-slate-500">
-            <span className="font-medium text-blue-700">{formatNumber(overview?.activeInterventions ?? 0)}</span>{' '}
+            <span className="font-medium text-blue-700" data-testid="active-count">
+              {formatNumber(overview?.activeInterventions ?? 0)}
+            </span>{' '}
             intervention(s) active(s) · Dernière mise à jour :{' '}
             {lastUpdate.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}
           </p>

@@ -1,0 +1,22 @@
+import type { DashboardAlerts } from '@gmao/domain/dashboard/dashboard-schemas';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+import { dashboardKeys } from './dashboard-keys';
+
+export function getDashboardAlerts() {
+  return api.get<Envelope<DashboardAlerts>>('/dashboard/alerts', { silent: true });
+}
+
+/** Refetch every 30 s (spec §9). */
+export function getDashboardAlertsQueryOptions() {
+  return queryOptions({
+    queryKey: dashboardKeys.alerts(),
+    queryFn: getDashboardAlerts,
+    staleTime: 25_000,
+    refetchInterval: 30_000,
+  });
+}
+
+export function useDashboardAlerts() {
+  return useQuery(getDashboardAlertsQueryOptions());
+}

@@ -1,0 +1,71 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import type { RecentIntervention } from '@gmao/domain/dashboard/dashboard-schemas';
+import { formatDate, TRUNCATE_DASHBOARD, truncate } from '@gmao/domain/format/format';
+import { Plus } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { usePermissions } from '../../../lib/session';
+import { useRecentInterventions } from '../api/get-recent-interventions';
+import { StatutBadge } from './statut-badge';
+
+const columns: DataTableColumn<RecentIntervention>[] = [
+  {
+    key: 'equipement',
+    header: 'Équipement',
+    render: (r) => (
+      <div>
+        <div className="font-medium text-slate-900">{r.equipement.nom}</div>
+        <div className="text-xs text-slate-500">{r.equipement.proprietaire.nom_entreprise}</div>
+      </div>
+    ),
+  },
+  {
+    key: 'description',
+    header: 'Description',
+    render: (r) => <span title={r.description ?? undefined}>{truncate(r.description, TRUNCATE_DASHBOARD)}</span>,
+  },
+  { key: 'statut', header: 'Statut', render: (r) => <StatutBadge statut={r.statut} urgence={r.urgence} /> },
+  { key: 'date', header: 'Date', render: (r) => formatDate(r.date) },
+  { key: 'creerPar', header: 'Créé par', render: (r) => r.creerPar?.nom ?? '-' },
+];
+
+/** 'Interventions Récentes' (spec §2) with 'Voir tout' and, when wired and permitted, 'Nouvelle Intervention'. */
+export function RecentInterventions({
+  onShowAll,
+  onNewIntervention,
+}: {
+  onShowAll?: () => void;
+  onNewIntervention?: () => void;
+}) {
+  const { can } = usePermissions();
+  const recent = useRecentInterventions();
+  return (
+    <section aria-labelledby="recent-title">
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+        <h2 id="recent-title" className="text-lg font-semibold text-slate-900">
+          Interventions Récentes
+        </h2>
+        <div className="flex items-center gap-2">
+          {onShowAll && can(PERMISSIONS.INTERVENTIONS_READ) && (
+            <Button variant="ghost" size="sm" onClick={onShowAll}>
+              Voir tout
+            </Button>
+          )}
+          {onNewIntervention && can(PERMISSIONS.INTERVENTIONS_CREATE) && (
+            <Button size="sm" onClick={onNewIntervention}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> Nouvelle Intervention
+            </Button>
+          )}
+        </div>
+      </div>
+      <DataTable
+        caption="Interventions récentes"
+        columns={columns}
+        rows={recent.data?.data}
+        loading={recent.isPending}
+        rowKey={(r) => r.id}
+        emptyMessage={recent.isError ? 'Impossible de charger les interventions récentes' : 'Aucune intervention'}
+      />
+    </section>
+  );
+}
