@@ -33,7 +33,8 @@ export function AlertsPanel({ alerts }: { alerts: DashboardAlerts | undefined })
           Alertes Importantes
         </h2>
         <Badge tone="red">
-          <span aria-label={`${alerts.counts.total} alertes`}>{alerts.counts.total}</span>
+          <span data-testid="alerts-total">{alerts.counts.total}</span>
+          <span className="sr-only"> alerte(s)</span>
         </Badge>
       </div>
       <ul className="divide-y divide-red-100">
