@@ -42,4 +42,5 @@ export const USER_ADMIN_MESSAGES = {
   unknownRole: "Le rôle choisi n'existe pas",
   unknownSection: "La section choisie n'existe pas",
   activated: 'Compte activé avec succès',
+  activateFailed: "Erreur lors de l'activation du compte",
 } as const;

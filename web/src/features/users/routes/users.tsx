@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../../../components/layout/page-header';
+import { UsersScreen } from '../components/users-screen';
 
-// Placeholder page: replaced by the issue 3 feature work (keep this file path and its default export).
+/** /users — admin only (the router's RequireRole guard). */
 export default function UsersRoute() {
-  return <PagePlaceholder title="Gestion des Utilisateurs" />;
+  return <UsersScreen />;
 }

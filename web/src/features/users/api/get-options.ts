@@ -1,0 +1,36 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+
+/** What the users screen needs of roles and sections (filters and form selects). */
+export interface RoleOption {
+  id: number;
+  nom: string;
+}
+export interface SectionOption {
+  id: number;
+  nom: string;
+}
+
+/** Roles and sections stay fresh 10 min (spec §9); the keys are shared with the roles and sections screens. */
+const TEN_MINUTES = 10 * 60_000;
+
+export const optionKeys = { roles: ['roles'] as const, sections: ['sections'] as const };
+
+export function getRoleOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: [...optionKeys.roles, 'list'] as const,
+    queryFn: () => api.get<Envelope<RoleOption[]>>('/roles'),
+    staleTime: TEN_MINUTES,
+  });
+}
+
+export function getSectionOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: [...optionKeys.sections, 'list'] as const,
+    queryFn: () => api.get<Envelope<SectionOption[]>>('/sections'),
+    staleTime: TEN_MINUTES,
+  });
+}
+
+export const useRoleOptions = () => useQuery(getRoleOptionsQueryOptions());
+export const useSectionOptions = () => useQuery(getSectionOptionsQueryOptions());

@@ -1,0 +1,73 @@
+import { USERS_SCREEN } from '@gmao/domain/users/messages';
+import { SearchInput } from '../../../components/ui/search-input';
+import { Select } from '../../../components/ui/select';
+import { useRoleOptions, useSectionOptions } from '../api/get-options';
+
+export interface UsersToolbarValue {
+  search: string;
+  roleId: string;
+  sectionId: string;
+  status: '' | 'true' | 'false';
+}
+
+const ALL = { value: '', label: 'Tous' };
+
+export function UsersToolbar({
+  value,
+  onChange,
+}: {
+  value: UsersToolbarValue;
+  onChange: (next: Partial<UsersToolbarValue>) => void;
+}) {
+  const roles = useRoleOptions();
+  const sections = useSectionOptions();
+  const roleOptions = [
+    { value: '', label: 'Tous les rôles' },
+    ...(roles.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.nom })),
+  ];
+  const sectionOptions = [
+    { value: '', label: 'Toutes les sections' },
+    ...(sections.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.nom })),
+  ];
+  const statusOptions = [
+    { ...ALL, label: 'Tous les statuts' },
+    { value: 'true', label: USERS_SCREEN.activeOnly },
+    { value: 'false', label: USERS_SCREEN.inactiveOnly },
+  ];
+  return (
+    <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:items-center">
+      <SearchInput
+        className="md:flex-1"
+        value={value.search}
+        onChange={(search) => onChange({ search })}
+        placeholder="Rechercher par nom ou nom d'utilisateur..."
+        aria-label="Rechercher un utilisateur par nom ou nom d'utilisateur"
+      />
+      <Select
+        className="md:w-48"
+        aria-label="Filtrer par rôle"
+        options={roleOptions}
+        value={value.roleId}
+        onChange={(roleId) => onChange({ roleId })}
+        placeholder="Tous les rôles"
+      />
+      <Select
+        className="md:w-56"
+        aria-label="Filtrer par section"
+        searchable
+        options={sectionOptions}
+        value={value.sectionId}
+        onChange={(sectionId) => onChange({ sectionId })}
+        placeholder="Toutes les sections"
+      />
+      <Select
+        className="md:w-48"
+        aria-label="Filtrer par statut"
+        options={statusOptions}
+        value={value.status}
+        onChange={(status) => onChange({ status: status as UsersToolbarValue['status'] })}
+        placeholder="Tous les statuts"
+      />
+    </div>
+  );
+}
