@@ -1,6 +1,15 @@
-import { PagePlaceholder } from '../../../components/layout/page-header';
+import { PageHeader } from '../../../components/layout/page-header';
+import { InterventionsList } from '../components/interventions-list';
 
-// Placeholder page: replaced by the issue 5 feature work (keep this file path and its default export).
+/** /interventions (permission interventions:read, enforced by the router guard). */
 export default function InterventionsRoute() {
-  return <PagePlaceholder title="Interventions" />;
+  return (
+    <section>
+      <PageHeader
+        title="Interventions"
+        description="Suivi des interventions de maintenance et de leur workflow de statuts."
+      />
+      <InterventionsList variant="page" />
+    </section>
+  );
 }

@@ -1,0 +1,30 @@
+import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type ListEnvelope } from '../../../lib/api-client';
+
+/** The fields the intervention form needs from GET /equipment (owned by the equipment feature). */
+export interface EquipmentOption {
+  id: number;
+  nom: string;
+  type_equipement: string | null;
+  marque: string | null;
+  modele: string | null;
+  proprietaire: { id: number; nom_entreprise: string; ville?: string | null } | null;
+}
+
+export function getEquipmentOptions() {
+  return api.get<ListEnvelope<EquipmentOption>>('/equipment', { query: { limit: MAX_LIST_LIMIT }, silent: true });
+}
+
+/** Under the equipment feature's key prefix, so equipment mutations refresh the select too. */
+export function getEquipmentOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['equipment', 'options', MAX_LIST_LIMIT],
+    queryFn: getEquipmentOptions,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useEquipmentOptions(enabled = true) {
+  return useQuery({ ...getEquipmentOptionsQueryOptions(), enabled });
+}

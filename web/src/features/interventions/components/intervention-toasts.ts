@@ -1,0 +1,12 @@
+import { ApiError } from '../../../lib/api-client';
+import { INTERVENTION_TOAST_DURATIONS, notify } from '../../../lib/toast';
+
+/** Intervention-flow toasts (spec §8, §9): success 2 s, error 4 s; the server's message is preferred. */
+export function toastInterventionSuccess(serverMessage: string | undefined, fallback: string) {
+  notify.success(serverMessage || fallback, INTERVENTION_TOAST_DURATIONS.success);
+}
+
+export function toastInterventionError(err: unknown, fallback: string) {
+  const message = err instanceof ApiError && err.status !== 0 && err.serverMessage ? err.serverMessage : fallback;
+  notify.error(message, INTERVENTION_TOAST_DURATIONS.error);
+}
