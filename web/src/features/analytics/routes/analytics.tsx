@@ -1,6 +1,50 @@
-import { PagePlaceholder } from '../../../components/layout/page-header';
+import { DEFAULT_TIMEFRAME } from '@gmao/domain/dashboard/metrics';
+import { lazy, Suspense, useState } from 'react';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { useAnalytics } from '../api/get-analytics';
+import { usePerformance } from '../api/get-performance';
+import { PerformanceKpis } from '../components/performance-kpis';
+import { TimeframeSelect } from '../components/timeframe-select';
 
-// Placeholder page: replaced by the issue 6 feature work (keep this file path and its default export).
+// Recharts (~225 KB) stays in its own chunk, loaded after the page shell and the figures.
+const AnalyticsCharts = lazy(() => import('../components/analytics-charts'));
+
+function ChartsFallback() {
+  return (
+    <div className="flex h-64 items-center justify-center rounded-lg border border-slate-200 bg-white">
+      <Spinner size="md" label="Chargement des graphiques..." />
+    </div>
+  );
+}
+
+/** /analytics (analytics:read): timeframe 7/30/90/365 days, headline figures, six charts with data tables. */
 export default function AnalyticsRoute() {
-  return <PagePlaceholder title="Analyses" />;
+  const [timeframe, setTimeframe] = useState(DEFAULT_TIMEFRAME);
+  const analytics = useAnalytics(timeframe);
+  const performance = usePerformance(timeframe);
+  const failed = analytics.isError || performance.isError;
+
+  return (
+    <section className="space-y-6">
+      <PageHeader
+        title="Analyses"
+        description="Évolution des interventions, taux de réalisation, temps de réparation et charge des équipes"
+        actions={<TimeframeSelect value={timeframe} onChange={setTimeframe} />}
+      />
+      {failed && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          Impossible de charger les analyses.
+        </p>
+      )}
+      <PerformanceKpis data={performance.data?.data} loading={performance.isPending} />
+      {analytics.data ? (
+        <Suspense fallback={<ChartsFallback />}>
+          <AnalyticsCharts data={analytics.data.data} />
+        </Suspense>
+      ) : (
+        analytics.isPending && <ChartsFallback />
+      )}
+    </section>
+  );
 }

@@ -1,0 +1,73 @@
+import { type ReactNode, useId } from 'react';
+
+export interface DataTableAlternative {
+  headers: string[];
+  rows: (string | number)[][];
+}
+
+/**
+ * A chart with its title and, for screen readers and keyboard users, the same figures as a table inside a
+ * <details> ('Voir les données').
+ */
+export function ChartCard({
+  title,
+  description,
+  data,
+  empty,
+  children,
+}: {
+  title: string;
+  description?: string;
+  data: DataTableAlternative;
+  empty?: boolean;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <figure aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+      <figcaption id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </figcaption>
+      {description && <p className="text-sm text-slate-500">{description}</p>}
+      <div className="mt-4 h-64" aria-hidden="true">
+        {empty ? (
+          <div className="flex h-full items-center justify-center text-sm text-slate-500">
+            Aucune donnée sur la période
+          </div>
+        ) : (
+          children
+        )}
+      </div>
+      <details className="mt-3 text-sm">
+        <summary className="cursor-pointer text-blue-700 hover:underline">Voir les données</summary>
+        <div className="mt-2 max-h-72 overflow-auto">
+          <table className="min-w-full text-left text-xs">
+            <caption className="sr-only">{title}</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                {data.headers.map((h) => (
+                  <th key={h} scope="col" className="px-2 py-1 font-semibold text-slate-700">
+                    {h}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {data.rows.map((r, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: rows are positional figures without identity.
+                <tr key={i}>
+                  {r.map((c, j) => (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the headers.
+                    <td key={j} className="px-2 py-1 text-slate-700">
+                      {c}
+                    </td>
+                  ))}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+    </figure>
+  );
+}

@@ -1,0 +1,68 @@
+import type { Analytics } from '@gmao/domain/analytics/analytics-schemas';
+import type { LabelCount } from '@gmao/domain/dashboard/dashboard-schemas';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ChartCard } from './chart-card';
+
+function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
+  return (
+    <ResponsiveContainer width="100%" height="100%">
+      <BarChart data={items} layout="vertical" margin={{ left: 24 }}>
+        <CartesianGrid strokeDasharray="3 3" horizontal={false} />
+        <XAxis type="number" allowDecimals={false} fontSize={11} />
+        <YAxis type="category" dataKey="label" width={140} fontSize={11} />
+        <Tooltip />
+        <Bar dataKey="count" name="Interventions" fill={color} />
+      </BarChart>
+    </ResponsiveContainer>
+  );
+}
+
+const countTable = (items: LabelCount[], first: string) => ({
+  headers: [first, 'Interventions'],
+  rows: items.map((i) => [i.label, i.count]),
+});
+
+/** Distribution by equipment type and by client, and technician workload. */
+export function DistributionCharts({ data }: { data: Analytics }) {
+  return (
+    <>
+      <ChartCard
+        title="Répartition par type d'équipement"
+        empty={data.byEquipmentType.length === 0}
+        data={countTable(data.byEquipmentType, "Type d'équipement")}
+      >
+        <CountBars items={data.byEquipmentType} color="#7c3aed" />
+      </ChartCard>
+      <ChartCard
+        title="Répartition par client"
+        description="Les 10 clients les plus servis"
+        empty={data.byClient.length === 0}
+        data={countTable(data.byClient, 'Client')}
+      >
+        <CountBars items={data.byClient} color="#0891b2" />
+      </ChartCard>
+      <ChartCard
+        title="Charge des techniciens"
+        description="Interventions de la période (assignées, terminées) et ouvertes aujourd'hui"
+        empty={data.workload.length === 0}
+        data={{
+          headers: ['Technicien', 'Assignées', 'Terminées', 'Ouvertes'],
+          rows: data.workload.map((w) => [w.nom, w.assigned, w.completed, w.open]),
+        }}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={data.workload}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="nom" fontSize={11} />
+            <YAxis allowDecimals={false} fontSize={11} />
+            <Tooltip />
+            <Legend />
+            <Bar dataKey="assigned" name="Assignées" fill="#2563eb" />
+            <Bar dataKey="completed" name="Terminées" fill="#16a34a" />
+            <Bar dataKey="open" name="Ouvertes" fill="#ea580c" />
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </>
+  );
+}

@@ -1,0 +1,107 @@
+import type { Analytics } from '@gmao/domain/analytics/analytics-schemas';
+import { formatHours } from '@gmao/domain/dashboard/performance-schemas';
+import { formatPercent } from '@gmao/domain/format/format';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
+import { ChartCard } from './chart-card';
+import { bucketLabel, STATUS_SERIES } from './chart-format';
+
+/** Interventions over time by status, completion-rate trend and MTTR trend. */
+export function TrendCharts({ data }: { data: Analytics }) {
+  const points = data.series.map((p) => ({
+    label: bucketLabel(p.start, data.bucket),
+    ...Object.fromEntries(STATUS_SERIES.map((s) => [s.key, p.byStatus[s.key] ?? 0])),
+    total: p.total,
+    completionRate: p.completionRate,
+    mttrHours: p.mttrHours,
+  }));
+  const used = STATUS_SERIES.filter((s) => data.series.some((p) => (p.byStatus[s.key] ?? 0) > 0));
+  const empty = data.series.every((p) => p.total === 0);
+  const completedAny = data.series.some((p) => p.completed > 0);
+
+  return (
+    <>
+      <ChartCard
+        title="Interventions par statut"
+        description="Nombre d'interventions par date prévue, réparties par statut actuel"
+        empty={empty}
+        data={{
+          headers: ['Période', ...used.map((s) => s.label), 'Total'],
+          rows: data.series.map((p) => [
+            bucketLabel(p.start, data.bucket),
+            ...used.map((s) => p.byStatus[s.key] ?? 0),
+            p.total,
+          ]),
+        }}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <BarChart data={points}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" fontSize={11} />
+            <YAxis allowDecimals={false} fontSize={11} />
+            <Tooltip />
+            <Legend />
+            {used.map((s) => (
+              <Bar key={s.key} dataKey={s.key} name={s.label} stackId="statut" fill={s.color} />
+            ))}
+          </BarChart>
+        </ResponsiveContainer>
+      </ChartCard>
+
+      <ChartCard
+        title="Taux de réalisation"
+        description="Terminées ÷ interventions de la période, en %"
+        empty={empty}
+        data={{
+          headers: ['Période', 'Interventions', 'Terminées', 'Taux'],
+          rows: data.series.map((p) => [
+            bucketLabel(p.start, data.bucket),
+            p.total,
+            p.completed,
+            formatPercent(p.completionRate),
+          ]),
+        }}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={points}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" fontSize={11} />
+            <YAxis domain={[0, 100]} unit="%" fontSize={11} />
+            <Tooltip formatter={(v) => formatPercent(Number(v))} />
+            <Line type="monotone" dataKey="completionRate" name="Taux de réalisation" stroke="#16a34a" dot={false} />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartCard>
+
+      <ChartCard
+        title="Temps moyen de réparation (MTTR)"
+        description="Du premier passage En Cours au passage Terminée, en heures"
+        empty={!completedAny}
+        data={{
+          headers: ['Période', 'Terminées', 'MTTR'],
+          rows: data.series.map((p) => [bucketLabel(p.start, data.bucket), p.completed, formatHours(p.mttrHours)]),
+        }}
+      >
+        <ResponsiveContainer width="100%" height="100%">
+          <LineChart data={points}>
+            <CartesianGrid strokeDasharray="3 3" vertical={false} />
+            <XAxis dataKey="label" fontSize={11} />
+            <YAxis unit=" h" fontSize={11} />
+            <Tooltip formatter={(v) => formatHours(Number(v))} />
+            <Line type="monotone" dataKey="mttrHours" name="MTTR" stroke="#2563eb" connectNulls />
+          </LineChart>
+        </ResponsiveContainer>
+      </ChartCard>
+    </>
+  );
+}
