@@ -1,6 +1,11 @@
-import { PagePlaceholder } from '../../../components/layout/page-header';
+import { PageHeader } from '../../../components/layout/page-header';
+import { ClientsList } from '../components/clients-list';
 
-// Placeholder page: replaced by the issue 4 feature work (keep this file path and its default export).
 export default function ClientsRoute() {
-  return <PagePlaceholder title="Clients" />;
+  return (
+    <section>
+      <PageHeader title="Clients" description="Les sociétés clientes, leurs contacts et leurs équipements." />
+      <ClientsList variant="page" />
+    </section>
+  );
 }

@@ -1,6 +1,25 @@
-import { PagePlaceholder } from '../../../components/layout/page-header';
+import { useSearchParams } from 'react-router';
+import { PageHeader } from '../../../components/layout/page-header';
+import { EquipmentList } from '../components/equipment-list';
 
-// Placeholder page: replaced by the issue 4 feature work (keep this file path and its default export).
+/** /equipment; `?id=<id>` (the URL in each QR code) opens that equipment's detail. */
 export default function EquipmentRoute() {
-  return <PagePlaceholder title="Équipements" />;
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get('id'));
+  const initialDetailId = Number.isInteger(id) && id > 0 ? id : null;
+  return (
+    <section>
+      <PageHeader
+        title="Équipements"
+        description="Le parc d'équipements des clients et leur historique de maintenance."
+      />
+      <EquipmentList
+        variant="page"
+        initialDetailId={initialDetailId}
+        onDetailClose={() => {
+          if (params.has('id')) setParams({}, { replace: true });
+        }}
+      />
+    </section>
+  );
 }

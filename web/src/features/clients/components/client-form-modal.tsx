@@ -1,0 +1,174 @@
+import { CLIENT_MESSAGES, FORMES_JURIDIQUES } from '@gmao/domain/clients/client-constants';
+import {
+  type Client,
+  type ClientFormValues,
+  type ClientInput,
+  clientInputSchema,
+} from '@gmao/domain/clients/client-schemas';
+import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, type Path, useForm } from 'react-hook-form';
+import { Button } from '../../../components/ui/button';
+import { FormField } from '../../../components/ui/form-field';
+import { LoadingOverlay } from '../../../components/ui/loading-overlay';
+import { Modal } from '../../../components/ui/modal';
+import { Select } from '../../../components/ui/select';
+import { ApiError } from '../../../lib/api-client';
+import { notify } from '../../../lib/toast';
+import { useSectors } from '../api/get-sectors';
+import { useCreateClient, useUpdateClient } from '../api/mutate-client';
+import { FormTextField } from './form-text-field';
+
+const FIELDS = [
+  'nom_entreprise',
+  'secteur_activite',
+  'adresse',
+  'ville',
+  'codePostal',
+  'tel',
+  'fax',
+  'email',
+  'siteWeb',
+  'contact_principal',
+  'poste_contact',
+  'telephone_contact',
+  'email_contact',
+  'registre_commerce',
+  'forme_juridique',
+] as const satisfies readonly (keyof ClientFormValues)[];
+
+function toFormValues(client: Client | null): ClientFormValues {
+  const values = {} as Record<(typeof FIELDS)[number], string>;
+  for (const f of FIELDS) values[f] = client?.[f] ?? '';
+  return values as ClientFormValues;
+}
+
+/** Create or edit a client. Does not close on overlay click; a blocking overlay shows while saving (spec §2). */
+export function ClientFormModal({
+  open,
+  client,
+  onClose,
+  onSaved,
+}: {
+  open: boolean;
+  client: Client | null;
+  onClose: () => void;
+  onSaved?: (client: Client) => void;
+}) {
+  const sectors = useSectors();
+  const create = useCreateClient();
+  const update = useUpdateClient();
+  const saving = create.isPending || update.isPending;
+  const form = useForm<ClientFormValues, unknown, ClientInput>({
+    resolver: zodResolver(clientInputSchema),
+    defaultValues: toFormValues(client),
+  });
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const res = client ? await update.mutateAsync({ id: client.id, input }) : await create.mutateAsync(input);
+      notify.success(res.message ?? (client ? MUTATION_MESSAGES.clientUpdate : MUTATION_MESSAGES.clientCreate).success);
+      onSaved?.(res.data);
+      onClose();
+    } catch (err) {
+      // Spec §8: the failure is logged (the HTTP layer already toasted it) and the modal stays open.
+      console.error(client ? MUTATION_MESSAGES.clientUpdate.failure : MUTATION_MESSAGES.clientCreate.failure, err);
+      if (err instanceof ApiError) {
+        for (const d of err.details) {
+          if (d.field && (FIELDS as readonly string[]).includes(d.field)) {
+            form.setError(d.field as Path<ClientFormValues>, { message: d.msg ?? d.message });
+          }
+        }
+      }
+    }
+  });
+
+  const sectorOptions = [...new Set([...sectors, ...(client?.secteur_activite ? [client.secteur_activite] : [])])];
+  const text = (
+    name: Path<ClientFormValues>,
+    label: string,
+    extra: { type?: 'email' | 'tel' | 'url'; required?: boolean } = {},
+  ) => <FormTextField form={form} name={name} label={label} idPrefix="client" {...extra} />;
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={client ? 'Modifier le client' : 'Nouveau Client'}
+      size="3xl"
+      closeOnOverlayClick={false}
+      closeDisabled={saving}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={saving}>
+            Annuler
+          </Button>
+          <Button type="submit" form="client-form" loading={saving}>
+            {client ? 'Enregistrer' : 'Créer le client'}
+          </Button>
+        </>
+      }
+    >
+      <form id="client-form" onSubmit={onSubmit} noValidate className="space-y-6">
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Entreprise</legend>
+          {text('nom_entreprise', "Nom de l'entreprise", { required: true })}
+          <FormField label="Secteur d'activité" htmlFor="client-secteur_activite">
+            <Controller
+              control={form.control}
+              name="secteur_activite"
+              render={({ field }) => (
+                <Select
+                  id="client-secteur_activite"
+                  searchable
+                  placeholder="Sélectionner un secteur"
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  options={sectorOptions.map((s) => ({ value: s, label: s }))}
+                />
+              )}
+            />
+          </FormField>
+          {text('adresse', 'Adresse')}
+          {text('ville', 'Ville')}
+          {text('codePostal', 'Code postal')}
+          {text('tel', 'Téléphone', { type: 'tel' })}
+          {text('fax', 'Fax', { type: 'tel' })}
+          {text('email', 'Email', { type: 'email' })}
+          {text('siteWeb', 'Site web', { type: 'url' })}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Contact principal</legend>
+          {text('contact_principal', 'Nom du contact')}
+          {text('poste_contact', 'Poste du contact')}
+          {text('telephone_contact', 'Téléphone du contact', { type: 'tel' })}
+          {text('email_contact', 'Email du contact', { type: 'email' })}
+        </fieldset>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-sm font-semibold text-slate-900">Informations légales</legend>
+          {text('registre_commerce', 'Registre de commerce')}
+          <FormField
+            label="Forme juridique"
+            htmlFor="client-forme_juridique"
+            error={form.formState.errors.forme_juridique?.message}
+          >
+            <Controller
+              control={form.control}
+              name="forme_juridique"
+              render={({ field }) => (
+                <Select
+                  id="client-forme_juridique"
+                  placeholder="Sélectionner une forme juridique"
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  options={FORMES_JURIDIQUES.map((f) => ({ value: f, label: f }))}
+                />
+              )}
+            />
+          </FormField>
+        </fieldset>
+      </form>
+      <LoadingOverlay show={saving} text={client ? CLIENT_MESSAGES.updating : CLIENT_MESSAGES.creating} />
+    </Modal>
+  );
+}

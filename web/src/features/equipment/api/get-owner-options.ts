@@ -1,0 +1,29 @@
+import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type ListEnvelope } from '../../../lib/api-client';
+
+interface OwnerOption {
+  id: number;
+  nom_entreprise: string;
+  ville: string | null;
+}
+
+/**
+ * The owner dropdown loads every client with limit 1000 (spec §7). The key sits under ['clients'] so that client
+ * mutations, which invalidate that root, refresh it too (the clients feature cannot be imported from here).
+ */
+export function getOwnerOptions() {
+  return api.get<ListEnvelope<OwnerOption>>('/clients', { query: { limit: MAX_LIST_LIMIT } });
+}
+
+export function getOwnerOptionsQueryOptions() {
+  return queryOptions({
+    queryKey: ['clients', 'options', MAX_LIST_LIMIT] as const,
+    queryFn: getOwnerOptions,
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useOwnerOptions() {
+  return useQuery(getOwnerOptionsQueryOptions());
+}

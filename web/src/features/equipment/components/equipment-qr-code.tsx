@@ -1,0 +1,68 @@
+import { Printer } from 'lucide-react';
+import QRCode from 'qrcode';
+import { useEffect, useState } from 'react';
+import { Button } from '../../../components/ui/button';
+
+/** The URL a QR code encodes: the equipment page, which opens this equipment's detail (`?id=`). */
+export function equipmentUrl(id: number, origin: string = window.location.origin): string {
+  return `${origin}/equipment?id=${id}`;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Opens a printable label (QR code, name, owner) in a new window and prints it. */
+function printLabel(dataUrl: string, title: string, subtitle: string, url: string) {
+  const win = window.open('', '_blank', 'width=420,height=560');
+  if (!win) return;
+  win.document.write(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;text-align:center;margin:24px}img{width:240px;height:240px}
+h1{font-size:18px;margin:12px 0 4px}p{margin:2px 0;color:#334155;font-size:13px}</style></head>
+<body><img src="${dataUrl}" alt="QR code"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(subtitle)}</p>
+<p>${escapeHtml(url)}</p></body></html>`);
+  win.document.close();
+  win.focus();
+  // The image is a data URL, decoded synchronously enough for print; a short delay covers slow renderers.
+  setTimeout(() => win.print(), 250);
+}
+
+export function EquipmentQrCode({ id, nom, owner }: { id: number; nom: string; owner: string }) {
+  const url = equipmentUrl(id);
+  const [dataUrl, setDataUrl] = useState<string | null>(null);
+
+  useEffect(() => {
+    let cancelled = false;
+    QRCode.toDataURL(url, { margin: 1, width: 320, errorCorrectionLevel: 'M' })
+      .then((d) => {
+        if (!cancelled) setDataUrl(d);
+      })
+      .catch((err: unknown) => console.error('QR code', err));
+    return () => {
+      cancelled = true;
+    };
+  }, [url]);
+
+  return (
+    <div className="flex flex-col items-center gap-2">
+      {dataUrl ? (
+        <img
+          src={dataUrl}
+          alt={`QR code de l'équipement ${nom}`}
+          data-qr-url={url}
+          className="h-36 w-36 rounded border border-slate-200"
+        />
+      ) : (
+        <div className="h-36 w-36 animate-pulse rounded bg-slate-100" />
+      )}
+      <Button
+        variant="secondary"
+        size="sm"
+        disabled={!dataUrl}
+        onClick={() => dataUrl && printLabel(dataUrl, nom, owner, url)}
+      >
+        <Printer className="h-4 w-4" aria-hidden="true" /> Imprimer le QR code
+      </Button>
+    </div>
+  );
+}
