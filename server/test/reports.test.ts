@@ -77,6 +77,22 @@ describe('GET /api/reports/summary', () => {
   });
 });
 
+describe('GET /api/reports/options', () => {
+  it('lists clients, equipment (of one client when asked) and technicians', async () => {
+    const res = await t.as(admin, { method: 'GET', url: '/api/reports/options' });
+    const o = res.json().data;
+    expect(o.clients.map((c: { nom: string }) => c.nom)).toEqual(['Atlas Énergie SA', 'Berkane Froid SARL']);
+    expect(o.equipment).toHaveLength(3);
+    expect(o.technicians.map((x: { nom: string }) => x.nom)).toEqual(
+      expect.arrayContaining(['Technicien Un', 'Technicien Deux']),
+    );
+    const forB = await t.as(admin, { method: 'GET', url: `/api/reports/options?clientId=${data.clients.b.id}` });
+    expect(forB.json().data.equipment).toEqual([
+      { id: data.equipment.b1.id, nom: 'Transformateur B1', clientId: data.clients.b.id },
+    ]);
+  });
+});
+
 describe('exports', () => {
   it('CSV: BOM, French headers, one line per intervention of the period', async () => {
     const res = await t.as(admin, { method: 'GET', url: `/api/reports/export.csv?${last30()}` });

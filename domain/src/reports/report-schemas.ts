@@ -94,3 +94,14 @@ export const REPORT_CSV_COLUMNS = [
 export const reportFileName = (f: { dateFrom: string; dateTo: string }, ext: 'csv' | 'pdf') =>
   `rapport-interventions_${f.dateFrom}_${f.dateTo}.${ext}`;
 export const interventionReportFileName = (id: number) => `rapport-intervention-${id}.pdf`;
+
+/** Choices of the reports form (GET /api/reports/options): at most REPORT_OPTIONS_LIMIT of each, by name. */
+export const REPORT_OPTIONS_LIMIT = 1000;
+const option = z.object({ id: z.number().int(), nom: z.string() });
+export const reportOptionsQuerySchema = z.object({ clientId: optionalId });
+export const reportOptionsSchema = z.object({
+  clients: z.array(option),
+  equipment: z.array(option.extend({ clientId: z.number().int() })),
+  technicians: z.array(option),
+});
+export type ReportOptions = z.infer<typeof reportOptionsSchema>;

@@ -5,6 +5,8 @@ import {
   REPORT_MESSAGES,
   reportFileName,
   reportFilterSchema,
+  reportOptionsQuerySchema,
+  reportOptionsSchema,
   reportSummarySchema,
 } from '@gmao/domain/reports/report-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -12,6 +14,7 @@ import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
 import { csvStream } from './csv-export.ts';
 import { findInterventionForReport, interventionHistoryRows } from './intervention-report.repository.ts';
+import { reportOptions } from './options.repository.ts';
 import { interventionPdf, PDF_ROW_LIMIT, summaryPdf } from './report-documents.ts';
 import { reportRows } from './reports.repository.ts';
 import { getSummary } from './reports.service.ts';
@@ -34,6 +37,20 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await getSummary(app.db, request.query) }),
+  );
+
+  app.get(
+    '/options',
+    {
+      config: { access },
+      schema: {
+        tags: ['reports'],
+        summary: 'Choix du formulaire de rapport : clients, équipements (du client), techniciens',
+        querystring: reportOptionsQuerySchema,
+        response: { 200: successEnvelope(reportOptionsSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await reportOptions(app.db, request.query.clientId) }),
   );
 
   app.get(
