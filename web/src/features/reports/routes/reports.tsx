@@ -1,6 +1,62 @@
-import { PagePlaceholder } from '../../../components/layout/page-header';
+import type { ReportFilter } from '@gmao/domain/reports/report-schemas';
+import { Download, FileText } from 'lucide-react';
+import { useState } from 'react';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Spinner } from '../../../components/ui/spinner';
+import { notify } from '../../../lib/toast';
+import { useDownloadReport } from '../api/download-report';
+import { useReportSummary } from '../api/get-report-summary';
+import { ReportFiltersForm } from '../components/report-filters-form';
+import { ReportSummaryView } from '../components/report-summary-view';
 
-// Placeholder page: replaced by the issue 6 feature work (keep this file path and its default export).
+/** /reports (reports:read): choose a period and scope, preview the summary, download it as PDF or CSV. */
 export default function ReportsRoute() {
-  return <PagePlaceholder title="Rapports" />;
+  const [filter, setFilter] = useState<ReportFilter | null>(null);
+  const summary = useReportSummary(filter);
+  const download = useDownloadReport();
+
+  const save = (format: 'csv' | 'pdf') => {
+    if (!filter) return;
+    download.mutate(
+      { filter, format },
+      { onSuccess: () => notify.success(`Rapport ${format.toUpperCase()} téléchargé`) },
+    );
+  };
+  const busy = (format: 'csv' | 'pdf') => download.isPending && download.variables?.format === format;
+
+  return (
+    <section className="space-y-6">
+      <PageHeader
+        title="Rapports"
+        description="Synthèse des interventions d'une période : nombres, durées et coûts, à télécharger en PDF ou CSV"
+        actions={
+          filter && (
+            <>
+              <Button variant="secondary" onClick={() => save('pdf')} loading={busy('pdf')}>
+                <FileText className="h-4 w-4" aria-hidden="true" /> Télécharger PDF
+              </Button>
+              <Button variant="secondary" onClick={() => save('csv')} loading={busy('csv')}>
+                <Download className="h-4 w-4" aria-hidden="true" /> Télécharger CSV
+              </Button>
+            </>
+          )
+        }
+      />
+      <ReportFiltersForm onSubmit={setFilter} busy={summary.isFetching} />
+      {!filter && (
+        <EmptyState
+          title="Choisissez une période"
+          description="Sélectionnez une période et, si besoin, un client, un équipement ou un technicien, puis générez l'aperçu."
+        />
+      )}
+      {filter && summary.isPending && (
+        <div className="flex justify-center py-10">
+          <Spinner size="lg" label="Chargement du rapport..." />
+        </div>
+      )}
+      {summary.data && <ReportSummaryView summary={summary.data.data} />}
+    </section>
+  );
 }
