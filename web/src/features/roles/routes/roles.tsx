@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../../../components/layout/page-header';
+import { RolesScreen } from '../components/roles-screen';
 
-// Placeholder page: replaced by the issue 3 feature work (keep this file path and its default export).
+/** /roles — admin only (the router's RequireRole guard). */
 export default function RolesRoute() {
-  return <PagePlaceholder title="Rôles et permissions" />;
+  return <RolesScreen />;
 }

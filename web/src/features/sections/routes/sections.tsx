@@ -1,6 +1,6 @@
-import { PagePlaceholder } from '../../../components/layout/page-header';
+import { SectionsScreen } from '../components/sections-screen';
 
-// Placeholder page: replaced by the issue 3 feature work (keep this file path and its default export).
+/** /sections — admin only (the router's RequireRole guard). */
 export default function SectionsRoute() {
-  return <PagePlaceholder title="Sections" />;
+  return <SectionsScreen />;
 }
