@@ -20,6 +20,9 @@ import { ClientFormModal } from './client-form-modal';
 import { DeleteConfirmDialog } from './delete-confirm-dialog';
 import { RowAction } from './row-action';
 
+/** Sentinel of the filter's 'all' option: the Select shows its label (an empty value would show the placeholder). */
+const ALL = '__all__';
+
 const columns: DataTableColumn<Client>[] = [
   {
     key: 'nom',
@@ -91,12 +94,12 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
           className="w-60"
           aria-label="Filtrer par secteur"
           placeholder="Tous les secteurs"
-          value={secteur}
+          value={secteur || ALL}
           onChange={(v) => {
-            setSecteur(v);
+            setSecteur(v === ALL ? '' : v);
             setPage(1);
           }}
-          options={[{ value: '', label: 'Tous les secteurs' }, ...sectors.map((s) => ({ value: s, label: s }))]}
+          options={[{ value: ALL, label: 'Tous les secteurs' }, ...sectors.map((s) => ({ value: s, label: s }))]}
         />
         {can(PERMISSIONS.CLIENTS_CREATE) && (
           <Button onClick={() => setForm({ client: null })}>

@@ -22,6 +22,9 @@ import { EquipmentFormModal } from './equipment-form-modal';
 import { RowAction } from './row-action';
 import { StatusBadge } from './status-badge';
 
+/** Sentinel of the filter's 'all' option: the Select shows its label (an empty value would show the placeholder). */
+const ALL = '__all__';
+
 const columns: DataTableColumn<Equipment>[] = [
   { key: 'nom', header: 'Nom', render: (e) => <span className="font-medium text-slate-900">{e.nom}</span> },
   { key: 'type', header: 'Type', render: (e) => equipmentTypeLabel(e.type_equipement) },
@@ -102,13 +105,13 @@ export function EquipmentList({
           className="w-60"
           aria-label="Filtrer par type"
           placeholder="Tous les types"
-          value={type}
+          value={type || ALL}
           onChange={(v) => {
-            setType(v);
+            setType(v === ALL ? '' : v);
             setPage(1);
           }}
           options={[
-            { value: '', label: 'Tous les types' },
+            { value: ALL, label: 'Tous les types' },
             ...types.map((t) => ({ value: t, label: equipmentTypeLabel(t) })),
           ]}
         />
