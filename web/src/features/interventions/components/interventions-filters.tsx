@@ -2,6 +2,8 @@ import { FORM_STATUTS, STATUT_LABELS } from '@gmao/domain/interventions/status';
 import { inputClass } from '../../../components/ui/form-field';
 import { SearchInput } from '../../../components/ui/search-input';
 
+const selectClass = inputClass().replace('w-full', 'w-full sm:w-52');
+
 export type UrgenceFilter = '' | 'true' | 'false';
 
 export interface InterventionFilterValues {
@@ -29,7 +31,7 @@ export function InterventionsFilters({
       />
       <select
         aria-label="Filtrer par statut"
-        className={`${inputClass()} w-auto`}
+        className={selectClass}
         value={value.statut}
         onChange={(e) => onChange({ ...value, statut: e.target.value })}
       >
@@ -42,7 +44,7 @@ export function InterventionsFilters({
       </select>
       <select
         aria-label="Filtrer par urgence"
-        className={`${inputClass()} w-auto`}
+        className={selectClass}
         value={value.urgence}
         onChange={(e) => onChange({ ...value, urgence: e.target.value as UrgenceFilter })}
       >

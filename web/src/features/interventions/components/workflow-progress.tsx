@@ -31,7 +31,7 @@ export function WorkflowProgress({ workflow }: { workflow: Workflow }) {
               </span>
             </div>
             <p className="mt-1 text-xs font-semibold">{display}</p>
-            {state?.completedAt && <p className="text-xs opacity-80">{formatDateTime(state.completedAt)}</p>}
+            {state?.completedAt && <p className="text-xs">{formatDateTime(state.completedAt)}</p>}
           </li>
         );
       })}
