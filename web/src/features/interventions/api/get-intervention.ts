@@ -15,6 +15,7 @@ export function getInterventionQueryOptions(id: number) {
   });
 }
 
-export function useIntervention(id: number | null) {
-  return useQuery({ ...getInterventionQueryOptions(id ?? 0), enabled: id !== null });
+/** `pollMs`: the detail view polls with its workflow (15 s while EN_COURS, else 60 s). */
+export function useIntervention(id: number | null, pollMs?: number) {
+  return useQuery({ ...getInterventionQueryOptions(id ?? 0), enabled: id !== null, refetchInterval: pollMs });
 }

@@ -9,7 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { downloadFile } from '../../../lib/api-client';
 import { usePermissions } from '../../../lib/session';
 import { useIntervention } from '../api/get-intervention';
-import { useWorkflow } from '../api/get-workflow';
+import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../api/get-workflow';
 import { useWorkflowHistory } from '../api/get-workflow-history';
 import { StatusBadge } from './status-badge';
 import { WorkflowActions } from './workflow-actions';
@@ -67,9 +67,9 @@ export function InterventionDetailModal({
   onClose: () => void;
 }) {
   const { can } = usePermissions();
-  const intervention = useIntervention(interventionId);
   const workflow = useWorkflow(interventionId);
   const active = workflow.data?.data.statut === 'EN_COURS';
+  const intervention = useIntervention(interventionId, active ? WORKFLOW_POLL_ACTIVE_MS : WORKFLOW_POLL_IDLE_MS);
   const history = useWorkflowHistory(interventionId, active);
   const [downloading, setDownloading] = useState(false);
   const data = intervention.data?.data;
