@@ -1,6 +1,6 @@
 import type { Analytics } from '@gmao/domain/analytics/analytics-schemas';
 import { DEFAULT_TIMEFRAME } from '@gmao/domain/dashboard/metrics';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
 
 export function getAnalytics(timeframe = DEFAULT_TIMEFRAME) {
@@ -14,6 +14,8 @@ export function getAnalyticsQueryOptions(timeframe = DEFAULT_TIMEFRAME) {
     queryFn: () => getAnalytics(timeframe),
     staleTime: 4 * 60_000,
     refetchInterval: 5 * 60_000,
+    // Changing the timeframe keeps the current charts on screen until the new figures arrive.
+    placeholderData: keepPreviousData,
   });
 }
 

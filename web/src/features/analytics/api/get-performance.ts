@@ -1,6 +1,6 @@
 import { DEFAULT_TIMEFRAME } from '@gmao/domain/dashboard/metrics';
 import type { Performance } from '@gmao/domain/dashboard/performance-schemas';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
 
 export function getPerformance(timeframe = DEFAULT_TIMEFRAME) {
@@ -14,6 +14,8 @@ export function getPerformanceQueryOptions(timeframe = DEFAULT_TIMEFRAME) {
     queryFn: () => getPerformance(timeframe),
     staleTime: 4 * 60_000,
     refetchInterval: 5 * 60_000,
+    // Changing the timeframe keeps the current charts on screen until the new figures arrive.
+    placeholderData: keepPreviousData,
   });
 }
 

@@ -29,6 +29,7 @@ export function ChartCard({
         {title}
       </figcaption>
       {description && <p className="text-sm text-slate-500">{description}</p>}
+      {/* The chart is decorative for assistive technologies: the table below carries the same figures. */}
       <div className="mt-4 h-64" aria-hidden="true">
         {empty ? (
           <div className="flex h-full items-center justify-center text-sm text-slate-500">

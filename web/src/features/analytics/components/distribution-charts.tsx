@@ -6,7 +6,7 @@ import { ChartCard } from './chart-card';
 function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={items} layout="vertical" margin={{ left: 24 }}>
+      <BarChart accessibilityLayer={false} data={items} layout="vertical" margin={{ left: 24 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} fontSize={11} />
         <YAxis type="category" dataKey="label" width={140} fontSize={11} />
@@ -51,7 +51,7 @@ export function DistributionCharts({ data }: { data: Analytics }) {
         }}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={data.workload}>
+          <BarChart accessibilityLayer={false} data={data.workload}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="nom" fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} />

@@ -45,7 +45,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
         }}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <BarChart data={points}>
+          <BarChart accessibilityLayer={false} data={points}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} />
@@ -73,7 +73,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
         }}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={points}>
+          <LineChart accessibilityLayer={false} data={points}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={11} />
             <YAxis domain={[0, 100]} unit="%" fontSize={11} />
@@ -93,7 +93,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
         }}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart data={points}>
+          <LineChart accessibilityLayer={false} data={points}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={11} />
             <YAxis unit=" h" fontSize={11} />

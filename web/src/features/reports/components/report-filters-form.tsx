@@ -11,7 +11,9 @@ import { FormField, fieldAria, inputClass } from '../../../components/ui/form-fi
 import { Select, type SelectOption } from '../../../components/ui/select';
 import { useReportOptions } from '../api/get-report-options';
 
-const ALL = (label: string): SelectOption => ({ value: '', label });
+// 'Tous' is a real option (not the placeholder), so the control never shows the low-contrast placeholder text.
+const ALL_VALUE = 'all';
+const ALL = (label: string): SelectOption => ({ value: ALL_VALUE, label });
 const toOptions = (items: { id: number; nom: string }[] | undefined): SelectOption[] =>
   (items ?? []).map((i) => ({ value: String(i.id), label: i.nom }));
 
@@ -48,9 +50,9 @@ export function ReportFiltersForm({ onSubmit, busy }: { onSubmit: (filter: Repor
             searchable
             placeholder={all}
             options={[ALL(all), ...items]}
-            value={field.value ? String(field.value) : null}
+            value={field.value ? String(field.value) : ALL_VALUE}
             onChange={(v) => {
-              field.onChange(v);
+              field.onChange(v === ALL_VALUE ? '' : v);
               onPicked?.();
             }}
           />

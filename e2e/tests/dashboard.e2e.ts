@@ -1,0 +1,179 @@
+import { readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations, loginThroughForm } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+/**
+ * The dashboard's figures on a server of our own (fresh database), so the counts are exact. Data goes straight into
+ * its embedded PostgreSQL: this checks the figures, not the intervention forms.
+ */
+let server: RunningServer;
+let db: pg.Client;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const day = (offset: number) => {
+  const d = new Date();
+  d.setUTCDate(d.getUTCDate() - offset);
+  return d.toISOString().slice(0, 10);
+};
+
+async function insertIntervention(
+  equipementId: number,
+  clientId: number,
+  statut: string,
+  date: string,
+  urgence = false,
+) {
+  await db.query(
+    `INSERT INTO interventions (equipement_id, client_id, statut, date, urgence, description)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      equipementId,
+      clientId,
+      statut,
+      date,
+      urgence,
+      `Contrôle ${statut.toLowerCase()} des installations électriques du site`,
+    ],
+  );
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  const port = readFileSync(join(server.dataDir, 'pg-port'), 'utf8').trim();
+  db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/gmao` });
+  await db.connect();
+  const clients = await db.query<{ id: number }>(
+    `INSERT INTO clients (nom_entreprise) VALUES ('Société Alpha E2E'), ('Société Beta E2E') RETURNING id`,
+  );
+  const [a, b] = clients.rows.map((r) => r.id);
+  const eq = await db.query<{ id: number }>(
+    `INSERT INTO equipements (nom, type_equipement, proprietaire_id) VALUES
+       ('Transformateur E2E', 'TRANSFORMATEUR', $1), ('Onduleur E2E', 'ONDULEUR', $1), ('Moteur E2E', 'MOTEUR_ELECTRIQUE', $2)
+     RETURNING id`,
+    [a, b],
+  );
+  const [e1, e2, e3] = eq.rows.map((r) => r.id);
+  await insertIntervention(e1, a, 'EN_COURS', day(0));
+  await insertIntervention(e2, a, 'TERMINEE', day(1));
+  await insertIntervention(e3, b, 'TERMINEE', day(2));
+  await insertIntervention(e3, b, 'PLANIFIEE', day(0));
+  browser = await launchBrowser();
+  context = await browser.newContext({
+    baseURL: server.baseURL,
+    locale: 'fr-FR',
+    viewport: { width: 1366, height: 900 },
+  });
+  page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await db?.end();
+  await server?.stop();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+const card = (title: string) => page.getByRole('region', { name: title, exact: true });
+const cardValue = (title: string) => card(title).getByTestId('stat-value').innerText();
+
+describe('dashboard overview', () => {
+  it('shows the exact counts of the dataset and no alert panel when nothing is urgent or overdue', async () => {
+    await page.goto('/');
+    await loginThroughForm(page);
+    await page.getByRole('heading', { name: 'Tableau de Bord' }).waitFor();
+    await expect.poll(() => cardValue('Total Interventions')).toBe('4');
+    expect(await card('Total Interventions').innerText()).toContain('+12%');
+    expect(await cardValue('En Cours')).toBe('1');
+    expect(await cardValue('Équipements')).toBe('3');
+    expect(await cardValue('Clients')).toBe('2');
+    expect((await cardValue('Taux de Réalisation')).replace(/\s/g, ' ')).toBe('50,0 %');
+    expect(await card('Taux de Réalisation').innerText()).toContain('2 intervention(s) terminée(s)');
+    expect(await cardValue('Interventions Urgentes')).toBe('0');
+    expect(await cardValue('Interventions en Retard')).toBe('0');
+    expect(await page.getByTestId('active-count').innerText()).toBe('1');
+
+    const recent = page.getByRole('table', { name: 'Interventions récentes' });
+    await recent.getByText('Transformateur E2E').waitFor();
+    expect(await recent.locator('tbody tr').count()).toBe(4);
+    expect(await recent.getByText('Société Alpha E2E').count()).toBe(2);
+    // description cut to 50 characters then an ellipsis
+    const cut = await recent.getByText(/^Contrôle en_cours/).innerText();
+    expect(cut).toHaveLength(53);
+    expect(cut.endsWith('...')).toBe(true);
+    expect(await page.getByRole('heading', { name: 'Alertes Importantes' }).count()).toBe(0);
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('shows the alert panel with its total once there are urgent and overdue interventions', async () => {
+    const { rows } = await db.query<{ id: number; client_id: number }>(
+      `SELECT id, proprietaire_id AS client_id FROM equipements WHERE nom = 'Moteur E2E'`,
+    );
+    await insertIntervention(rows[0].id, rows[0].client_id, 'PLANIFIEE', day(1), true);
+    await insertIntervention(rows[0].id, rows[0].client_id, 'EN_ATTENTE_PDR', day(40));
+    await page.reload();
+    const panel = page.getByRole('region', { name: /Alertes Importantes/ });
+    await panel.waitFor();
+    expect(await panel.getByTestId('alerts-total').innerText()).toBe('2');
+    expect(await panel.getByText(/^Intervention urgente — Moteur E2E/).count()).toBe(1);
+    expect(await panel.getByText(/^Intervention en retard — Moteur E2E/).count()).toBe(1);
+    expect(await cardValue('Interventions Urgentes')).toBe('1');
+    expect(await cardValue('Interventions en Retard')).toBe('1');
+    expect(await cardValue('Total Interventions')).toBe('6');
+  });
+
+  it('switching to the interventions tab with "Voir tout"', async () => {
+    await page.getByRole('button', { name: 'Voir tout' }).click();
+    await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('interventions');
+    await expect
+      .poll(() => page.getByRole('tab', { name: /^Interventions/ }).getAttribute('aria-selected'), { timeout: 5000 })
+      .toBe('true');
+  });
+});
+
+describe('analytics', () => {
+  it('renders the charts with data and their data tables', async () => {
+    await page.goto('/analytics');
+    await page.getByRole('heading', { name: 'Analyses' }).waitFor();
+    const figure = page.getByRole('figure', { name: 'Interventions par statut' });
+    await figure.locator('.recharts-bar-rectangle').first().waitFor();
+    expect(await figure.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
+    await figure.getByText('Voir les données').click();
+    const table = figure.getByRole('table');
+    expect(await table.locator('tbody tr').count()).toBe(30);
+    const types = page.getByRole('figure', { name: "Répartition par type d'équipement" });
+    await types.getByText('Voir les données').click();
+    expect(await types.getByRole('cell', { name: 'MOTEUR ELECTRIQUE' }).count()).toBe(1);
+    await page.getByLabel('Période').selectOption('7');
+    await expect.poll(() => figure.getByRole('table').locator('tbody tr').count(), { timeout: 10_000 }).toBe(7);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+describe('reports', () => {
+  it('previews the summary of the last 30 days and downloads it as CSV', async () => {
+    await page.goto('/reports');
+    await page.getByRole('heading', { name: 'Rapports' }).waitFor();
+    await page.getByRole('button', { name: "Générer l'aperçu" }).click();
+    const preview = page.getByRole('region', { name: 'Aperçu du rapport' });
+    await preview.waitFor();
+    // 6 interventions exist; the overdue one (40 days ago) is outside the default 30-day period
+    const figure = (label: string) => preview.locator('div', { has: page.getByText(label, { exact: true }) }).last();
+    expect(await figure('Interventions').locator('dd').first().innerText()).toBe('5');
+    expect(await figure('Terminées').locator('dd').first().innerText()).toBe('2');
+    await expectNoSeriousA11yViolations(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Télécharger CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^rapport-interventions_\d{4}-\d{2}-\d{2}_\d{4}-\d{2}-\d{2}\.csv$/);
+  });
+});
