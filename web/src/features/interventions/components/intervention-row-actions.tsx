@@ -58,7 +58,7 @@ export function InterventionRowActions({
         <button
           type="button"
           onClick={() => onCycle(row)}
-          className="inline-flex items-center gap-1 rounded-lg px-2 py-1 text-xs font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          className="inline-flex items-center gap-1 whitespace-nowrap rounded-lg px-2 py-1 text-xs font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
         >
           <RefreshCw className="h-3.5 w-3.5" aria-hidden="true" />
           Changer Statut
