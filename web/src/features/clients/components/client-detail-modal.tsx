@@ -10,6 +10,15 @@ import { usePermissions } from '../../../lib/session';
 import { useClient } from '../api/get-client';
 import { DetailSection } from './detail-section';
 
+function Stat({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-lg border border-slate-200 p-3 text-center">
+      <p className="truncate text-lg font-semibold text-slate-900">{value}</p>
+      <p className="text-xs text-slate-500">{label}</p>
+    </div>
+  );
+}
+
 /** Client detail (spec §2): company header, contact, company info, legal info if present, statistics, edit. */
 export function ClientDetailModal({
   clientId,
@@ -62,6 +71,12 @@ export function ClientDetailModal({
               </div>
             </div>
           </div>
+          <section aria-label="Statistiques" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+            <Stat label="Équipements" value={formatNumber(client.equipmentCount)} />
+            <Stat label="Interventions" value={formatNumber(client.interventionCount)} />
+            <Stat label="Créé le" value={formatDate(client.createdAt)} />
+            <Stat label="Créé par" value={client.creerPar?.nom ?? '-'} />
+          </section>
           <DetailSection
             title="Contact"
             items={[
@@ -92,15 +107,6 @@ export function ClientDetailModal({
               ]}
             />
           )}
-          <DetailSection
-            title="Statistiques"
-            items={[
-              ['Équipements', formatNumber(client.equipmentCount)],
-              ['Interventions', formatNumber(client.interventionCount)],
-              ['Créé le', formatDate(client.createdAt)],
-              ['Créé par', client.creerPar?.nom],
-            ]}
-          />
         </div>
       )}
     </Modal>

@@ -19,6 +19,9 @@ import { useSectors } from '../api/get-sectors';
 import { useCreateClient, useUpdateClient } from '../api/mutate-client';
 import { FormTextField } from './form-text-field';
 
+/** Lets an optional select be cleared again (the Select shows its placeholder for ''). */
+const NONE = { value: '', label: 'Aucun' };
+
 const FIELDS = [
   'nom_entreprise',
   'secteur_activite',
@@ -124,7 +127,7 @@ export function ClientFormModal({
                   placeholder="Sélectionner un secteur"
                   value={field.value ?? ''}
                   onChange={field.onChange}
-                  options={sectorOptions.map((s) => ({ value: s, label: s }))}
+                  options={[NONE, ...sectorOptions.map((s) => ({ value: s, label: s }))]}
                 />
               )}
             />
@@ -161,7 +164,7 @@ export function ClientFormModal({
                   placeholder="Sélectionner une forme juridique"
                   value={field.value ?? ''}
                   onChange={field.onChange}
-                  options={FORMES_JURIDIQUES.map((f) => ({ value: f, label: f }))}
+                  options={[NONE, ...FORMES_JURIDIQUES.map((f) => ({ value: f, label: f }))]}
                 />
               )}
             />

@@ -7,6 +7,7 @@ import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
@@ -108,47 +109,59 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
         )}
       </div>
 
-      <div>
-        <DataTable
-          caption="Liste des clients"
-          columns={columns}
-          rows={query.data?.data}
-          loading={query.isPending}
-          rowKey={(c) => c.id}
-          onRowClick={(c) => setDetailId(c.id)}
-          emptyMessage={search || secteur ? 'Aucun client ne correspond à la recherche' : 'Aucun client'}
-          actions={(c) => (
-            <>
-              <RowAction label={`Voir ${c.nom_entreprise}`} icon={Eye} onClick={() => setDetailId(c.id)} />
-              {can(PERMISSIONS.CLIENTS_UPDATE) && (
-                <RowAction
-                  label={`Modifier ${c.nom_entreprise}`}
-                  icon={Pencil}
-                  onClick={() => setForm({ client: c })}
-                />
-              )}
-              {can(PERMISSIONS.CLIENTS_DELETE) && (
-                <RowAction
-                  label={`Supprimer ${c.nom_entreprise}`}
-                  icon={Trash2}
-                  tone="danger"
-                  onClick={() => setToDelete(c)}
-                />
-              )}
-            </>
-          )}
+      {query.isError && !query.data ? (
+        <EmptyState
+          title="Erreur de chargement"
+          description="Impossible de charger la liste des clients."
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Réessayer
+            </Button>
+          }
         />
-        <Pagination
-          page={page}
-          limit={limit}
-          total={total}
-          onPageChange={setPage}
-          onLimitChange={(l) => {
-            setLimit(l);
-            setPage(1);
-          }}
-        />
-      </div>
+      ) : (
+        <div>
+          <DataTable
+            caption="Liste des clients"
+            columns={columns}
+            rows={query.data?.data}
+            loading={query.isPending}
+            rowKey={(c) => c.id}
+            onRowClick={(c) => setDetailId(c.id)}
+            emptyMessage={search || secteur ? 'Aucun client ne correspond à la recherche' : 'Aucun client'}
+            actions={(c) => (
+              <>
+                <RowAction label={`Voir ${c.nom_entreprise}`} icon={Eye} onClick={() => setDetailId(c.id)} />
+                {can(PERMISSIONS.CLIENTS_UPDATE) && (
+                  <RowAction
+                    label={`Modifier ${c.nom_entreprise}`}
+                    icon={Pencil}
+                    onClick={() => setForm({ client: c })}
+                  />
+                )}
+                {can(PERMISSIONS.CLIENTS_DELETE) && (
+                  <RowAction
+                    label={`Supprimer ${c.nom_entreprise}`}
+                    icon={Trash2}
+                    tone="danger"
+                    onClick={() => setToDelete(c)}
+                  />
+                )}
+              </>
+            )}
+          />
+          <Pagination
+            page={page}
+            limit={limit}
+            total={total}
+            onPageChange={setPage}
+            onLimitChange={(l) => {
+              setLimit(l);
+              setPage(1);
+            }}
+          />
+        </div>
+      )}
 
       {form && (
         <ClientFormModal key={form.client?.id ?? 'new'} open client={form.client} onClose={() => setForm(null)} />

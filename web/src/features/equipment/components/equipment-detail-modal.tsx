@@ -102,7 +102,14 @@ export function EquipmentDetailModal({
                 ['Modèle', item.modele],
                 ['Numéro de série', item.numero_serie],
                 ['État de réception', item.etatDeReception],
-                ['Dernière intervention', <StatusBadge key="s" statut={item.latestInterventionStatus} />],
+                [
+                  'Dernière intervention',
+                  item.latestInterventionStatus ? (
+                    <StatusBadge key="s" statut={item.latestInterventionStatus} />
+                  ) : (
+                    EQUIPMENT_MESSAGES.noIntervention
+                  ),
+                ],
               ]}
             />
             <DetailSection
@@ -126,10 +133,8 @@ export function EquipmentDetailModal({
             <DetailSection title="QR code">
               <EquipmentQrCode id={item.id} nom={item.nom} owner={item.proprietaire.nom_entreprise} />
             </DetailSection>
-          </div>
-          <div className="space-y-4 lg:col-span-3">
             <DetailSection title="Historique de maintenance">
-              <div className="grid grid-cols-3 gap-3">
+              <div className="grid grid-cols-3 gap-2">
                 <Stat label="Total" value={item.maintenanceStats.totalInterventions} tone="bg-blue-50 text-blue-800" />
                 <Stat
                   label="Terminées"
@@ -143,6 +148,8 @@ export function EquipmentDetailModal({
                 />
               </div>
             </DetailSection>
+          </div>
+          <div className="space-y-4 lg:col-span-3">
             <DetailSection title="Interventions récentes">
               <RecentInterventions item={item} />
             </DetailSection>

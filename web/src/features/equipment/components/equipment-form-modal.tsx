@@ -21,6 +21,9 @@ import { useOwnerOptions } from '../api/get-owner-options';
 import { useCreateEquipment, useUpdateEquipment } from '../api/mutate-equipment';
 import { FormTextField } from './form-text-field';
 
+/** Lets an optional select be cleared again (the Select shows its placeholder for ''). */
+const NONE = { value: '', label: 'Aucun' };
+
 type EditableEquipment = Pick<
   EquipmentDetail,
   'id' | 'nom' | 'marque' | 'modele' | 'numero_serie' | 'type_equipement' | 'etatDeReception' | 'valeur' | 'cout'
@@ -165,7 +168,7 @@ export function EquipmentFormModal({
                 placeholder="Sélectionner un type"
                 value={field.value ?? ''}
                 onChange={field.onChange}
-                options={types.map((t) => ({ value: t, label: equipmentTypeLabel(t) }))}
+                options={[NONE, ...types.map((t) => ({ value: t, label: equipmentTypeLabel(t) }))]}
               />
             )}
           />

@@ -8,6 +8,7 @@ import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { EmptyState } from '../../../components/ui/empty-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
@@ -122,38 +123,50 @@ export function EquipmentList({
         )}
       </div>
 
-      <div>
-        <DataTable
-          caption="Liste des équipements"
-          columns={columns}
-          rows={query.data?.data}
-          loading={query.isPending}
-          rowKey={(e) => e.id}
-          onRowClick={(e) => setDetailId(e.id)}
-          emptyMessage={search || type ? 'Aucun équipement ne correspond à la recherche' : 'Aucun équipement'}
-          actions={(e) => (
-            <>
-              <RowAction label={`Voir ${e.nom}`} icon={Eye} onClick={() => setDetailId(e.id)} />
-              {can(PERMISSIONS.EQUIPMENT_UPDATE) && (
-                <RowAction label={`Modifier ${e.nom}`} icon={Pencil} onClick={() => setForm({ equipment: e })} />
-              )}
-              {can(PERMISSIONS.EQUIPMENT_DELETE) && (
-                <RowAction label={`Supprimer ${e.nom}`} icon={Trash2} tone="danger" onClick={() => setToDelete(e)} />
-              )}
-            </>
-          )}
+      {query.isError && !query.data ? (
+        <EmptyState
+          title="Erreur de chargement"
+          description="Impossible de charger la liste des équipements."
+          action={
+            <Button variant="secondary" onClick={() => void query.refetch()}>
+              Réessayer
+            </Button>
+          }
         />
-        <Pagination
-          page={page}
-          limit={limit}
-          total={query.data?.pagination.total ?? 0}
-          onPageChange={setPage}
-          onLimitChange={(l) => {
-            setLimit(l);
-            setPage(1);
-          }}
-        />
-      </div>
+      ) : (
+        <div>
+          <DataTable
+            caption="Liste des équipements"
+            columns={columns}
+            rows={query.data?.data}
+            loading={query.isPending}
+            rowKey={(e) => e.id}
+            onRowClick={(e) => setDetailId(e.id)}
+            emptyMessage={search || type ? 'Aucun équipement ne correspond à la recherche' : 'Aucun équipement'}
+            actions={(e) => (
+              <>
+                <RowAction label={`Voir ${e.nom}`} icon={Eye} onClick={() => setDetailId(e.id)} />
+                {can(PERMISSIONS.EQUIPMENT_UPDATE) && (
+                  <RowAction label={`Modifier ${e.nom}`} icon={Pencil} onClick={() => setForm({ equipment: e })} />
+                )}
+                {can(PERMISSIONS.EQUIPMENT_DELETE) && (
+                  <RowAction label={`Supprimer ${e.nom}`} icon={Trash2} tone="danger" onClick={() => setToDelete(e)} />
+                )}
+              </>
+            )}
+          />
+          <Pagination
+            page={page}
+            limit={limit}
+            total={query.data?.pagination.total ?? 0}
+            onPageChange={setPage}
+            onLimitChange={(l) => {
+              setLimit(l);
+              setPage(1);
+            }}
+          />
+        </div>
+      )}
 
       {form && (
         <EquipmentFormModal
