@@ -15,6 +15,8 @@ import { notify } from '../../../lib/toast';
 import { useCandidates } from '../api/get-candidates';
 import { useCreateSection, useUpdateSection } from '../api/mutate-section';
 
+const NONE = 'none';
+
 type FormValues = { nom: string; description: string; responsable_id: number | null };
 
 export function SectionFormModal({ section, onClose }: { section: Section | null; onClose: () => void }) {
@@ -49,7 +51,7 @@ export function SectionFormModal({ section, onClose }: { section: Section | null
   });
 
   const options = [
-    { value: '', label: 'Aucun responsable' },
+    { value: NONE, label: 'Aucun responsable' },
     ...(candidates.data?.data ?? []).map((u) => ({ value: String(u.id), label: `${u.nom} (@${u.username})` })),
   ];
 
@@ -102,8 +104,8 @@ export function SectionFormModal({ section, onClose }: { section: Section | null
                 id="section-responsable"
                 searchable
                 options={options}
-                value={field.value === null ? '' : String(field.value)}
-                onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+                value={field.value === null ? NONE : String(field.value)}
+                onChange={(v) => field.onChange(v === NONE ? null : Number(v))}
                 placeholder="Aucun responsable"
                 aria-describedby="section-responsable-help"
               />

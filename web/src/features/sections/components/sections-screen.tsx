@@ -24,7 +24,7 @@ const columns: DataTableColumn<Section>[] = [
           {s.responsable.nom} <span className="text-slate-500">@{s.responsable.username}</span>
         </span>
       ) : (
-        <span className="text-slate-400">Aucun</span>
+        <span className="text-slate-500">Aucun</span>
       ),
   },
   { key: 'members', header: 'Membres', render: (s) => s.memberCount },

@@ -12,18 +12,24 @@ import { useRoleOptions, useSectionOptions } from '../api/get-options';
 import { usePendingUsers } from '../api/get-users';
 import { useActivateUser } from '../api/mutate-user';
 
+/** Sentinel option so the select shows a readable label rather than its placeholder. */
+const NONE = 'none';
+
 function PendingRow({ user }: { user: AdminUser }) {
   const roles = useRoleOptions();
   const sections = useSectionOptions();
   const activate = useActivateUser();
   const [roleId, setRoleId] = useState(user.role_id ? String(user.role_id) : '');
-  const [sectionId, setSectionId] = useState(user.section_id ? String(user.section_id) : '');
+  const [sectionId, setSectionId] = useState(user.section_id ? String(user.section_id) : NONE);
 
   const onActivate = async () => {
     try {
       const res = await activate.mutateAsync({
         id: user.id,
-        input: { role_id: roleId ? Number(roleId) : undefined, section_id: sectionId ? Number(sectionId) : null },
+        input: {
+          role_id: roleId ? Number(roleId) : undefined,
+          section_id: sectionId === NONE ? null : Number(sectionId),
+        },
       });
       notify.success(res.message ?? USER_ADMIN_MESSAGES.activated);
     } catch (err) {
@@ -54,7 +60,7 @@ function PendingRow({ user }: { user: AdminUser }) {
         className="lg:w-52"
         aria-label={`Section pour ${user.nom}`}
         options={[
-          { value: '', label: 'Aucune section' },
+          { value: NONE, label: 'Aucune section' },
           ...(sections.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.nom })),
         ]}
         value={sectionId}

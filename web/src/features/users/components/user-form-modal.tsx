@@ -21,6 +21,7 @@ export interface UserFormValues {
   enabled: boolean;
 }
 
+const NONE = 'none';
 const FIELDS = ['nom', 'username', 'password', 'role_id', 'section_id', 'enabled'] as const;
 
 function defaults(user: AdminUser | null): UserFormValues {
@@ -96,7 +97,7 @@ export function UserFormModal({
 
   const roleOptions = (roles.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.nom }));
   const sectionOptions = [
-    { value: '', label: 'Aucune section' },
+    { value: NONE, label: 'Aucune section' },
     ...(sections.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.nom })),
   ];
 
@@ -186,8 +187,8 @@ export function UserFormModal({
                 id="user-section"
                 searchable
                 options={sectionOptions}
-                value={field.value === null ? '' : String(field.value)}
-                onChange={(v) => field.onChange(v === '' ? null : Number(v))}
+                value={field.value === null ? NONE : String(field.value)}
+                onChange={(v) => field.onChange(v === NONE ? null : Number(v))}
                 placeholder="Aucune section"
               />
             )}

@@ -19,7 +19,7 @@ import { PendingRegistrations } from './pending-registrations';
 import { UserDetailModal } from './user-detail-modal';
 import { UserFormModal } from './user-form-modal';
 import { UsersTable } from './users-table';
-import { UsersToolbar, type UsersToolbarValue } from './users-toolbar';
+import { ALL, UsersToolbar, type UsersToolbarValue } from './users-toolbar';
 
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'view'; user: AdminUser } | null;
 
@@ -27,7 +27,7 @@ type Dialog = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: '
 export function UsersScreen() {
   const { user: me } = useSession();
   const { can } = usePermissions();
-  const [filters, setFilters] = useState<UsersToolbarValue>({ search: '', roleId: '', sectionId: '', status: '' });
+  const [filters, setFilters] = useState<UsersToolbarValue>({ search: '', roleId: ALL, sectionId: ALL, status: ALL });
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
   const [dialog, setDialog] = useState<Dialog>(null);
@@ -38,9 +38,9 @@ export function UsersScreen() {
     page,
     limit,
     search: filters.search || undefined,
-    role_id: filters.roleId ? Number(filters.roleId) : undefined,
-    section_id: filters.sectionId ? Number(filters.sectionId) : undefined,
-    enabled: filters.status === '' ? undefined : filters.status === 'true',
+    role_id: filters.roleId === ALL ? undefined : Number(filters.roleId),
+    section_id: filters.sectionId === ALL ? undefined : Number(filters.sectionId),
+    enabled: filters.status === ALL ? undefined : filters.status === 'true',
   });
   const canCreate = can(PERMISSIONS.USERS_CREATE);
   const canEdit = can(PERMISSIONS.USERS_UPDATE);

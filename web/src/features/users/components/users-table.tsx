@@ -31,7 +31,7 @@ const columns: DataTableColumn<AdminUser>[] = [
           {u.section.isResponsible && <Badge tone="orange">Responsable</Badge>}
         </span>
       ) : (
-        <span className="text-slate-400">{u.requestedSection ? `${u.requestedSection} (demandée)` : '—'}</span>
+        <span className="text-slate-500">{u.requestedSection ? `${u.requestedSection} (demandée)` : '—'}</span>
       ),
   },
   { key: 'role', header: 'Rôle', render: (u) => <RoleBadge role={u.role} /> },

@@ -5,12 +5,14 @@ import { useRoleOptions, useSectionOptions } from '../api/get-options';
 
 export interface UsersToolbarValue {
   search: string;
+  /** ALL or an id */
   roleId: string;
   sectionId: string;
-  status: '' | 'true' | 'false';
+  status: typeof ALL | 'true' | 'false';
 }
 
-const ALL = { value: '', label: 'Tous' };
+/** "No filter" is a real option (not the placeholder) so the select always shows a readable label. */
+export const ALL = 'all';
 
 export function UsersToolbar({
   value,
@@ -22,15 +24,15 @@ export function UsersToolbar({
   const roles = useRoleOptions();
   const sections = useSectionOptions();
   const roleOptions = [
-    { value: '', label: 'Tous les rôles' },
+    { value: ALL, label: 'Tous les rôles' },
     ...(roles.data?.data ?? []).map((r) => ({ value: String(r.id), label: r.nom })),
   ];
   const sectionOptions = [
-    { value: '', label: 'Toutes les sections' },
+    { value: ALL, label: 'Toutes les sections' },
     ...(sections.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.nom })),
   ];
   const statusOptions = [
-    { ...ALL, label: 'Tous les statuts' },
+    { value: ALL, label: 'Tous les statuts' },
     { value: 'true', label: USERS_SCREEN.activeOnly },
     { value: 'false', label: USERS_SCREEN.inactiveOnly },
   ];
