@@ -104,6 +104,11 @@ describe('interventions', () => {
     await detail.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await history.getByText('Essais en charge concluants').waitFor();
     await expectNoSeriousA11yViolations(page);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      detail.getByRole('button', { name: 'Télécharger Rapport' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^rapport-intervention-\d+\.pdf$/);
     await detail.getByRole('button', { name: 'Fermer' }).last().click();
     await detail.waitFor({ state: 'detached' });
 

@@ -1,4 +1,3 @@
-import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { formatDate, formatDateTime } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { Download } from 'lucide-react';
@@ -7,7 +6,6 @@ import { Button } from '../../../components/ui/button';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { downloadFile } from '../../../lib/api-client';
-import { usePermissions } from '../../../lib/session';
 import { useIntervention } from '../api/get-intervention';
 import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../api/get-workflow';
 import { useWorkflowHistory } from '../api/get-workflow-history';
@@ -16,7 +14,7 @@ import { WorkflowActions } from './workflow-actions';
 import { WorkflowHistory } from './workflow-history';
 import { WorkflowProgress } from './workflow-progress';
 
-/** Report PDF built by the reports feature. */
+/** Report PDF built by the reports feature (readable by whoever may read interventions). */
 export const interventionReportPath = (id: number) => `/reports/interventions/${id}/pdf`;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -66,7 +64,6 @@ export function InterventionDetailModal({
   interventionId: number | null;
   onClose: () => void;
 }) {
-  const { can } = usePermissions();
   const workflow = useWorkflow(interventionId);
   const active = workflow.data?.data.statut === 'EN_COURS';
   const intervention = useIntervention(interventionId, active ? WORKFLOW_POLL_ACTIVE_MS : WORKFLOW_POLL_IDLE_MS);
@@ -96,13 +93,7 @@ export function InterventionDetailModal({
       title={data ? `Intervention #${data.id} — ${data.equipement.nom}` : "Détail de l'intervention"}
       footer={
         <>
-          <Button
-            variant="secondary"
-            onClick={download}
-            loading={downloading}
-            disabled={!can(PERMISSIONS.REPORTS_READ)}
-            title={can(PERMISSIONS.REPORTS_READ) ? undefined : 'Permission reports:read requise'}
-          >
+          <Button variant="secondary" onClick={download} loading={downloading}>
             <Download className="h-4 w-4" aria-hidden="true" /> Télécharger Rapport
           </Button>
           <Button onClick={onClose}>Fermer</Button>
