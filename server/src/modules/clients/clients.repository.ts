@@ -78,9 +78,13 @@ function whereClause(q: Pick<ClientListQuery, 'search' | 'secteur_activite'>): S
 export async function listClients(db: DbOrTx, q: ClientListQuery): Promise<{ rows: Client[]; total: number }> {
   const where = whereClause(q);
   const [{ rows }, count] = await Promise.all([
-    db.execute<ClientRow>(
-      sql`${SELECT_CLIENT} ${where} ORDER BY c.nom_entreprise, c.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-    ),
+    // The page's ids first, so the per-row counts are computed for that page only, not for the skipped offset.
+    db.execute<ClientRow>(sql`
+      WITH page AS (
+        SELECT c.id FROM clients c ${where}
+        ORDER BY c.nom_entreprise, c.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}
+      )
+      ${SELECT_CLIENT} WHERE c.id IN (SELECT id FROM page) ORDER BY c.nom_entreprise, c.id`),
     db.execute<{ total: number }>(sql`SELECT count(*) AS total FROM clients c ${where}`),
   ]);
   return { rows: rows.map(toClient), total: count.rows[0]?.total ?? 0 };

@@ -33,8 +33,7 @@ type EquipmentRow = {
   creer_par_nom: string | null;
 };
 
-/** Same expressions as equipements_search_trgm_idx and clients_nom_trgm_idx (migration 0002). */
-const SEARCH_EXPR = sql`lower(coalesce(e.nom, '') || ' ' || coalesce(e.marque, '') || ' ' || coalesce(e.modele, ''))`;
+// Search expressions below are the exact ones of equipements_search_trgm_idx and clients_nom_trgm_idx (0002).
 
 /** Owner by join, latest status and count by correlated subqueries on the indexed equipement_id. */
 const SELECT_EQUIPMENT = sql`
@@ -81,9 +80,13 @@ function whereClause(q: EquipmentListQuery): SQL {
   const conditions: SQL[] = [];
   if (q.search) {
     const pattern = likePattern(q.search);
-    conditions.push(
-      sql`(${SEARCH_EXPR} LIKE ${pattern} OR e.proprietaire_id IN (SELECT id FROM clients WHERE lower(nom_entreprise) LIKE ${pattern}))`,
-    );
+    // A UNION of two index-served lookups: an OR across the two tables would scan every equipment row.
+    conditions.push(sql`e.id IN (
+      SELECT s.id FROM equipements s
+      WHERE lower(coalesce(s.nom, '') || ' ' || coalesce(s.marque, '') || ' ' || coalesce(s.modele, '')) LIKE ${pattern}
+      UNION
+      SELECT o.id FROM equipements o JOIN clients c ON c.id = o.proprietaire_id
+      WHERE lower(c.nom_entreprise) LIKE ${pattern})`);
   }
   if (q.proprietaire_id) conditions.push(sql`e.proprietaire_id = ${q.proprietaire_id}`);
   if (q.type_equipement) conditions.push(sql`e.type_equipement = ${q.type_equipement}`);
@@ -93,9 +96,12 @@ function whereClause(q: EquipmentListQuery): SQL {
 export async function listEquipment(db: DbOrTx, q: EquipmentListQuery): Promise<{ rows: Equipment[]; total: number }> {
   const where = whereClause(q);
   const [{ rows }, count] = await Promise.all([
-    db.execute<EquipmentRow>(
-      sql`${SELECT_EQUIPMENT} ${where} ORDER BY e.nom, e.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}`,
-    ),
+    // The page's ids first, so the per-row subqueries run for that page only, not for the skipped offset.
+    db.execute<EquipmentRow>(sql`
+      WITH page AS (
+        SELECT e.id FROM equipements e ${where} ORDER BY e.nom, e.id LIMIT ${q.limit} OFFSET ${(q.page - 1) * q.limit}
+      )
+      ${SELECT_EQUIPMENT} WHERE e.id IN (SELECT id FROM page) ORDER BY e.nom, e.id`),
     db.execute<{ total: number }>(sql`SELECT count(*) AS total FROM equipements e ${where}`),
   ]);
   return { rows: rows.map(toEquipment), total: count.rows[0]?.total ?? 0 };
