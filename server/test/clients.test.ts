@@ -147,6 +147,25 @@ describe('DELETE /api/clients/:id', () => {
   });
 });
 
+describe('DELETE /api/clients/:id with history', () => {
+  it('refuses a client whose former equipment left interventions on it', async () => {
+    const db = t.database.db;
+    const former = await createClient(db);
+    const next = await createClient(db);
+    const e = await createEquipment(db, { proprietaireId: former.id });
+    await createIntervention(db, { equipementId: e.id });
+    const moved = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/equipment/${e.id}`,
+      payload: { nom: e.nom, proprietaire_id: next.id },
+    });
+    expect(moved.statusCode).toBe(200);
+    const refused = await t.as(admin, { method: 'DELETE', url: `/api/clients/${former.id}` });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(CLIENT_MESSAGES.hasInterventions(1));
+  });
+});
+
 describe('permissions', () => {
   it('needs clients:* for each call', async () => {
     const noPerm = await createUser(t.database.db, { role: null });
