@@ -35,37 +35,48 @@ async function validate(db: DbOrTx, input: RoleInput, exceptId: number | null, k
   return [...ids.values()];
 }
 
+/** The unique index on the name decides between two concurrent writes of the same name. */
+function rethrowNameConflict(err: unknown): never {
+  const code = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
+  if (code === '23505') throw new AppError('CONFLICT', M.nameTaken, [{ field: 'nom', msg: M.nameTaken }]);
+  throw err;
+}
+
 export async function createRole(db: Db, input: RoleInput) {
-  const id = await db.transaction(async (tx) => {
-    const permissionIds = await validate(tx, input, null, false);
-    const [row] = await tx
-      .insert(roles)
-      .values({ nom: input.nom, description: input.description })
-      .returning({ id: roles.id });
-    await repo.setRolePermissions(tx, row.id, permissionIds);
-    return row.id;
-  });
+  const id = await db
+    .transaction(async (tx) => {
+      const permissionIds = await validate(tx, input, null, false);
+      const [row] = await tx
+        .insert(roles)
+        .values({ nom: input.nom, description: input.description })
+        .returning({ id: roles.id });
+      await repo.setRolePermissions(tx, row.id, permissionIds);
+      return row.id;
+    })
+    .catch(rethrowNameConflict);
   return getRole(db, id);
 }
 
 /** An admin role keeps its name and every permission (spec §6: an admin holds every permission). */
 export async function updateRole(db: Db, id: number, input: RoleInput) {
-  await db.transaction(async (tx) => {
-    const current = await repo.lockRole(tx, id);
-    if (!current) throw new AppError('NOT_FOUND', M.notFound);
-    const isAdmin = repo.isAdminRoleName(current.nom);
-    if (isAdmin && input.nom !== current.nom) throw new AppError('BUSINESS_RULE', M.adminRoleLocked);
-    const permissionIds = await validate(tx, input, id, isAdmin);
-    if (isAdmin) {
-      const all = await repo.allPermissionIds(tx);
-      if (all.some((p) => !permissionIds.includes(p))) throw new AppError('BUSINESS_RULE', M.adminRoleLocked);
-    }
-    await tx
-      .update(roles)
-      .set({ nom: input.nom, description: input.description, updatedAt: sql`now()` })
-      .where(eq(roles.id, id));
-    await repo.setRolePermissions(tx, id, permissionIds);
-  });
+  await db
+    .transaction(async (tx) => {
+      const current = await repo.lockRole(tx, id);
+      if (!current) throw new AppError('NOT_FOUND', M.notFound);
+      const isAdmin = repo.isAdminRoleName(current.nom);
+      if (isAdmin && input.nom !== current.nom) throw new AppError('BUSINESS_RULE', M.adminRoleLocked);
+      const permissionIds = await validate(tx, input, id, isAdmin);
+      if (isAdmin) {
+        const all = await repo.allPermissionIds(tx);
+        if (all.some((p) => !permissionIds.includes(p))) throw new AppError('BUSINESS_RULE', M.adminRoleLocked);
+      }
+      await tx
+        .update(roles)
+        .set({ nom: input.nom, description: input.description, updatedAt: sql`now()` })
+        .where(eq(roles.id, id));
+      await repo.setRolePermissions(tx, id, permissionIds);
+    })
+    .catch(rethrowNameConflict);
   return getRole(db, id);
 }
 

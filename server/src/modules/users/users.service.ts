@@ -18,9 +18,23 @@ type ActivateInput = z.output<typeof userActivateSchema>;
 const usernameConflict = () =>
   new AppError('CONFLICT', SERVER_MESSAGES.usernameTaken, [{ field: 'username', msg: SERVER_MESSAGES.usernameTaken }]);
 
-const isUniqueViolation = (err: unknown) =>
-  (err as { cause?: { code?: string }; code?: string })?.cause?.code === '23505' ||
-  (err as { code?: string })?.code === '23505';
+/**
+ * Database constraint failures a concurrent write can still cause after our checks (the same username created
+ * twice at once; a role or section deleted meanwhile), turned into the same answers as the checks give.
+ */
+function constraintError(err: unknown): AppError | null {
+  const pgErr =
+    (err as { cause?: { code?: string; constraint?: string } })?.cause ??
+    (err as { code?: string; constraint?: string });
+  if (pgErr?.code === '23505') return usernameConflict();
+  if (pgErr?.code !== '23503') return null;
+  if (pgErr.constraint?.includes('role'))
+    return new AppError('BAD_REQUEST', M.unknownRole, [{ field: 'role_id', msg: M.unknownRole }]);
+  if (pgErr.constraint?.includes('section')) {
+    return new AppError('BAD_REQUEST', M.unknownSection, [{ field: 'section_id', msg: M.unknownSection }]);
+  }
+  return null;
+}
 
 async function checkReferences(db: DbOrTx, roleId: number | undefined, sectionId: number | null | undefined) {
   const role = roleId === undefined ? null : await repo.findRole(db, roleId);
@@ -61,9 +75,7 @@ export async function createUser(db: Db, input: CreateInput) {
     });
     return getUser(db, id);
   } catch (err) {
-    // two concurrent creations of one username: the unique index decides
-    if (isUniqueViolation(err)) throw usernameConflict();
-    throw err;
+    throw constraintError(err) ?? err;
   }
 }
 
@@ -74,36 +86,40 @@ export async function createUser(db: Db, input: CreateInput) {
  */
 export async function updateUser(db: Db, actor: SessionUser, id: number, input: UpdateInput) {
   const passwordHash = input.password ? await hashPassword(input.password) : undefined;
-  await db.transaction(async (tx) => {
-    await repo.lockAdminGuard(tx);
-    const target = await repo.lockUser(tx, id);
-    if (!target) throw new AppError('NOT_FOUND', M.notFound);
-    const role = await checkReferences(tx, input.role_id, input.section_id);
-    const enabled = input.enabled ?? target.enabled;
-    if (!enabled && target.enabled && target.id === actor.id) throw new AppError('FORBIDDEN', M.cannotDisableSelf);
-    const staysAdmin = role ? role.isAdmin : target.is_admin;
-    if (target.enabled && target.is_admin && (!enabled || !staysAdmin)) {
-      if ((await repo.countOtherEnabledAdmins(tx, id)) === 0) {
-        throw new AppError('BUSINESS_RULE', enabled ? M.lastAdminDemote : M.lastAdminDisable);
+  await db
+    .transaction(async (tx) => {
+      await repo.lockAdminGuard(tx);
+      const target = await repo.lockUser(tx, id);
+      if (!target) throw new AppError('NOT_FOUND', M.notFound);
+      const role = await checkReferences(tx, input.role_id, input.section_id);
+      const enabled = input.enabled ?? target.enabled;
+      if (!enabled && target.enabled && target.id === actor.id) throw new AppError('FORBIDDEN', M.cannotDisableSelf);
+      const staysAdmin = role ? role.isAdmin : target.is_admin;
+      if (target.enabled && target.is_admin && (!enabled || !staysAdmin)) {
+        if ((await repo.countOtherEnabledAdmins(tx, id)) === 0) {
+          throw new AppError('BUSINESS_RULE', enabled ? M.lastAdminDemote : M.lastAdminDisable);
+        }
       }
-    }
-    const sectionId = input.section_id === undefined ? target.section_id : input.section_id;
-    if (sectionId !== target.section_id) await repo.clearResponsibility(tx, id, sectionId);
-    await tx
-      .update(users)
-      .set({
-        nom: input.nom,
-        roleId: input.role_id,
-        sectionId,
-        enabled,
-        // once enabled, an account is no longer a pending self-registration
-        activatedAt: enabled || target.enabled ? sql`COALESCE(${users.activatedAt}, now())` : undefined,
-        ...(passwordHash ? { passwordHash } : {}),
-        updatedAt: sql`now()`,
-      })
-      .where(eq(users.id, id));
-    if ((target.enabled && !enabled) || passwordHash) await revokeAllForUser(tx, id);
-  });
+      const sectionId = input.section_id === undefined ? target.section_id : input.section_id;
+      if (sectionId !== target.section_id) await repo.clearResponsibility(tx, id, sectionId);
+      await tx
+        .update(users)
+        .set({
+          nom: input.nom,
+          roleId: input.role_id,
+          sectionId,
+          enabled,
+          // once enabled, an account is no longer a pending self-registration
+          activatedAt: enabled || target.enabled ? sql`COALESCE(${users.activatedAt}, now())` : undefined,
+          ...(passwordHash ? { passwordHash } : {}),
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.id, id));
+      if ((target.enabled && !enabled) || passwordHash) await revokeAllForUser(tx, id);
+    })
+    .catch((err: unknown) => {
+      throw constraintError(err) ?? err;
+    });
   return getUser(db, id);
 }
 

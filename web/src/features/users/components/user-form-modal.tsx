@@ -11,29 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useRoleOptions, useSectionOptions } from '../api/get-options';
 import { useCreateUser, useUpdateUser } from '../api/mutate-user';
-
-export interface UserFormValues {
-  nom: string;
-  username: string;
-  password: string;
-  role_id: number | undefined;
-  section_id: number | null;
-  enabled: boolean;
-}
-
-const NONE = 'none';
-const FIELDS = ['nom', 'username', 'password', 'role_id', 'section_id', 'enabled'] as const;
-
-function defaults(user: AdminUser | null): UserFormValues {
-  return {
-    nom: user?.nom ?? '',
-    username: user?.username ?? '',
-    password: '',
-    role_id: user?.role_id ?? undefined,
-    section_id: user?.section_id ?? null,
-    enabled: user?.enabled ?? true,
-  };
-}
+import { defaults, FIELDS, NONE, toCreateInput, toUpdateInput, type UserFormValues } from './user-form-values';
 
 /** Create or edit a user (spec §5 "User form"): the same domain schemas validate here and on the server. */
 export function UserFormModal({
@@ -64,24 +42,8 @@ export function UserFormModal({
     const messages = isEdit ? MUTATION_MESSAGES.userUpdate : MUTATION_MESSAGES.userCreate;
     try {
       const res = user
-        ? await update.mutateAsync({
-            id: user.id,
-            input: {
-              nom: values.nom,
-              password: values.password || undefined,
-              role_id: values.role_id as number,
-              section_id: values.section_id ?? null,
-              enabled: values.enabled,
-            },
-          })
-        : await create.mutateAsync({
-            nom: values.nom,
-            username: values.username,
-            password: values.password,
-            role_id: values.role_id as number,
-            section_id: values.section_id ?? undefined,
-            enabled: values.enabled,
-          });
+        ? await update.mutateAsync({ id: user.id, input: toUpdateInput(values) })
+        : await create.mutateAsync(toCreateInput(values));
       notify.success(res.message ?? messages.success);
       onClose();
     } catch (err) {
