@@ -8,8 +8,10 @@ import { FormField, fieldAria, inputClass } from '../../../components/ui/form-fi
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useRoleOptions, useSectionOptions } from '../api/get-options';
+import { getOwnProfile } from '../api/get-own-profile';
 import { useCreateUser, useUpdateUser } from '../api/mutate-user';
 import { defaults, FIELDS, NONE, toCreateInput, toUpdateInput, type UserFormValues } from './user-form-values';
 
@@ -25,6 +27,7 @@ export function UserFormModal({
   onClose: () => void;
 }) {
   const isEdit = user !== null;
+  const session = useSession();
   const roles = useRoleOptions();
   const sections = useSectionOptions();
   const create = useCreateUser();
@@ -45,6 +48,10 @@ export function UserFormModal({
         ? await update.mutateAsync({ id: user.id, input: toUpdateInput(values) })
         : await create.mutateAsync(toCreateInput(values));
       notify.success(res.message ?? messages.success);
+      if (isSelf) {
+        const profile = await getOwnProfile().catch(() => null);
+        if (profile) session.updateUser(profile.data);
+      }
       onClose();
     } catch (err) {
       if (err instanceof ApiError) {
