@@ -139,7 +139,7 @@ describe('clients and equipment', () => {
 
     const api = await adminApi();
     const left = await api('GET', `/clients?search=${encodeURIComponent(company)}`);
-    expect(left.body.pagination.total).toBe(0);
+    expect((left.body as { pagination: { total: number } }).pagination.total).toBe(0);
     await context.close();
   });
 });
