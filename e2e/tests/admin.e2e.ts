@@ -115,6 +115,7 @@ describe('administration', () => {
     await page.goto('/roles');
     await page.getByRole('heading', { name: 'Rôles et permissions' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'Technicien' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
     await page.getByRole('button', { name: 'Modifier Technicien' }).click();
     const dialog = page.getByRole('dialog', { name: /Modifier le rôle Technicien/ });
     const box = dialog.getByRole('checkbox', { name: 'Clients : Consulter' });
