@@ -13,9 +13,9 @@ export async function statusSeries(db: DbOrTx, opts: { unit: BucketUnit; from: s
   const unit = sql.raw(`'${opts.unit}'`);
   const { rows } = await db.execute<{ start: string; statut: string | null; n: number }>(sql`
     WITH b AS (
-      SELECT generate_series(date_trunc(${unit}, ${opts.from}::date), date_trunc(${unit}, ${opts.to}::date), ${step})::date AS bucket
+      SELECT generate_series(date_trunc(${unit}, ${opts.from}::timestamp), date_trunc(${unit}, ${opts.to}::timestamp), ${step})::date AS bucket
     ), agg AS (
-      SELECT date_trunc(${unit}, i.date)::date AS bucket, i.statut, count(*)::int AS n
+      SELECT date_trunc(${unit}, i.date::timestamp)::date AS bucket, i.statut, count(*)::int AS n
       FROM interventions i
       WHERE ${visible()} AND ${inPeriod(opts.from, opts.to)}
       GROUP BY 1, 2
@@ -30,7 +30,7 @@ export async function statusSeries(db: DbOrTx, opts: { unit: BucketUnit; from: s
 export async function repairSeries(db: DbOrTx, opts: { unit: BucketUnit; from: string; to: string }) {
   const unit = sql.raw(`'${opts.unit}'`);
   const { rows } = await db.execute<{ start: string; completed: number; mttr: number | null }>(sql`
-    SELECT greatest(date_trunc(${unit}, i.date)::date, ${opts.from}::date)::text AS start,
+    SELECT greatest(date_trunc(${unit}, i.date::timestamp)::date, ${opts.from}::date)::text AS start,
            count(*)::int AS completed,
            avg(${repairHours()}) AS mttr
     FROM interventions i ${timingJoin()}

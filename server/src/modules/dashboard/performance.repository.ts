@@ -9,6 +9,7 @@ import {
   startHours,
   timingJoin,
   visible,
+  wasInterrupted,
 } from './metrics-sql.ts';
 
 type Period = { from: string; to: string };
@@ -26,7 +27,7 @@ export async function periodPerformance(db: DbOrTx, p: Period) {
            count(*) FILTER (WHERE ${isCompleted()})::int AS completed,
            avg(${startHours()}) AS mtts,
            avg(${repairHours()}) AS mttr,
-           count(*) FILTER (WHERE ${isCompleted()} AND NOT t.interrupted)::int AS first_time_fix
+           count(*) FILTER (WHERE ${isCompleted()} AND NOT ${wasInterrupted()})::int AS first_time_fix
     FROM interventions i ${timingJoin()}
     WHERE ${visible()} AND ${inPeriod(p.from, p.to)}`);
   return rows[0];

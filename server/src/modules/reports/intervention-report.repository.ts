@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { repairHours, startHours, timingJoin, visible } from '../dashboard/metrics-sql.ts';
+import { finishedAt, repairHours, startedAt, startHours, timingJoin, visible } from '../dashboard/metrics-sql.ts';
 
 export type InterventionReportRow = {
   id: number;
@@ -31,7 +31,8 @@ export type InterventionReportRow = {
 /** The intervention (visible only) with its equipment, owner, people and timing. */
 export async function findInterventionForReport(db: DbOrTx, id: number) {
   const { rows } = await db.execute<InterventionReportRow>(sql`
-    SELECT i.id, i.date, i.description, i.statut, i.urgence, i.note, i.created_at, t.started, t.finished,
+    SELECT i.id, i.date, i.description, i.statut, i.urgence, i.note, i.created_at,
+           ${startedAt()} AS started, ${finishedAt()} AS finished,
            ${startHours()} AS start_h, ${repairHours()} AS repair_h,
            e.nom AS equipement, e.type_equipement, e.marque, e.modele, e.numero_serie, e.cout::text AS cout,
            c.nom_entreprise AS client, c.ville, c.contact_principal, c.telephone_contact,
@@ -41,7 +42,7 @@ export async function findInterventionForReport(db: DbOrTx, id: number) {
     JOIN clients c ON c.id = i.client_id
     LEFT JOIN users tu ON tu.id = i.technician_id
     LEFT JOIN users cu ON cu.id = i.creer_par
-    ${timingJoin()}
+    ${timingJoin('i', 'lateral')}
     WHERE i.id = ${id} AND ${visible()}`);
   return rows[0] ?? null;
 }

@@ -2,12 +2,14 @@ import type { ReportFilter } from '@gmao/domain/reports/report-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import {
+  finishedAt,
   inPeriod,
   isCompleted,
   isOpen,
   isOverdue,
   isUrgent,
   repairHours,
+  startedAt,
   startHours,
   timingJoin,
   visible,
@@ -24,6 +26,8 @@ export function reportWhere(f: ReportFilter): SQL {
 
 export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: string) {
   const where = reportWhere(f);
+  // A client, equipment or technician selects few rows: probe their history instead of aggregating all of it.
+  const narrow = Boolean(f.clientId || f.equipementId || f.technicianId);
   const { rows } = await db.execute<{
     total: number;
     completed: number;
@@ -45,7 +49,7 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
              ${isOverdue(today)} AS overdue, ${startHours()} AS start_h, ${repairHours()} AS repair_h
       FROM interventions i
       JOIN equipements e ON e.id = i.equipement_id
-      ${timingJoin()}
+      ${timingJoin('i', narrow ? 'lateral' : 'hash')}
       WHERE ${where}
     )
     SELECT count(*)::int AS total,
@@ -109,12 +113,13 @@ export async function reportRows(
   const after = opts.after ? sql` AND (i.date, i.id) > (${opts.after.date}::date, ${opts.after.id})` : sql``;
   const { rows } = await db.execute<ReportRow>(sql`
     SELECT i.id, i.date, c.nom_entreprise AS client, e.nom AS equipement, e.type_equipement, i.statut, i.urgence,
-           u.nom AS technicien, i.description, t.started, t.finished, ${repairHours()} AS repair_h, e.cout::text AS cout
+           u.nom AS technicien, i.description, ${startedAt()} AS started, ${finishedAt()} AS finished,
+           ${repairHours()} AS repair_h, e.cout::text AS cout
     FROM interventions i
     JOIN equipements e ON e.id = i.equipement_id
     JOIN clients c ON c.id = i.client_id
     LEFT JOIN users u ON u.id = i.technician_id
-    ${timingJoin()}
+    ${timingJoin('i', 'lateral')}
     WHERE ${reportWhere(f)}${after}
     ORDER BY i.date, i.id
     LIMIT ${opts.limit}`);

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../src/db/database.ts';
+
+/**
+ * A large, realistic dataset generated inside PostgreSQL (generate_series; nothing goes through Node):
+ * `rows` interventions over ~13 months on 500 clients / 3,000 equipment / 20 technicians, with status history,
+ * 1 % soft-deleted and 2 % archived.
+ */
+export async function seedBenchData(db: Db, rows: number) {
+  await db.execute(sql`SELECT setseed(0.42)`);
+  await db.execute(sql`
+    INSERT INTO clients (nom_entreprise, secteur_activite, ville)
+    SELECT 'Client ' || g,
+           (ARRAY['Textile','Agro-alimentaire','Automobile','Chimie','Énergie'])[1 + g % 5],
+           (ARRAY['Casablanca','Rabat','Tanger','Fès','Agadir','Marrakech'])[1 + g % 6]
+    FROM generate_series(1, 500) g`);
+  await db.execute(sql`
+    INSERT INTO equipements (nom, type_equipement, proprietaire_id, cout, valeur)
+    SELECT 'Équipement ' || g,
+           (ARRAY['TRANSFORMATEUR','GROUPE_ELECTROGENE','TABLEAU_ELECTRIQUE','MOTEUR_ELECTRIQUE','ONDULEUR',
+                  'COMPRESSEUR','POMPE','CLIMATISATION'])[1 + g % 8],
+           c.min_id + g % 500, (500 + g % 5000)::numeric(14,2), (20000 + g * 7 % 400000)::numeric(14,2)
+    FROM generate_series(1, 3000) g, (SELECT min(id) AS min_id FROM clients) c`);
+  await db.execute(sql`
+    INSERT INTO users (nom, username, password_hash)
+    SELECT 'Technicien ' || g, 'bench_tech_' || g, 'x' FROM generate_series(1, 20) g`);
+  await db.execute(sql`
+    WITH e AS (SELECT min(id) AS min_id FROM equipements),
+         u AS (SELECT min(id) AS min_id FROM users WHERE username LIKE 'bench_tech_%'),
+         g AS (SELECT g, random() AS r, random() AS r2, (random() * 400)::int - 10 AS days_ago
+               FROM generate_series(1, ${rows}) g)
+    INSERT INTO interventions (equipement_id, client_id, technician_id, date, description, urgence, statut,
+                               started_at, completed_at, deleted_at, archived_at, created_at)
+    SELECT eq.id, eq.proprietaire_id, CASE WHEN g.r2 < 0.9 THEN u.min_id + g.g % 20 END,
+           current_date - g.days_ago, 'Intervention de maintenance n° ' || g.g, g.r2 < 0.15,
+           s.statut,
+           CASE WHEN s.statut NOT IN ('PLANIFIEE', 'ANNULEE') THEN (current_date - g.days_ago) + interval '3 hours' END,
+           CASE WHEN s.statut = 'TERMINEE' THEN (current_date - g.days_ago) + interval '3 hours' + (g.r * 40) * interval '1 hour' END,
+           CASE WHEN g.g % 100 = 0 THEN now() END,
+           CASE WHEN g.g % 50 = 1 THEN now() END,
+           (current_date - g.days_ago) - interval '2 days'
+    FROM g CROSS JOIN e CROSS JOIN u
+         JOIN equipements eq ON eq.id = e.min_id + (g.g * 7919) % 3000
+         CROSS JOIN LATERAL (SELECT CASE WHEN g.days_ago < 3 THEN 'PLANIFIEE'
+                              WHEN g.r < 0.62 THEN 'TERMINEE' WHEN g.r < 0.72 THEN 'EN_COURS'
+                              WHEN g.r < 0.78 THEN 'EN_PAUSE' WHEN g.r < 0.84 THEN 'EN_ATTENTE_PDR'
+                              WHEN g.r < 0.90 THEN 'ANNULEE' WHEN g.r < 0.94 THEN 'ECHEC' ELSE 'PLANIFIEE' END AS statut) s`);
+  await db.execute(sql`
+    INSERT INTO intervention_history (intervention_id, from_statut, to_statut, created_at)
+    SELECT id, 'PLANIFIEE', 'EN_COURS', started_at FROM interventions WHERE started_at IS NOT NULL
+    UNION ALL
+    SELECT id, 'EN_COURS', 'EN_PAUSE', started_at + interval '1 hour' FROM interventions
+      WHERE statut = 'EN_PAUSE' OR (statut = 'TERMINEE' AND id % 5 = 0)
+    UNION ALL
+    SELECT id, 'EN_COURS', 'TERMINEE', completed_at FROM interventions WHERE completed_at IS NOT NULL`);
+  await db.execute(sql`ANALYZE`);
+}
