@@ -187,6 +187,29 @@ function rng(seed = 42) {
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
+/**
+ * A realistic status for an intervention dated `daysAgo` days ago: future and very recent ones are planned, recent
+ * ones are spread over the workflow, old ones are mostly closed — a handful stay open, which makes them overdue.
+ */
+function pickStatut(daysAgo: number, roll: number): string {
+  if (daysAgo <= 3) return 'PLANIFIEE';
+  if (daysAgo > 45) {
+    if (roll < 0.84) return 'TERMINEE';
+    if (roll < 0.89) return 'ANNULEE';
+    if (roll < 0.92) return 'ECHEC';
+    if (roll < 0.95) return 'EN_ATTENTE_PDR';
+    if (roll < 0.97) return 'EN_PAUSE';
+    return 'PLANIFIEE';
+  }
+  if (roll < 0.5) return 'TERMINEE';
+  if (roll < 0.65) return 'EN_COURS';
+  if (roll < 0.72) return 'EN_PAUSE';
+  if (roll < 0.8) return 'EN_ATTENTE_PDR';
+  if (roll < 0.85) return 'ANNULEE';
+  if (roll < 0.88) return 'ECHEC';
+  return 'PLANIFIEE';
+}
+
 export async function seedDemo(
   db: Db,
 ): Promise<{ skipped: boolean; clients: number; equipment: number; interventions: number }> {
@@ -287,23 +310,7 @@ export async function seedDemo(
       for (let k = 0; k < n; k++) {
         const daysAgo = Math.floor(random() * 360) - 10; // a few in the coming days
         const date = new Date(today.getTime() - daysAgo * 86_400_000);
-        const past = daysAgo > 3;
-        const roll = random();
-        const statut = !past
-          ? 'PLANIFIEE'
-          : roll < 0.62
-            ? 'TERMINEE'
-            : roll < 0.72
-              ? 'EN_COURS'
-              : roll < 0.78
-                ? 'EN_PAUSE'
-                : roll < 0.84
-                  ? 'EN_ATTENTE_PDR'
-                  : roll < 0.9
-                    ? 'ANNULEE'
-                    : roll < 0.94
-                      ? 'ECHEC'
-                      : 'PLANIFIEE';
+        const statut = pickStatut(daysAgo, random());
         const started =
           statut !== 'PLANIFIEE' && statut !== 'ANNULEE'
             ? new Date(date.getTime() + (2 + random() * 20) * 3_600_000)
@@ -348,6 +355,27 @@ export async function seedDemo(
             note: statut === 'EN_ATTENTE_PDR' ? 'Pièce de rechange commandée chez le fournisseur' : null,
             createdAt: new Date((started ?? date).getTime() + 4 * 3_600_000),
           });
+        }
+        // About one completed intervention in five was paused on the way (first-time-fix rate below 100 %).
+        if (completed && started && random() < 0.2) {
+          const span = completed.getTime() - started.getTime();
+          history.push(
+            {
+              interventionId: row.id,
+              fromStatut: 'EN_COURS',
+              toStatut: 'EN_PAUSE',
+              userId: technicianId,
+              note: 'En attente de l’accès au local technique',
+              createdAt: new Date(started.getTime() + span * 0.3),
+            },
+            {
+              interventionId: row.id,
+              fromStatut: 'EN_PAUSE',
+              toStatut: 'EN_COURS',
+              userId: technicianId,
+              createdAt: new Date(started.getTime() + span * 0.6),
+            },
+          );
         }
         if (completed)
           history.push({
