@@ -19,7 +19,7 @@ const Dashboard = lazyPage(() => import('./routes/dashboard'));
 const Profile = lazyPage(() => import('../features/profile/routes/profile'));
 const Settings = lazyPage(() => import('../features/profile/routes/settings'));
 const Clients = lazyPage(() => import('../features/clients/routes/clients'));
-const Equipment = lazyPage(() => import('../features/equipment/routes/equipment'));
+const Equipment = lazyPage(() => import('./routes/equipment'));
 const Interventions = lazyPage(() => import('../features/interventions/routes/interventions'));
 const Reports = lazyPage(() => import('../features/reports/routes/reports'));
 const Analytics = lazyPage(() => import('../features/analytics/routes/analytics'));

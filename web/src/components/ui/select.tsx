@@ -219,7 +219,7 @@ export function Select(props: SelectProps) {
             : 'border-slate-300 focus:border-blue-500 focus:ring-blue-500/30'
         }`}
       >
-        <span className={`truncate ${display === null ? 'text-slate-400' : 'text-slate-900'}`}>
+        <span className={`truncate ${display === null ? 'text-slate-500' : 'text-slate-900'}`}>
           {display ?? placeholder}
         </span>
         <ChevronDown
@@ -251,7 +251,7 @@ export function Select(props: SelectProps) {
                   setActive(0);
                 }}
                 onKeyDown={handleOpenKeys}
-                className="block w-full rounded-md border border-slate-300 py-1.5 pr-2 pl-8 text-sm text-slate-900 placeholder:text-slate-400 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500/30"
+                className="block w-full rounded-md border border-slate-300 py-1.5 pr-2 pl-8 text-sm text-slate-900 placeholder:text-slate-500 focus:border-blue-500 focus:outline-none focus:ring-2 focus:ring-blue-500/30"
               />
             </div>
           )}
