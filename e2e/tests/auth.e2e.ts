@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -97,6 +97,37 @@ describe('authentication and shell', () => {
     await page.getByRole('heading', { name: 'Page introuvable' }).waitFor();
     expect(await page.getByText('404-NOT-FOUND').isVisible()).toBe(true);
     await page.getByRole('link', { name: 'Équipements' }).waitFor();
+    await context.close();
+  });
+
+  it("a user without clients:read opening /clients sees 'Permission Required'", async () => {
+    const api = await adminApi();
+    const role = await api('POST', '/roles', {
+      nom: unique('Lecteur interventions'),
+      permissions: ['interventions:read'],
+    });
+    expect(role.status).toBe(201);
+    const username = unique('lecteur').replace(/\W/g, '_');
+    const created = await api('POST', '/users', {
+      nom: 'Salma Idrissi',
+      username,
+      password: 'lecture1',
+      role_id: (role.body as { data: { id: number } }).data.id,
+      enabled: true,
+    });
+    expect(created.status).toBe(201);
+
+    const { context, page } = await newPage(browser);
+    await page.goto('/clients');
+    await page.waitForURL('**/login');
+    await loginThroughForm(page, username, 'lecture1');
+    await page.getByRole('heading', { name: 'Permission Required' }).waitFor();
+    expect(await page.getByText('clients:read').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Go Back' }).isVisible()).toBe(true);
+    // the navigation only offers what the role allows
+    const nav = page.getByRole('navigation', { name: 'Navigation principale' });
+    await nav.getByRole('link', { name: 'Interventions' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Clients' }).count()).toBe(0);
     await context.close();
   });
 });
