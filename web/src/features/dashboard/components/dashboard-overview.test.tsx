@@ -1,0 +1,139 @@
+import type { DashboardAlerts, DashboardStats, RecentIntervention } from '@gmao/domain/dashboard/dashboard-schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DashboardOverview } from './dashboard-overview';
+
+const granted = new Set<string>();
+vi.mock('../../../lib/session', () => ({
+  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
+}));
+
+const stats: DashboardStats = {
+  overview: {
+    totalInterventions: 42,
+    activeInterventions: 5,
+    totalEquipment: 17,
+    totalClients: 6,
+    completionRate: 66.66,
+    completedInterventions: 8,
+  },
+  alerts: { urgentInterventions: 2, overdueInterventions: 1 },
+};
+const recent: RecentIntervention = {
+  id: 1,
+  date: '2026-03-02',
+  description: 'Remplacement des roulements du moteur principal et alignement complet de l’accouplement',
+  statut: 'EN_COURS',
+  urgence: true,
+  createdAt: '2026-03-01T08:00:00.000Z',
+  equipement: {
+    id: 3,
+    nom: 'Moteur LS 200',
+    type_equipement: 'MOTEUR_ELECTRIQUE',
+    proprietaire: { id: 2, nom_entreprise: 'Atlas Textiles SARL' },
+  },
+  creerPar: { id: 1, nom: 'Nadia El Fassi' },
+};
+const noAlerts: DashboardAlerts = { urgent: [], overdue: [], counts: { urgent: 0, overdue: 0, total: 0 } };
+const someAlerts: DashboardAlerts = {
+  urgent: [{ id: 1, title: 'Intervention urgente — Moteur LS 200 (Atlas)', description: 'Panne', date: '2026-03-02' }],
+  overdue: [],
+  counts: { urgent: 1, overdue: 0, total: 1 },
+};
+let alerts = noAlerts;
+
+const json = (body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+
+beforeEach(() => {
+  granted.clear();
+  alerts = noAlerts;
+  vi.stubGlobal(
+    'fetch',
+    vi.fn((url: string) => {
+      if (url.startsWith('/api/dashboard/stats')) return json({ success: true, data: stats });
+      if (url.startsWith('/api/dashboard/alerts')) return json({ success: true, data: alerts });
+      return json({ success: true, data: [recent] });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderOverview(props: Parameters<typeof DashboardOverview>[0] = {}) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <DashboardOverview {...props} />
+    </QueryClientProvider>,
+  );
+}
+
+const value = (title: string) => within(screen.getByRole('region', { name: title })).getByTestId('stat-value');
+
+describe('DashboardOverview', () => {
+  it('shows the four stat cards with the fixed trend and the three cards (rate with one decimal)', async () => {
+    renderOverview();
+    expect(await screen.findByText('42')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Total Interventions' })).toHaveTextContent('+12%');
+    expect(value('En Cours')).toHaveTextContent('5');
+    expect(value('Équipements')).toHaveTextContent('17');
+    expect(value('Clients')).toHaveTextContent('6');
+    expect(value('Taux de Réalisation').textContent?.replace(/\s/g, ' ')).toBe('66,7 %');
+    expect(screen.getByRole('region', { name: 'Taux de Réalisation' })).toHaveTextContent('8 intervention(s)');
+    expect(value('Interventions Urgentes')).toHaveTextContent('2');
+    expect(value('Interventions en Retard')).toHaveTextContent('1');
+  });
+
+  it('lists recent interventions: owner, 50-character description, status with URGENT, creator', async () => {
+    renderOverview();
+    const table = await screen.findByRole('table', { name: 'Interventions récentes' });
+    await within(table).findByText('Moteur LS 200');
+    expect(within(table).getByText('Atlas Textiles SARL')).toBeInTheDocument();
+    expect(within(table).getByText(`${recent.description?.slice(0, 50)}...`)).toBeInTheDocument();
+    expect(within(table).getByText('En Cours')).toBeInTheDocument();
+    expect(within(table).getByText('URGENT')).toBeInTheDocument();
+    expect(within(table).getByText('Nadia El Fassi')).toBeInTheDocument();
+  });
+
+  it('hides the alert panel when there is nothing to report', async () => {
+    renderOverview();
+    await screen.findByText('42');
+    expect(screen.queryByRole('heading', { name: 'Alertes Importantes' })).not.toBeInTheDocument();
+  });
+
+  it('shows the alert panel with its total badge when there are alerts', async () => {
+    alerts = someAlerts;
+    renderOverview();
+    const heading = await screen.findByRole('heading', { name: 'Alertes Importantes' });
+    const panel = heading.closest('section') as HTMLElement;
+    expect(within(panel).getByTestId('alerts-total')).toHaveTextContent('1');
+    expect(within(panel).getByText(someAlerts.urgent[0].title)).toBeInTheDocument();
+  });
+
+  it("'Voir tout' and 'Nouvelle Intervention' follow the props and the permissions", async () => {
+    const onShowAll = vi.fn();
+    const onNewIntervention = vi.fn();
+    const { unmount } = renderOverview({ onShowAll, onNewIntervention });
+    await screen.findByText('42');
+    expect(screen.queryByRole('button', { name: 'Voir tout' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Nouvelle Intervention/ })).not.toBeInTheDocument();
+    unmount();
+
+    granted.add('interventions:read');
+    granted.add('interventions:create');
+    renderOverview({ onShowAll });
+    await userEvent.click(await screen.findByRole('button', { name: 'Voir tout' }));
+    expect(onShowAll).toHaveBeenCalled();
+    expect(screen.queryByRole('button', { name: /Nouvelle Intervention/ })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Nouvelle Intervention' only when wired and permitted", async () => {
+    granted.add('interventions:create');
+    const onNewIntervention = vi.fn();
+    renderOverview({ onNewIntervention });
+    await userEvent.click(await screen.findByRole('button', { name: /Nouvelle Intervention/ }));
+    expect(onNewIntervention).toHaveBeenCalled();
+  });
+});
