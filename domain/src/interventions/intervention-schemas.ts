@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema, queryBoolean } from '../common/api.ts';
+import { technicianRefSchema } from './assignment-schemas.ts';
 import { PHASES } from './phases.ts';
 import { DEFAULT_STATUT, FORM_STATUTS, STATUTS, type Statut } from './status.ts';
 
@@ -94,6 +95,7 @@ export type WorkflowNote = z.output<typeof workflowNoteSchema>;
 export const interventionListQuerySchema = paginationQuerySchema.extend({
   equipement_id: id.optional(),
   client_id: id.optional(),
+  technician_id: id.optional(),
   statut: statutSchema.optional(),
   urgence: queryBoolean.optional(),
   dateFrom: isoDate.optional(),
@@ -116,6 +118,8 @@ export const interventionSchema = z.object({
   equipement_id: z.number(),
   client_id: z.number(),
   technicianId: z.number().nullable(),
+  /** The assigned technician (interventions.technician_id). */
+  technician: technicianRefSchema.nullable(),
   date: z.string(),
   description: z.string().nullable(),
   urgence: z.boolean(),

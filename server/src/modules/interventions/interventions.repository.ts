@@ -30,6 +30,7 @@ export function whereOf(f: Partial<ListFilters>): SQL {
   }
   if (f.equipement_id) parts.push(sql`i.equipement_id = ${f.equipement_id}`);
   if (f.client_id) parts.push(sql`i.client_id = ${f.client_id}`);
+  if (f.technician_id) parts.push(sql`i.technician_id = ${f.technician_id}`);
   if (f.statut) parts.push(sql`i.statut = ${f.statut}`);
   if (f.urgence !== undefined) parts.push(sql`i.urgence = ${f.urgence}`);
   if (f.dateFrom) parts.push(sql`i.date >= ${f.dateFrom}::date`);
@@ -41,13 +42,14 @@ export function whereOf(f: Partial<ListFilters>): SQL {
 const FROM = sql`FROM interventions i
   JOIN equipements e ON e.id = i.equipement_id
   JOIN clients c ON c.id = i.client_id
-  LEFT JOIN users u ON u.id = i.creer_par`;
+  LEFT JOIN users u ON u.id = i.creer_par
+  LEFT JOIN users t ON t.id = i.technician_id`;
 
 const COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, i.date, i.description, i.urgence, i.statut,
   i.note, i.started_at, i.completed_at, i.created_at, i.updated_at,
   e.nom AS e_nom, e.type_equipement, e.marque, e.modele,
   c.nom_entreprise, c.ville, c.contact_principal, c.telephone_contact,
-  u.id AS u_id, u.nom AS u_nom`;
+  u.id AS u_id, u.nom AS u_nom, t.nom AS t_nom`;
 
 type Row = {
   id: number;
@@ -73,6 +75,7 @@ type Row = {
   telephone_contact: string | null;
   u_id: number | null;
   u_nom: string | null;
+  t_nom: string | null;
 };
 
 /** Timestamps may arrive as Date or as PostgreSQL text depending on the driver's parsers. */
@@ -85,6 +88,7 @@ function toIntervention(r: Row): Intervention {
     equipement_id: r.equipement_id,
     client_id: r.client_id,
     technicianId: r.technician_id,
+    technician: r.technician_id !== null && r.t_nom !== null ? { id: r.technician_id, nom: r.t_nom } : null,
     date: r.date,
     description: r.description,
     urgence: r.urgence,

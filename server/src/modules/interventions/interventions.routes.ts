@@ -18,6 +18,7 @@ import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
+import assignmentRoutes from './assignment.routes.ts';
 import { statusCounts } from './history.repository.ts';
 import { listInterventions } from './interventions.repository.ts';
 import * as service from './interventions.service.ts';
@@ -39,6 +40,9 @@ const tags = ['interventions'];
  * /analytics, /completion-metrics and /performance on the same prefix.
  */
 const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Sub-resources of an intervention, each in its own file (same prefix).
+  await app.register(assignmentRoutes);
+
   app.get(
     '/',
     {

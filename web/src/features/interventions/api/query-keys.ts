@@ -12,6 +12,9 @@ export const interventionKeys = {
   detail: (id: number) => [...interventionKeys.all, 'detail', id] as const,
   workflow: (id: number) => [...interventionKeys.all, 'workflow', id] as const,
   history: (id: number) => [...interventionKeys.all, 'history', id] as const,
+  technicians: () => [...interventionKeys.all, 'technicians'] as const,
+  records: (id: number) => [...interventionKeys.all, 'records', id] as const,
+  materials: (id: number) => [...interventionKeys.all, 'materials', id] as const,
 };
 
 /** Keys owned by other features that intervention mutations make stale (spec §7 refresh rules). */

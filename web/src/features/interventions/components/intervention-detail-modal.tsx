@@ -9,6 +9,7 @@ import { downloadFile } from '../../../lib/api-client';
 import { useIntervention } from '../api/get-intervention';
 import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../api/get-workflow';
 import { useWorkflowHistory } from '../api/get-workflow-history';
+import { InterventionRecordsSections } from './intervention-records-sections';
 import { StatusBadge } from './status-badge';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowHistory } from './workflow-history';
@@ -36,6 +37,7 @@ function Info({ intervention: i }: { intervention: Intervention }) {
     ['Date', formatDate(i.date)],
     ['Statut', <StatusBadge key="s" statut={i.statut} urgence={i.urgence} />],
     ['Créée par', i.creerPar?.nom ?? '-'],
+    ['Technicien', i.technician?.nom ?? 'Non assigné'],
     ['Démarrée le', formatDateTime(i.startedAt)],
     ['Terminée le', formatDateTime(i.completedAt)],
   ];
@@ -128,6 +130,7 @@ export function InterventionDetailModal({
               <WorkflowActions interventionId={data.id} workflow={wf} />
             </Section>
           </div>
+          <InterventionRecordsSections intervention={data} />
           <Section title="Historique">
             <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} />
           </Section>

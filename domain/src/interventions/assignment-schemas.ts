@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { ASSIGNMENT_MESSAGES } from './messages.ts';
+
+const technicianId = z.coerce
+  .number({ error: ASSIGNMENT_MESSAGES.technicianRequired })
+  .int({ error: ASSIGNMENT_MESSAGES.technicianRequired })
+  .positive({ error: ASSIGNMENT_MESSAGES.technicianRequired });
+
+/** PUT /interventions/:id/assign */
+export const assignSchema = z.object({ technicianId });
+export type AssignInput = z.output<typeof assignSchema>;
+
+/** PUT /interventions/bulk/assign — every id must exist, all are assigned in one transaction. */
+export const bulkAssignSchema = z.object({
+  ids: z
+    .array(z.coerce.number().int().positive(), { error: ASSIGNMENT_MESSAGES.idsRequired })
+    .min(1, ASSIGNMENT_MESSAGES.idsRequired)
+    .max(500, ASSIGNMENT_MESSAGES.idsMax)
+    .transform((ids) => [...new Set(ids)]),
+  technicianId,
+});
+export type BulkAssignInput = z.output<typeof bulkAssignSchema>;
+
+/** The assignee as shown on list rows and the detail. */
+export const technicianRefSchema = z.object({ id: z.number(), nom: z.string() });
+export type TechnicianRef = z.infer<typeof technicianRefSchema>;
+
+/** GET /interventions/technicians — enabled, non-deleted users for the assignee select. */
+export const technicianOptionSchema = z.object({
+  id: z.number(),
+  nom: z.string(),
+  username: z.string(),
+  role: z.string().nullable(),
+});
+export type TechnicianOption = z.infer<typeof technicianOptionSchema>;
+
+/** The detail's assignee select: '' means "not assigned". */
+export const assignFormSchema = z.object({ technicianId: z.string() });
+export type AssignFormValues = z.infer<typeof assignFormSchema>;

@@ -1,0 +1,43 @@
+/** Server and UI messages of the intervention sub-resources (assignment, records, materials). Our design, French. */
+export const ASSIGNMENT_MESSAGES = {
+  technicianRequired: 'Le technicien est requis',
+  technicianNotFound: 'Technicien introuvable ou compte désactivé',
+  assigned: 'Technicien affecté avec succès',
+  unassigned: 'Affectation retirée avec succès',
+  assignFailed: "Erreur lors de l'affectation du technicien",
+  bulkAssigned: (n: number) => `${n} intervention${n > 1 ? 's' : ''} affectée${n > 1 ? 's' : ''} avec succès`,
+  idsRequired: 'Sélectionnez au moins une intervention',
+  idsMax: 'Au plus 500 interventions à la fois',
+  interventionsNotFound: (ids: number[]) => `Interventions introuvables : ${ids.map((i) => `#${i}`).join(', ')}`,
+  historyAssigned: (nom: string) => `Technicien affecté : ${nom}`,
+  historyUnassigned: (nom: string) => `Affectation retirée : ${nom}`,
+} as const;
+
+export const RECORD_MESSAGES = {
+  constatRequired: 'Le constat est requis',
+  textMax: (n: number) => `Ce champ ne peut pas dépasser ${n} caractères`,
+  graviteInvalid: 'Gravité invalide',
+  datePrevueRequired: 'La date prévue est requise',
+  dureeInvalid: 'Durée invalide : nombre d’heures positif (au plus 2 décimales, 999 h maximum)',
+  resultatRequired: 'Le résultat du contrôle est requis',
+  controleLeRequired: 'La date du contrôle est requise',
+  controleLeFuture: 'La date du contrôle ne peut pas être dans le futur',
+  historyDiagnostic: 'Diagnostic enregistré',
+  historyPlanification: (date: string) => `Planification enregistrée (date prévue : ${date})`,
+  historyQualityControl: (resultat: string) => `Contrôle qualité : ${resultat}`,
+} as const;
+
+export const MATERIAL_MESSAGES = {
+  designationRequired: 'La désignation est requise',
+  designationMax: 'La désignation ne peut pas dépasser 200 caractères',
+  referenceMax: 'La référence ne peut pas dépasser 100 caractères',
+  quantiteInvalid: 'Quantité invalide : nombre positif avec au plus 3 décimales',
+  prixInvalid: 'Prix invalide : nombre positif avec au plus 2 décimales',
+  notFound: 'Matériel introuvable',
+  created: 'Matériel ajouté avec succès',
+  updated: 'Matériel modifié avec succès',
+  deleted: 'Matériel supprimé avec succès',
+  createFailed: "Erreur lors de l'ajout du matériel",
+  updateFailed: 'Erreur lors de la modification du matériel',
+  deleteFailed: 'Erreur lors de la suppression du matériel',
+} as const;

@@ -1,0 +1,16 @@
+import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, type Envelope } from '../../../lib/api-client';
+import { invalidateAfterInterventionChange } from './query-keys';
+
+/** PUT /:id/assign, or DELETE /:id/assign when `technicianId` is null. */
+export function setAssignee(input: { id: number; technicianId: number | null }) {
+  const path = `/interventions/${input.id}/assign`;
+  if (input.technicianId === null) return api.delete<Envelope<Intervention>>(path, { silent: true });
+  return api.put<Envelope<Intervention>>(path, { technicianId: input.technicianId }, { silent: true });
+}
+
+export function useSetAssignee() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setAssignee, onSuccess: () => invalidateAfterInterventionChange(queryClient) });
+}
