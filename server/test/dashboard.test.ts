@@ -186,6 +186,17 @@ describe('GET /api/dashboard/performance', () => {
     expect(byName['Non assigné']).toMatchObject({ technicianId: null, assigned: 1, open: 4 });
   });
 
+  it('gives the same definitions over a year (history aggregated by hash join instead of per-row probes)', async () => {
+    expect(await get('/api/dashboard/performance?timeframe=365')).toMatchObject({
+      total: 8,
+      completed: 3,
+      completionRate: 37.5,
+      meanTimeToStartHours: 3,
+      mttrHours: 7, // #8 has neither history nor timestamps: not in the mean
+      firstTimeFixRate: 66.7, // #1 and #8 of 3 completed
+    });
+  });
+
   it('returns zeros and nulls on an empty database', async () => {
     expect(await get('/api/dashboard/performance', empty)).toMatchObject({
       total: 0,

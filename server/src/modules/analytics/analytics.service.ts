@@ -4,6 +4,7 @@ import { roundHours } from '@gmao/domain/dashboard/performance-schemas';
 import type { DbOrTx } from '../../db/database.ts';
 import { countByClient, countByEquipmentType, repairSeries, statusSeries } from '../dashboard/charts.repository.ts';
 import { CLIENT_CHART_LIMIT, clientCounts, toBuckets, typeCounts } from '../dashboard/dashboard.service.ts';
+import { timingModeFor } from '../dashboard/metrics-sql.ts';
 import { perTechnician } from '../dashboard/performance.repository.ts';
 import { UNASSIGNED_LABEL } from '../dashboard/performance.service.ts';
 import { completionCounts, countByStatus } from './analytics.repository.ts';
@@ -21,10 +22,10 @@ export async function getAnalytics(db: DbOrTx, opts: Opts): Promise<Analytics> {
   const unit = bucketFor(opts.timeframe);
   const [series, repairs, types, clients, techs] = await Promise.all([
     statusSeries(db, { unit, from, to }),
-    repairSeries(db, { unit, from, to }),
+    repairSeries(db, { unit, from, to, timing: timingModeFor(opts.timeframe) }),
     countByEquipmentType(db, { from, to }),
     countByClient(db, { from, to, limit: CLIENT_CHART_LIMIT }),
-    perTechnician(db, { from, to }),
+    perTechnician(db, { from, to, timing: timingModeFor(opts.timeframe) }),
   ]);
   const repairByStart = new Map(repairs.map((r) => [r.start, r]));
   return {

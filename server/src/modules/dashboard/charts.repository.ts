@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { inPeriod, isCompleted, repairHours, timingJoin, visible } from './metrics-sql.ts';
+import { inPeriod, isCompleted, repairHours, type TimingMode, timingJoin, visible } from './metrics-sql.ts';
 
 export type BucketUnit = 'day' | 'week' | 'month' | 'year';
 
@@ -27,13 +27,16 @@ export async function statusSeries(db: DbOrTx, opts: { unit: BucketUnit; from: s
 }
 
 /** Completed count and mean repair hours per bucket (only buckets that have completed interventions). */
-export async function repairSeries(db: DbOrTx, opts: { unit: BucketUnit; from: string; to: string }) {
+export async function repairSeries(
+  db: DbOrTx,
+  opts: { unit: BucketUnit; from: string; to: string; timing: TimingMode },
+) {
   const unit = sql.raw(`'${opts.unit}'`);
   const { rows } = await db.execute<{ start: string; completed: number; mttr: number | null }>(sql`
     SELECT greatest(date_trunc(${unit}, i.date::timestamp)::date, ${opts.from}::date)::text AS start,
            count(*)::int AS completed,
            avg(${repairHours()}) AS mttr
-    FROM interventions i ${timingJoin()}
+    FROM interventions i ${timingJoin('i', opts.timing)}
     WHERE ${visible()} AND ${inPeriod(opts.from, opts.to)} AND ${isCompleted()}
     GROUP BY 1`);
   return rows;

@@ -7,12 +7,13 @@ import {
   isOpen,
   repairHours,
   startHours,
+  type TimingMode,
   timingJoin,
   visible,
   wasInterrupted,
 } from './metrics-sql.ts';
 
-type Period = { from: string; to: string };
+type Period = { from: string; to: string; timing: TimingMode };
 
 /** Period totals, mean time to start, MTTR and first-time-fix count (SQL aggregates over the period). */
 export async function periodPerformance(db: DbOrTx, p: Period) {
@@ -28,7 +29,7 @@ export async function periodPerformance(db: DbOrTx, p: Period) {
            avg(${startHours()}) AS mtts,
            avg(${repairHours()}) AS mttr,
            count(*) FILTER (WHERE ${isCompleted()} AND NOT ${wasInterrupted()})::int AS first_time_fix
-    FROM interventions i ${timingJoin()}
+    FROM interventions i ${timingJoin('i', p.timing)}
     WHERE ${visible()} AND ${inPeriod(p.from, p.to)}`);
   return rows[0];
 }
@@ -64,7 +65,7 @@ export async function perTechnician(db: DbOrTx, p: Period) {
            avg(${repairHours()}) FILTER (WHERE ${inPeriod(p.from, p.to)}) AS mttr
     FROM interventions i
     LEFT JOIN users u ON u.id = i.technician_id
-    ${timingJoin()}
+    ${timingJoin('i', p.timing)}
     WHERE ${visible()} AND (${inPeriod(p.from, p.to)} OR ${isOpen()})
     GROUP BY i.technician_id, u.nom
     ORDER BY assigned DESC, open DESC, u.nom NULLS LAST`);

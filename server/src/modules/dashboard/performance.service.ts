@@ -1,6 +1,7 @@
 import { completionRate, metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
 import { type Performance, roundHours } from '@gmao/domain/dashboard/performance-schemas';
 import type { DbOrTx } from '../../db/database.ts';
+import { timingModeFor } from './metrics-sql.ts';
 import { backlog, periodPerformance, perTechnician } from './performance.repository.ts';
 
 export const UNASSIGNED_LABEL = 'Non assigné';
@@ -9,10 +10,11 @@ export const UNASSIGNED_LABEL = 'Non assigné';
 export async function getPerformance(db: DbOrTx, opts: { timeframe: number; today?: string }): Promise<Performance> {
   const to = opts.today ?? metricsToday();
   const from = timeframeStart(to, opts.timeframe);
+  const timing = timingModeFor(opts.timeframe);
   const [p, b, techs] = await Promise.all([
-    periodPerformance(db, { from, to }),
+    periodPerformance(db, { from, to, timing }),
     backlog(db, to),
-    perTechnician(db, { from, to }),
+    perTechnician(db, { from, to, timing }),
   ]);
   return {
     timeframe: opts.timeframe,

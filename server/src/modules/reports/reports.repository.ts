@@ -12,6 +12,7 @@ import {
   startedAt,
   startHours,
   timingJoin,
+  timingModeFor,
   visible,
 } from '../dashboard/metrics-sql.ts';
 
@@ -26,8 +27,10 @@ export function reportWhere(f: ReportFilter): SQL {
 
 export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: string) {
   const where = reportWhere(f);
-  // A client, equipment or technician selects few rows: probe their history instead of aggregating all of it.
-  const narrow = Boolean(f.clientId || f.equipementId || f.technicianId);
+  // A client, equipment, technician or a short period selects few rows: probe their history instead of
+  // aggregating all of it.
+  const days = (Date.parse(f.dateTo) - Date.parse(f.dateFrom)) / 86_400_000 + 1;
+  const narrow = Boolean(f.clientId || f.equipementId || f.technicianId) || timingModeFor(days) === 'lateral';
   const { rows } = await db.execute<{
     total: number;
     completed: number;
