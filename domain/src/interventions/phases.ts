@@ -4,6 +4,8 @@ import type { Statut } from './status.ts';
  * Workflow phases shown by the detail view. Nothing is stored: a phase is completed when the intervention's status
  * has reached it (status rank below); the time it was reached comes from the status history. A cancelled
  * intervention keeps the progress of the status it was cancelled from, and its closure is completed.
+ * The work records complete phases ahead of the status: a planification record completes 'planification'; a
+ * diagnostic, once planned and not waiting for parts (EN_ATTENTE_PDR), completes 'preparation'.
  */
 export const PHASES = ['planification', 'preparation', 'execution', 'cloture'] as const;
 export type Phase = (typeof PHASES)[number];
@@ -34,6 +36,14 @@ export interface PhaseState {
   completedAt: string | null;
 }
 
+/** The current work records, as far as phases and next actions need them. */
+export interface PhaseRecords {
+  planification?: { updatedAt: string } | null;
+  diagnostic?: { updatedAt: string } | null;
+  controleQualite?: { resultat: string; updatedAt: string } | null;
+  technicianAssigned?: boolean;
+}
+
 export interface HistoryStep {
   fromStatut: string | null;
   toStatut: string | null;
@@ -50,8 +60,27 @@ function completedPhases(statut: Statut, previous: Statut | null): Set<Phase> {
   return new Set(PHASES.filter((p) => RANK[statut] >= THRESHOLD[p]));
 }
 
-/** Phases of an intervention at `statut`, given its status history (any order). */
-export function derivePhases(statut: Statut, history: readonly HistoryStep[]): Record<Phase, PhaseState> {
+/** Phases completed by the records although the status has not reached them yet, with the record's date. */
+function recordPhases(statut: Statut, statusDone: Set<Phase>, records: PhaseRecords): Map<Phase, string> {
+  const extra = new Map<Phase, string>();
+  if (records.planification && !statusDone.has('planification')) {
+    extra.set('planification', records.planification.updatedAt);
+  }
+  const planned = statusDone.has('planification') || extra.has('planification');
+  if (records.diagnostic && planned && statut !== 'EN_ATTENTE_PDR' && !statusDone.has('preparation')) {
+    const planAt = extra.get('planification') ?? '';
+    const at = records.diagnostic.updatedAt > planAt ? records.diagnostic.updatedAt : planAt;
+    extra.set('preparation', at);
+  }
+  return extra;
+}
+
+/** Phases of an intervention at `statut`, given its status history (any order) and its current records. */
+export function derivePhases(
+  statut: Statut,
+  history: readonly HistoryStep[],
+  records: PhaseRecords = {},
+): Record<Phase, PhaseState> {
   const steps = history
     .filter((h) => h.toStatut)
     .slice()
@@ -69,9 +98,12 @@ export function derivePhases(statut: Statut, history: readonly HistoryStep[]): R
   }
   const lastFrom = steps.length > 0 ? (steps[steps.length - 1].fromStatut as Statut | null) : null;
   const final = completedPhases(statut, statut === 'ANNULEE' ? lastFrom : null);
+  const byRecord = recordPhases(statut, final, records);
   const result = {} as Record<Phase, PhaseState>;
   for (const p of PHASES) {
-    result[p] = { completed: final.has(p), label: PHASE_LABELS[p], completedAt: final.has(p) ? at[p] : null };
+    const recordAt = byRecord.get(p);
+    if (recordAt !== undefined) result[p] = { completed: true, label: PHASE_LABELS[p], completedAt: recordAt };
+    else result[p] = { completed: final.has(p), label: PHASE_LABELS[p], completedAt: final.has(p) ? at[p] : null };
   }
   return result;
 }
@@ -87,8 +119,11 @@ export function phaseDisplays(phases: Record<string, { completed: boolean }>, or
   }));
 }
 
-/** What to do next, in French, for the detail view. */
-export function nextActions(statut: Statut, opts: { urgent?: boolean; overdue?: boolean } = {}): string[] {
+/** What to do next, in French, for the detail view; `records` (when known) make the list precise. */
+export function nextActions(
+  statut: Statut,
+  opts: { urgent?: boolean; overdue?: boolean; records?: PhaseRecords } = {},
+): string[] {
   const base: Record<Statut, string[]> = {
     PLANIFIEE: [
       'Vérifier la disponibilité des pièces de rechange',
@@ -109,9 +144,32 @@ export function nextActions(statut: Statut, opts: { urgent?: boolean; overdue?: 
     ANNULEE: ['Aucune action requise : intervention annulée', 'Replanifier si le besoin réapparaît'],
     ECHEC: ["Analyser la cause de l'échec", "Replanifier l'intervention"],
   };
-  const list = [...base[statut]];
+  const list = opts.records ? recordActions(statut, base[statut], opts.records) : [...base[statut]];
   const open = statut !== 'TERMINEE' && statut !== 'ANNULEE' && statut !== 'ECHEC';
   if (open && opts.overdue) list.unshift('Intervention en retard : la traiter en priorité');
   if (open && opts.urgent) list.unshift('Intervention urgente : à traiter en priorité');
   return list;
+}
+
+/** The base list adjusted to what the records say is done or missing. */
+function recordActions(statut: Statut, base: string[], r: PhaseRecords): string[] {
+  if (statut === 'PLANIFIEE') {
+    const list: string[] = [];
+    if (!r.diagnostic) list.push('Établir le diagnostic (constat, causes, actions recommandées)');
+    if (!r.technicianAssigned) list.push('Affecter un technicien');
+    if (!r.planification) list.push('Planifier la date prévue et la durée estimée');
+    list.push('Vérifier la disponibilité des pièces de rechange', "Démarrer l'intervention sur site");
+    return list;
+  }
+  if (statut === 'TERMINEE') {
+    const qc = r.controleQualite?.resultat;
+    if (!qc) return ['Effectuer le contrôle qualité', ...base];
+    if (qc === 'NON_CONFORME') {
+      return ['Contrôle qualité non conforme : replanifier une reprise des travaux', ...base];
+    }
+  }
+  if ((statut === 'EN_COURS' || statut === 'EN_PAUSE') && !r.technicianAssigned) {
+    return [...base, 'Affecter le technicien qui réalise les travaux'];
+  }
+  return [...base];
 }

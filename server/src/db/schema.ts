@@ -213,3 +213,56 @@ export const interventionHistory = pgTable(
   },
   (t) => [index('intervention_history_intervention_idx').on(t.interventionId, t.createdAt)],
 );
+
+// 0005_intervention_records.sql: one current record of each kind per intervention, and its materials.
+export const interventionDiagnostics = pgTable('intervention_diagnostics', {
+  interventionId: integer('intervention_id')
+    .primaryKey()
+    .references(() => interventions.id, { onDelete: 'cascade' }),
+  constat: text('constat').notNull(),
+  causes: text('causes'),
+  actionsRecommandees: text('actions_recommandees'),
+  gravite: varchar('gravite', { length: 20 }).notNull().default('MOYENNE'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+export const interventionPlanifications = pgTable('intervention_planifications', {
+  interventionId: integer('intervention_id')
+    .primaryKey()
+    .references(() => interventions.id, { onDelete: 'cascade' }),
+  datePrevue: date('date_prevue', { mode: 'string' }).notNull(),
+  dureeEstimee: numeric('duree_estimee', { precision: 5, scale: 2 }),
+  piecesNecessaires: text('pieces_necessaires'),
+  instructions: text('instructions'),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+export const interventionQualityControls = pgTable('intervention_quality_controls', {
+  interventionId: integer('intervention_id')
+    .primaryKey()
+    .references(() => interventions.id, { onDelete: 'cascade' }),
+  resultat: varchar('resultat', { length: 20 }).notNull(),
+  observations: text('observations'),
+  controleLe: date('controle_le', { mode: 'string' }).notNull(),
+  controlePar: integer('controle_par').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+export const interventionMaterials = pgTable(
+  'intervention_materials',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    designation: varchar('designation', { length: 200 }).notNull(),
+    reference: varchar('reference', { length: 100 }),
+    quantite: numeric('quantite', { precision: 12, scale: 3 }).notNull(),
+    prixUnitaire: numeric('prix_unitaire', { precision: 14, scale: 2 }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('intervention_materials_intervention_idx').on(t.interventionId, t.id)],
+);

@@ -50,16 +50,19 @@ export async function assign(db: Db, user: SessionUser, id: number, technicianId
   return mustFind(db, id);
 }
 
+/** Removes the assignee (history note when there was one); the caller owns the transaction. */
+export async function unassignInTx(tx: DbOrTx, user: SessionUser, id: number) {
+  const [row] = await lockMany(tx, [id]);
+  if (!row) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  if (row.technician_id === null) return;
+  const nom = (await userName(tx, row.technician_id)) ?? `#${row.technician_id}`;
+  await setTechnician(tx, [id], null);
+  const note = ASSIGNMENT_MESSAGES.historyUnassigned(nom);
+  await insertHistory(tx, { interventionId: id, from: null, to: null, note, userId: user.id });
+}
+
 export async function unassign(db: Db, user: SessionUser, id: number) {
-  await db.transaction(async (tx) => {
-    const [row] = await lockMany(tx, [id]);
-    if (!row) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
-    if (row.technician_id === null) return;
-    const nom = (await userName(tx, row.technician_id)) ?? `#${row.technician_id}`;
-    await setTechnician(tx, [id], null);
-    const note = ASSIGNMENT_MESSAGES.historyUnassigned(nom);
-    await insertHistory(tx, { interventionId: id, from: null, to: null, note, userId: user.id });
-  });
+  await db.transaction((tx) => unassignInTx(tx, user, id));
   return mustFind(db, id);
 }
 

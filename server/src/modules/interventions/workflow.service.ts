@@ -7,6 +7,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { listHistory } from './history.repository.ts';
 import { findIntervention, insertHistory, lockIntervention } from './interventions.repository.ts';
+import { findRecords } from './records.repository.ts';
 
 function isOverdue(statut: Statut, date: string, now = new Date()): boolean {
   if (!OPEN_STATUTS.includes(statut)) return false;
@@ -14,11 +15,12 @@ function isOverdue(statut: Statut, date: string, now = new Date()): boolean {
   return date < limit.toISOString().slice(0, 10);
 }
 
-/** GET /:id/workflow — everything is derived from the status, the timestamps and the history. */
+/** GET /:id/workflow — everything is derived from the status, the timestamps, the history and the work records. */
 export async function getWorkflow(db: Db, id: number): Promise<Workflow> {
   const intervention = await findIntervention(db, id);
   if (!intervention) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
-  const history = await listHistory(db, id);
+  const [history, records] = await Promise.all([listHistory(db, id), findRecords(db, id)]);
+  const phaseRecords = { ...records, technicianAssigned: intervention.technicianId !== null };
   // A status outside the table (legacy data) is shown as planned work.
   const statut: Statut = isStatut(intervention.statut) ? intervention.statut : 'PLANIFIEE';
   return {
@@ -27,9 +29,13 @@ export async function getWorkflow(db: Db, id: number): Promise<Workflow> {
     urgence: intervention.urgence,
     startedAt: intervention.startedAt,
     completedAt: intervention.completedAt,
-    phases: derivePhases(statut, history),
+    phases: derivePhases(statut, history, phaseRecords),
     phaseOrder: [...PHASES],
-    nextActions: nextActions(statut, { urgent: intervention.urgence, overdue: isOverdue(statut, intervention.date) }),
+    nextActions: nextActions(statut, {
+      urgent: intervention.urgence,
+      overdue: isOverdue(statut, intervention.date),
+      records: phaseRecords,
+    }),
     availableActions: detailActions(statut),
     allowedTransitions: allowedTransitions(statut),
     pauseCount: history.filter((h) => h.toStatut === 'EN_PAUSE').length,
