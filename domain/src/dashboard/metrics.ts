@@ -33,7 +33,7 @@ export const MAX_TIMEFRAME = 3650;
 export const RECENT_LIMIT_DEFAULT = 10;
 export const RECENT_LIMIT_MAX = 50;
 /** Items per alert list (the counts are always complete). */
-export const ALERT_LIST_LIMIT = 10;
+export const ALERT_LIST_LIMIT = 5;
 
 export const METRIC_DEFINITIONS = {
   visible: 'Interventions ni supprimées ni archivées (deleted_at et archived_at vides).',

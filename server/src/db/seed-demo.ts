@@ -318,7 +318,10 @@ export async function seedDemo(
         const completed =
           statut === 'TERMINEE' && started ? new Date(started.getTime() + (1 + random() * 40) * 3_600_000) : null;
         const technicianId = techIds.length ? pick(techIds) : null;
-        const createdAt = new Date(date.getTime() - (1 + random() * 6) * 86_400_000);
+        // Created a few days before its date, and never in the future (planned ones were created recently).
+        const createdAt = new Date(
+          Math.min(date.getTime() - (1 + random() * 6) * 86_400_000, today.getTime() - (1 + random() * 72) * 3_600_000),
+        );
         const [row] = await tx
           .insert(interventions)
           .values({

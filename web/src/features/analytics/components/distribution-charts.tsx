@@ -1,5 +1,6 @@
 import type { Analytics } from '@gmao/domain/analytics/analytics-schemas';
 import type { LabelCount } from '@gmao/domain/dashboard/dashboard-schemas';
+import { truncate } from '@gmao/domain/format/format';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard } from './chart-card';
 
@@ -9,7 +10,14 @@ function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
       <BarChart accessibilityLayer={false} data={items} layout="vertical" margin={{ left: 24 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} fontSize={11} />
-        <YAxis type="category" dataKey="label" width={140} fontSize={11} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          width={150}
+          fontSize={11}
+          interval={0}
+          tickFormatter={(v: string) => truncate(v, 20)}
+        />
         <Tooltip />
         <Bar dataKey="count" name="Interventions" fill={color} />
       </BarChart>

@@ -22,7 +22,8 @@ export function TrendCharts({ data }: { data: Analytics }) {
     label: bucketLabel(p.start, data.bucket),
     ...Object.fromEntries(STATUS_SERIES.map((s) => [s.key, p.byStatus[s.key] ?? 0])),
     total: p.total,
-    completionRate: p.completionRate,
+    // No point where nothing was planned (a rate of 0 % there would be misleading).
+    completionRate: p.total > 0 ? p.completionRate : null,
     mttrHours: p.mttrHours,
   }));
   const used = STATUS_SERIES.filter((s) => data.series.some((p) => (p.byStatus[s.key] ?? 0) > 0));
@@ -78,7 +79,14 @@ export function TrendCharts({ data }: { data: Analytics }) {
             <XAxis dataKey="label" fontSize={11} />
             <YAxis domain={[0, 100]} unit="%" fontSize={11} />
             <Tooltip formatter={(v) => formatPercent(Number(v))} />
-            <Line type="monotone" dataKey="completionRate" name="Taux de réalisation" stroke="#16a34a" dot={false} />
+            <Line
+              type="linear"
+              dataKey="completionRate"
+              name="Taux de réalisation"
+              stroke="#16a34a"
+              connectNulls
+              dot={{ r: 3 }}
+            />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -98,7 +106,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
             <XAxis dataKey="label" fontSize={11} />
             <YAxis unit=" h" fontSize={11} />
             <Tooltip formatter={(v) => formatHours(Number(v))} />
-            <Line type="monotone" dataKey="mttrHours" name="MTTR" stroke="#2563eb" connectNulls />
+            <Line type="linear" dataKey="mttrHours" name="MTTR" stroke="#2563eb" connectNulls dot={{ r: 3 }} />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>

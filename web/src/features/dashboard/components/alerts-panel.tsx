@@ -1,24 +1,45 @@
 import type { AlertItem, DashboardAlerts } from '@gmao/domain/dashboard/dashboard-schemas';
+import { OVERDUE_DAYS } from '@gmao/domain/dashboard/metrics';
 import { formatDate } from '@gmao/domain/format/format';
-import { AlertTriangle, Clock } from 'lucide-react';
+import { AlertTriangle, Clock, type LucideIcon } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 
-function AlertRow({ item, kind }: { item: AlertItem; kind: 'urgent' | 'overdue' }) {
-  const Icon = kind === 'urgent' ? AlertTriangle : Clock;
+function AlertList({
+  title,
+  items,
+  count,
+  icon: Icon,
+  iconClass,
+}: {
+  title: string;
+  items: AlertItem[];
+  count: number;
+  icon: LucideIcon;
+  iconClass: string;
+}) {
+  if (count === 0) return null;
+  const more = count - items.length;
   return (
-    <li className="flex items-start gap-3 py-3">
-      <Icon
-        className={`mt-0.5 h-5 w-5 shrink-0 ${kind === 'urgent' ? 'text-red-600' : 'text-amber-600'}`}
-        aria-hidden="true"
-      />
-      <div className="min-w-0 flex-1">
-        <p className="text-sm font-medium text-slate-900">{item.title}</p>
-        <p className="text-sm text-slate-600">{item.description}</p>
-      </div>
-      <time dateTime={item.date} className="whitespace-nowrap text-xs text-slate-500">
-        {formatDate(item.date)}
-      </time>
-    </li>
+    <div>
+      <h3 className="text-sm font-semibold text-slate-700">
+        {title} ({count})
+      </h3>
+      <ul className="divide-y divide-red-100">
+        {items.map((item) => (
+          <li key={item.id} className="flex items-start gap-3 py-2.5">
+            <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${iconClass}`} aria-hidden="true" />
+            <div className="min-w-0 flex-1">
+              <p className="text-sm font-medium text-slate-900">{item.title}</p>
+              <p className="text-sm text-slate-600">{item.description}</p>
+            </div>
+            <time dateTime={item.date} className="whitespace-nowrap text-xs text-slate-500">
+              {formatDate(item.date)}
+            </time>
+          </li>
+        ))}
+      </ul>
+      {more > 0 && <p className="pt-1 text-xs text-slate-600">… et {more} autre(s)</p>}
+    </div>
   );
 }
 
@@ -27,7 +48,7 @@ export function AlertsPanel({ alerts }: { alerts: DashboardAlerts | undefined })
   if (!alerts || alerts.counts.total === 0) return null;
   return (
     <section aria-labelledby="alerts-title" className="rounded-lg border border-red-200 bg-red-50/40 p-5 shadow-sm">
-      <div className="mb-2 flex items-center gap-2">
+      <div className="mb-3 flex items-center gap-2">
         <AlertTriangle className="h-5 w-5 text-red-600" aria-hidden="true" />
         <h2 id="alerts-title" className="text-lg font-semibold text-slate-900">
           Alertes Importantes
@@ -37,14 +58,22 @@ export function AlertsPanel({ alerts }: { alerts: DashboardAlerts | undefined })
           <span className="sr-only"> alerte(s)</span>
         </Badge>
       </div>
-      <ul className="divide-y divide-red-100">
-        {alerts.urgent.map((a) => (
-          <AlertRow key={`u${a.id}`} item={a} kind="urgent" />
-        ))}
-        {alerts.overdue.map((a) => (
-          <AlertRow key={`o${a.id}`} item={a} kind="overdue" />
-        ))}
-      </ul>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <AlertList
+          title="Urgentes"
+          items={alerts.urgent}
+          count={alerts.counts.urgent}
+          icon={AlertTriangle}
+          iconClass="text-red-600"
+        />
+        <AlertList
+          title={`En retard (plus de ${OVERDUE_DAYS} jours)`}
+          items={alerts.overdue}
+          count={alerts.counts.overdue}
+          icon={Clock}
+          iconClass="text-amber-600"
+        />
+      </div>
     </section>
   );
 }
