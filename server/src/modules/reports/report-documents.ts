@@ -33,7 +33,7 @@ export function summaryPdf(summary: ReportSummary, rows: ReportRow[], truncated:
       ['En retard', summary.counts.overdue],
       ['Délai moyen de démarrage', formatHours(summary.durations.meanTimeToStartHours)],
       ['Temps moyen de réparation (MTTR)', formatHours(summary.durations.mttrHours)],
-      ['Heures de réparation', formatHours(summary.durations.totalRepairHours)],
+      ['Temps total de réparation', formatHours(summary.durations.totalRepairHours)],
       ['Coût estimé total', formatCurrency(summary.costs.total)],
       ['Coût moyen par intervention', formatCurrency(summary.costs.average)],
       ['Valeur des équipements concernés', formatCurrency(summary.costs.equipmentValue)],

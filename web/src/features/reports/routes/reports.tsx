@@ -1,4 +1,4 @@
-import type { ReportFilter } from '@gmao/domain/reports/report-schemas';
+import { defaultReportFilter, type ReportFilter } from '@gmao/domain/reports/report-schemas';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -13,7 +13,8 @@ import { ReportSummaryView } from '../components/report-summary-view';
 
 /** /reports (reports:read): choose a period and scope, preview the summary, download it as PDF or CSV. */
 export default function ReportsRoute() {
-  const [filter, setFilter] = useState<ReportFilter | null>(null);
+  // The last 30 days are previewed at once; the form changes the selection.
+  const [filter, setFilter] = useState<ReportFilter | null>(() => defaultReportFilter());
   const summary = useReportSummary(filter);
   const download = useDownloadReport();
 
