@@ -69,7 +69,8 @@ function recordPhases(statut: Statut, statusDone: Set<Phase>, records: PhaseReco
   const planned = statusDone.has('planification') || extra.has('planification');
   if (records.diagnostic && planned && statut !== 'EN_ATTENTE_PDR' && !statusDone.has('preparation')) {
     const planAt = extra.get('planification') ?? '';
-    const at = records.diagnostic.updatedAt > planAt ? records.diagnostic.updatedAt : planAt;
+    // ISO strings: the later of the two dates
+    const at = [records.diagnostic.updatedAt, planAt].sort()[1];
     extra.set('preparation', at);
   }
   return extra;

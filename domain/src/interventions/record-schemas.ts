@@ -137,7 +137,10 @@ export const qualityControlInputSchema = z.object({
 export type QualityControlInput = z.output<typeof qualityControlInputSchema>;
 
 export const qualityControlFormSchema = z.object({
-  resultat: z.union([resultat, z.literal('')]).refine((v) => v !== '', RECORD_MESSAGES.resultatRequired),
+  // '' until a radio is chosen
+  resultat: z
+    .string()
+    .refine((v) => (RESULTATS_CONTROLE as readonly string[]).includes(v), RECORD_MESSAGES.resultatRequired),
   observations: z.string().max(5000, RECORD_MESSAGES.textMax(5000)),
   controleLe: isoDate(RECORD_MESSAGES.controleLeRequired),
 });
