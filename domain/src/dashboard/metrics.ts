@@ -59,9 +59,6 @@ export function completionRate(completed: number, total: number): number {
   return Math.round((completed / total) * 1000) / 10;
 }
 
-/** Ratio in % with one decimal, 0 for an empty denominator. */
-export const percent = completionRate;
-
 /** First day (YYYY-MM-DD) of a timeframe of `days` days ending `today` (inclusive on both ends). */
 export function timeframeStart(today: string, days: number): string {
   const d = new Date(`${today}T00:00:00Z`);
