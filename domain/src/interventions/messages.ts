@@ -37,6 +37,8 @@ export const MATERIAL_MESSAGES = {
   quantiteInvalid: 'Quantité invalide : nombre positif avec au plus 3 décimales',
   prixInvalid: 'Prix invalide : nombre positif avec au plus 2 décimales',
   notFound: 'Matériel introuvable',
+  tooMany: (max: number) => `Une intervention ne peut pas compter plus de ${max} lignes de matériel`,
+  cancelled: 'Intervention annulée : le matériel n’est plus modifiable',
   created: 'Matériel ajouté avec succès',
   updated: 'Matériel modifié avec succès',
   deleted: 'Matériel supprimé avec succès',

@@ -22,6 +22,7 @@ import assignmentRoutes from './assignment.routes.ts';
 import { statusCounts } from './history.repository.ts';
 import { listInterventions } from './interventions.repository.ts';
 import * as service from './interventions.service.ts';
+import materialsRoutes from './materials.routes.ts';
 import recordsRoutes from './records.routes.ts';
 import * as workflow from './workflow.service.ts';
 
@@ -44,6 +45,7 @@ const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Sub-resources of an intervention, each in its own file (same prefix).
   await app.register(assignmentRoutes);
   await app.register(recordsRoutes);
+  await app.register(materialsRoutes);
 
   app.get(
     '/',
