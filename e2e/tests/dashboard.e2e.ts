@@ -130,6 +130,18 @@ describe('dashboard overview', () => {
     expect(await cardValue('Total Interventions')).toBe('6');
   });
 
+  it("an intervention created with 'Nouvelle Intervention' is counted at once (dashboard queries invalidated)", async () => {
+    await page.getByRole('button', { name: 'Nouvelle Intervention' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle Intervention' });
+    await dialog.waitFor();
+    await dialog.getByLabel(/^Équipement/).click();
+    await page.getByRole('option', { name: /Transformateur E2E/ }).click();
+    await dialog.getByRole('button', { name: "Créer l'intervention" }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => cardValue('Total Interventions'), { timeout: 10_000 }).toBe('7');
+    expect(await cardValue('En Cours')).toBe('1');
+  });
+
   it('switching to the interventions tab with "Voir tout"', async () => {
     await page.getByRole('button', { name: 'Voir tout' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('interventions');
@@ -165,9 +177,9 @@ describe('reports', () => {
     await page.getByRole('button', { name: "Générer l'aperçu" }).click();
     const preview = page.getByRole('region', { name: 'Aperçu du rapport' });
     await preview.waitFor();
-    // 6 interventions exist; the overdue one (40 days ago) is outside the default 30-day period
+    // 7 interventions exist; the overdue one (40 days ago) is outside the default 30-day period
     const figure = (label: string) => preview.locator('div', { has: page.getByText(label, { exact: true }) }).last();
-    expect(await figure('Interventions').locator('dd').first().innerText()).toBe('5');
+    expect(await figure('Interventions').locator('dd').first().innerText()).toBe('6');
     expect(await figure('Terminées').locator('dd').first().innerText()).toBe('2');
     await expectNoSeriousA11yViolations(page);
     const [download] = await Promise.all([

@@ -10,6 +10,7 @@ import { DashboardOverview } from '../../features/dashboard/components/dashboard
 import { EquipmentList } from '../../features/equipment/components/equipment-list';
 import { InterventionsList } from '../../features/interventions/components/interventions-list';
 import { usePermissions, useSession } from '../../lib/session';
+import { useNewInterventionLauncher } from '../composition/new-intervention';
 
 export type DashboardTab = 'overview' | 'clients' | 'equipment' | 'interventions';
 
@@ -31,6 +32,7 @@ export default function DashboardRoute() {
   const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
   const stats = useDashboardStats();
+  const newIntervention = useNewInterventionLauncher();
   const overview = stats.data?.data.overview;
   // The time the figures were last fetched (they refresh every 30 s, spec §9).
   const lastUpdate = new Date(stats.dataUpdatedAt || Date.now());
@@ -41,7 +43,12 @@ export default function DashboardRoute() {
         id: 'overview',
         label: "Vue d'ensemble",
         icon: LayoutDashboard,
-        render: () => <DashboardOverview onShowAll={() => select('interventions')} />,
+        render: () => (
+          <DashboardOverview
+            onShowAll={() => select('interventions')}
+            onNewIntervention={() => newIntervention.open()}
+          />
+        ),
       },
       {
         id: 'clients',
@@ -57,7 +64,7 @@ export default function DashboardRoute() {
         icon: Wrench,
         permission: PERMISSIONS.EQUIPMENT_READ,
         count: overview?.totalEquipment,
-        render: () => <EquipmentList variant="tab" />,
+        render: () => <EquipmentList variant="tab" onNewIntervention={newIntervention.open} />,
       },
       {
         id: 'interventions',
@@ -137,6 +144,7 @@ export default function DashboardRoute() {
       <div role="tabpanel" id={`panel-${active.id}`} aria-labelledby={`tab-${active.id}`} key={active.id}>
         {active.render()}
       </div>
+      {newIntervention.modal}
     </section>
   );
 }
