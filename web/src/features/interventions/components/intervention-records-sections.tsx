@@ -2,11 +2,12 @@ import type { Intervention } from '@gmao/domain/interventions/intervention-schem
 import { useRecords } from '../api/get-records';
 import { DetailSection } from './detail-section';
 import { DiagnosticSection } from './diagnostic-section';
+import { MaterialsSection } from './materials-section';
 import { PlanificationSection } from './planification-section';
 import { QualityControlSection } from './quality-control-section';
 import { TechnicianAssignment } from './technician-assignment';
 
-/** The detail modal's work records: assignee, diagnostic, planning, quality control. */
+/** The detail modal's work records: assignee, diagnostic, planning, quality control, materials. */
 export function InterventionRecordsSections({ intervention }: { intervention: Intervention }) {
   const records = useRecords(intervention.id);
   const data = records.data?.data;
@@ -34,6 +35,9 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
           </DetailSection>
         </div>
       )}
+      <DetailSection title="Matériel utilisé">
+        <MaterialsSection interventionId={intervention.id} readOnly={intervention.statut === 'ANNULEE'} />
+      </DetailSection>
     </>
   );
 }
