@@ -1,0 +1,119 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function createInterventionThroughApi(description: string) {
+  const api = await adminApi();
+  const client = await api('POST', '/clients', { nom_entreprise: unique('Sucrerie du Gharb'), ville: 'Kénitra' });
+  const ownerId = (client.body as { data: { id: number } }).data.id;
+  const equipment = await api('POST', '/equipment', { nom: unique('Pompe centrifuge'), proprietaire_id: ownerId });
+  const equipementId = (equipment.body as { data: { id: number } }).data.id;
+  const today = new Date().toISOString().slice(0, 10);
+  const created = await api('POST', '/interventions', { equipement_id: equipementId, date: today, description });
+  expect(created.status).toBe(201);
+  return (created.body as { data: { id: number } }).data;
+}
+
+const phaseStates = (page: Page) =>
+  Promise.all(
+    ['planification', 'preparation', 'execution', 'cloture'].map((p) =>
+      page.getByRole('dialog').locator(`[data-phase="${p}"]`).getAttribute('data-state'),
+    ),
+  );
+
+describe('intervention records in the detail modal', () => {
+  it('assigns a technician, writes diagnostic and planning (phases follow), adds materials, checks quality', async () => {
+    const description = unique('Vibrations anormales sur la pompe de process');
+    await createInterventionThroughApi(description);
+    const { context, page } = await newPage(browser);
+    await loginThroughForm(page);
+    await page.goto('/interventions');
+    await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
+    await page
+      .getByRole('row')
+      .filter({ hasText: description.slice(0, 30) })
+      .getByRole('button', { name: 'Voir' })
+      .click();
+    const detail = page.getByRole('dialog');
+    await detail.getByRole('button', { name: 'Démarrer' }).waitFor();
+    expect(await phaseStates(page)).toEqual(['En cours', 'En attente', 'En attente', 'En attente']);
+
+    // --- assignment
+    const assignee = detail.getByLabel('Technicien assigné');
+    await expect.poll(() => assignee.locator('option').count()).toBeGreaterThan(1);
+    await assignee.selectOption({ index: 1 });
+    const technician = (await assignee.locator('option:checked').textContent())?.split(' — ')[0].trim() ?? '';
+    await detail.getByRole('button', { name: "Enregistrer l'affectation" }).click();
+    await page.getByText('Technicien affecté avec succès').first().waitFor();
+    const technicianValue = detail
+      .getByRole('region', { name: 'Informations' })
+      .locator('dt:text-is("Technicien") + dd');
+    await expect.poll(() => technicianValue.textContent()).toBe(technician);
+
+    // --- diagnostic: required constat, then saved
+    await detail.getByRole('button', { name: 'Établir le diagnostic' }).click();
+    const diag = detail.getByRole('form', { name: 'Formulaire de diagnostic' });
+    await diag.getByRole('button', { name: 'Enregistrer' }).click();
+    await diag.getByText('Le constat est requis').waitFor();
+    await diag.getByLabel(/Constat/).fill('Roulement côté accouplement usé');
+    await diag.getByLabel('Causes').fill('Défaut de graissage');
+    await diag.getByLabel('Gravité').selectOption('ELEVEE');
+    await diag.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Diagnostic mis à jour avec succès').first().waitFor();
+    const diagnostic = detail.getByRole('region', { name: 'Diagnostic' });
+    await diagnostic.getByText('Roulement côté accouplement usé').waitFor();
+    await diagnostic.getByText('Élevée').waitFor();
+
+    // --- planification: planned + diagnosed completes planification and préparation
+    await detail.getByRole('button', { name: 'Planifier' }).click();
+    const plan = detail.getByRole('form', { name: 'Formulaire de planification' });
+    await plan.getByLabel(/Date prévue/).fill('2030-06-15');
+    await plan.getByLabel('Durée estimée (heures)').fill('2,5');
+    await plan.getByLabel('Pièces nécessaires').fill('Roulement SKF 6308');
+    await plan.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Planification mise à jour avec succès').first().waitFor();
+    const planning = detail.getByRole('region', { name: 'Planification' });
+    await planning.getByText('15/06/2030').waitFor();
+    await planning.getByText('2,5 h').waitFor();
+    await expect.poll(() => phaseStates(page)).toEqual(['Terminé', 'Terminé', 'En cours', 'En attente']);
+
+    // --- materials: two lines, exact total in MAD
+    const materials = detail.getByRole('region', { name: 'Matériel utilisé' });
+    const addLine = async (designation: string, quantite: string, prix: string) => {
+      await materials.getByRole('button', { name: 'Ajouter du matériel' }).click();
+      const form = materials.getByRole('form', { name: 'Ajouter du matériel' });
+      await form.getByLabel(/Désignation/).fill(designation);
+      await form.getByLabel(/Quantité/).fill(quantite);
+      await form.getByLabel(/Prix unitaire/).fill(prix);
+      await form.getByRole('button', { name: 'Enregistrer' }).click();
+      await form.waitFor({ state: 'detached' });
+    };
+    await addLine('Roulement SKF 6308', '2', '385,50');
+    await addLine('Graisse haute température', '0,5', '120');
+    const flat = (s: string | null) => (s ?? '').replace(/\s/g, '');
+    await expect.poll(async () => flat(await materials.getByTestId('materials-total').textContent())).toBe('831,00MAD');
+
+    // --- quality control once the work is done
+    await detail.getByRole('button', { name: 'Démarrer' }).click();
+    await detail.getByRole('button', { name: 'Terminer' }).click();
+    await detail.getByText('Effectuer le contrôle qualité', { exact: true }).waitFor();
+    await detail.getByRole('button', { name: 'Effectuer le contrôle' }).click();
+    const qc = detail.getByRole('form', { name: 'Formulaire de contrôle qualité' });
+    await qc.getByLabel('Conforme', { exact: true }).check();
+    await qc.getByLabel('Observations').fill('Vibrations revenues à 2 mm/s');
+    await qc.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Contrôle qualité mis à jour avec succès').first().waitFor();
+    await detail.getByRole('region', { name: 'Contrôle qualité' }).getByText('Vibrations revenues à 2 mm/s').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+});
