@@ -46,3 +46,22 @@ export const MATERIAL_MESSAGES = {
   updateFailed: 'Erreur lors de la modification du matériel',
   deleteFailed: 'Erreur lors de la suppression du matériel',
 } as const;
+
+export const ACTIVITY_MESSAGES = {
+  commentRequired: 'Le commentaire est requis',
+  commentMax: 'Le commentaire ne peut pas dépasser 5000 caractères',
+  commentNotFound: 'Commentaire introuvable',
+  commentForbidden: "Seul l'auteur du commentaire ou un administrateur peut le modifier ou le supprimer",
+  commentCreated: 'Commentaire ajouté avec succès',
+  commentUpdated: 'Commentaire modifié avec succès',
+  commentDeleted: 'Commentaire supprimé avec succès',
+  commentCreateFailed: "Erreur lors de l'ajout du commentaire",
+  commentUpdateFailed: 'Erreur lors de la modification du commentaire',
+  commentDeleteFailed: 'Erreur lors de la suppression du commentaire',
+  timerStarted: 'Chronomètre démarré',
+  timerStopped: 'Chronomètre arrêté',
+  timerAlreadyRunning: 'Vous avez déjà un chronomètre en cours sur cette intervention',
+  timerNotRunning: "Vous n'avez pas de chronomètre en cours sur cette intervention",
+  timerClosed: 'Intervention clôturée : le chronomètre ne peut plus être démarré',
+  timerFailed: 'Erreur lors de la mise à jour du chronomètre',
+} as const;

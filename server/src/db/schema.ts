@@ -266,3 +266,56 @@ export const interventionMaterials = pgTable(
   },
   (t) => [index('intervention_materials_intervention_idx').on(t.interventionId, t.id)],
 );
+
+// 0006_intervention_activity.sql: comments, timer sessions (one running per user and intervention), attachments.
+export const interventionComments = pgTable(
+  'intervention_comments',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    comment: text('comment').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('intervention_comments_intervention_idx').on(t.interventionId, t.createdAt)],
+);
+
+export const interventionTimerSessions = pgTable(
+  'intervention_timer_sessions',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('intervention_timer_sessions_intervention_idx').on(t.interventionId, t.startedAt),
+    uniqueIndex('intervention_timer_sessions_open_uq')
+      .on(t.interventionId, t.userId)
+      .where(sql`${t.stoppedAt} IS NULL`),
+  ],
+);
+
+export const interventionAttachments = pgTable(
+  'intervention_attachments',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    mimeType: varchar('mime_type', { length: 150 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('intervention_attachments_intervention_idx').on(t.interventionId, t.id)],
+);

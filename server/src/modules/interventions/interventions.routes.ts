@@ -19,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import assignmentRoutes from './assignment.routes.ts';
+import commentsRoutes from './comments.routes.ts';
 import { statusCounts } from './history.repository.ts';
 import { listInterventions } from './interventions.repository.ts';
 import * as service from './interventions.service.ts';
@@ -46,6 +47,7 @@ const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(assignmentRoutes);
   await app.register(recordsRoutes);
   await app.register(materialsRoutes);
+  await app.register(commentsRoutes);
 
   app.get(
     '/',

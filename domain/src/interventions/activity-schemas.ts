@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { paginationQuerySchema } from '../common/api.ts';
+import { ACTIVITY_MESSAGES } from './messages.ts';
+
+const userRef = z.object({ id: z.number(), nom: z.string() }).nullable();
+
+// ---- comments --------------------------------------------------------------------------------------------------
+
+/** POST /interventions/:id/comments and PUT …/comments/:cid — also the form's resolver. */
+export const commentInputSchema = z.object({
+  comment: z
+    .string({ error: ACTIVITY_MESSAGES.commentRequired })
+    .trim()
+    .min(1, ACTIVITY_MESSAGES.commentRequired)
+    .max(5000, ACTIVITY_MESSAGES.commentMax),
+});
+export type CommentInput = z.output<typeof commentInputSchema>;
+
+export const commentParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  cid: z.coerce.number().int().positive(),
+});
+
+/** GET /interventions/:id/comments: newest first, paged. */
+export const commentListQuerySchema = paginationQuerySchema.omit({ search: true });
+
+export const commentSchema = z.object({
+  id: z.number(),
+  comment: z.string(),
+  auteur: userRef,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  edited: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+// ---- timer -----------------------------------------------------------------------------------------------------
+
+export const timerSessionSchema = z.object({
+  id: z.number(),
+  user: userRef,
+  startedAt: z.string(),
+  stoppedAt: z.string().nullable(),
+  /** Running sessions count up to now. */
+  durationSeconds: z.number(),
+});
+export type TimerSession = z.infer<typeof timerSessionSchema>;
+
+/** GET /interventions/:id/timer/log */
+export const timerLogSchema = z.object({
+  /** The most recent sessions (at most TIMER_LOG_LIMIT); the totals cover every session. */
+  sessions: z.array(timerSessionSchema),
+  totalSeconds: z.number(),
+  perUser: z.array(z.object({ user: userRef, totalSeconds: z.number() })),
+  /** The caller's running session, if any. */
+  running: timerSessionSchema.nullable(),
+});
+export type TimerLog = z.infer<typeof timerLogSchema>;
+export const TIMER_LOG_LIMIT = 50;
+
+/** '2 h 05 min', '45 min', '30 s' */
+export function formatDuration(totalSeconds: number): string {
+  const s = Math.max(0, Math.floor(totalSeconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  if (h > 0) return `${h} h ${String(m).padStart(2, '0')} min`;
+  if (m > 0) return `${m} min`;
+  return `${s} s`;
+}

@@ -1,0 +1,106 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { errorEnvelopeSchema, listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
+import {
+  commentInputSchema,
+  commentListQuerySchema,
+  commentParamsSchema,
+  commentSchema,
+} from '@gmao/domain/interventions/activity-schemas';
+import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
+import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
+import * as service from './comments.service.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
+const tags = ['interventions'];
+const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
+const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
+
+/**
+ * Comments (spec §7). Writing needs interventions:update (like workflow notes); a comment is edited or deleted by
+ * its author or an administrator only.
+ */
+const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/comments',
+    {
+      config: read,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        querystring: commentListQuerySchema,
+        response: { 200: listEnvelope(commentSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { page, limit } = request.query;
+      const { rows, total } = await service.getComments(app.db, request.params.id, page, limit);
+      return { success: true as const, data: rows, pagination: makePagination(total, page, limit) };
+    },
+  );
+
+  app.post(
+    '/:id/comments',
+    {
+      config: update,
+      schema: {
+        tags,
+        params: idParamsSchema,
+        body: commentInputSchema,
+        response: { 201: successEnvelope(commentSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await service.addComment(app.db, user, request.params.id, request.body.comment);
+      return reply.status(201).send({ success: true as const, data, message: ACTIVITY_MESSAGES.commentCreated });
+    },
+  );
+
+  app.put(
+    '/:id/comments/:cid',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary: 'Modifier (auteur ou administrateur)',
+        params: commentParamsSchema,
+        body: commentInputSchema,
+        response: { 200: successEnvelope(commentSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, cid } = request.params;
+      const data = await service.editComment(app.db, requireUser(request), id, cid, request.body.comment);
+      return { success: true as const, data, message: ACTIVITY_MESSAGES.commentUpdated };
+    },
+  );
+
+  app.delete(
+    '/:id/comments/:cid',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary: 'Supprimer (auteur ou administrateur)',
+        params: commentParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, cid } = request.params;
+      await service.removeComment(app.db, requireUser(request), id, cid);
+      return { success: true as const, data: null, message: ACTIVITY_MESSAGES.commentDeleted };
+    },
+  );
+};
+
+export default commentsRoutes;
