@@ -249,11 +249,13 @@ export async function seedDemo(
       .insert(clients)
       .values(
         COMPANIES.map(([nom, secteur, ville, cp, adresse, contact, poste], i) => {
+          // 'Atlas Textiles SARL' → 'atlastextiles': the legal form is not part of a domain name.
           const slug = nom
+            .replace(/\s+(SARL|SA|SNC|SCS|SCA)$/, '')
             .toLowerCase()
             .normalize('NFD')
             .replace(/[^a-z]/g, '')
-            .slice(0, 14);
+            .slice(0, 20);
           const phone = (n: number) => `+2125${22 + (i % 7)}${String(100000 + i * 7919 + n).slice(-6)}`;
           return {
             nomEntreprise: nom,
