@@ -1,6 +1,6 @@
 import { DELETE_CONFIRM } from '@gmao/domain/clients/client-constants';
 import type { ReactNode } from 'react';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { ConfirmDialog } from './confirm-dialog';
 
 /** The delete confirmation of spec §2: the item, 'Cette action est irréversible !', 'Supprimer définitivement'. */
 export function DeleteConfirmDialog({

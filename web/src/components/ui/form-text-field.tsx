@@ -1,5 +1,5 @@
 import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
-import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
+import { FormField, fieldAria, inputClass } from './form-field';
 
 /** A labelled text input bound to a react-hook-form field, showing its zod message. */
 export function FormTextField<T extends FieldValues, TOut>({

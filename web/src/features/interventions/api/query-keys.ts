@@ -15,6 +15,10 @@ export const interventionKeys = {
   technicians: () => [...interventionKeys.all, 'technicians'] as const,
   records: (id: number) => [...interventionKeys.all, 'records', id] as const,
   materials: (id: number) => [...interventionKeys.all, 'materials', id] as const,
+  comments: (id: number, page = 1, limit = 10) => [...interventionKeys.all, 'comments', id, { page, limit }] as const,
+  allComments: (id: number) => [...interventionKeys.all, 'comments', id] as const,
+  timer: (id: number) => [...interventionKeys.all, 'timer', id] as const,
+  attachments: (id: number) => [...interventionKeys.all, 'attachments', id] as const,
 };
 
 /** Keys owned by other features that intervention mutations make stale (spec §7 refresh rules). */

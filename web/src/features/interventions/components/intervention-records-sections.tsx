@@ -1,5 +1,6 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { useRecords } from '../api/get-records';
+import { CommentsSection } from './comments-section';
 import { DetailSection } from './detail-section';
 import { DiagnosticSection } from './diagnostic-section';
 import { MaterialsSection } from './materials-section';
@@ -7,7 +8,7 @@ import { PlanificationSection } from './planification-section';
 import { QualityControlSection } from './quality-control-section';
 import { TechnicianAssignment } from './technician-assignment';
 
-/** The detail modal's work records: assignee, diagnostic, planning, quality control, materials. */
+/** The detail modal's work records: assignee, diagnostic, planning, quality control, materials, comments. */
 export function InterventionRecordsSections({ intervention }: { intervention: Intervention }) {
   const records = useRecords(intervention.id);
   const data = records.data?.data;
@@ -37,6 +38,9 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
       )}
       <DetailSection title="Matériel utilisé">
         <MaterialsSection interventionId={intervention.id} readOnly={intervention.statut === 'ANNULEE'} />
+      </DetailSection>
+      <DetailSection title="Commentaires">
+        <CommentsSection interventionId={intervention.id} />
       </DetailSection>
     </>
   );
