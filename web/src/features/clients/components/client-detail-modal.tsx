@@ -4,11 +4,11 @@ import { formatDate, formatNumber, formatPhone } from '@gmao/domain/format/forma
 import { Building2, Pencil } from 'lucide-react';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
+import { DetailSection } from '../../../components/ui/detail-section';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../../../lib/session';
 import { useClient } from '../api/get-client';
-import { DetailSection } from './detail-section';
 
 function Stat({ label, value }: { label: string; value: string }) {
   return (

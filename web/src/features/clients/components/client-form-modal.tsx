@@ -10,6 +10,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
@@ -17,7 +18,6 @@ import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSectors } from '../api/get-sectors';
 import { useCreateClient, useUpdateClient } from '../api/mutate-client';
-import { FormTextField } from './form-text-field';
 
 /** Lets an optional select be cleared again (the Select shows its placeholder for ''). */
 const NONE = { value: '', label: 'Aucun' };

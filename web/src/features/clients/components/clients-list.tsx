@@ -7,8 +7,10 @@ import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { DeleteConfirmDialog } from '../../../components/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pagination } from '../../../components/ui/pagination';
+import { RowAction } from '../../../components/ui/row-action';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { usePermissions } from '../../../lib/session';
@@ -18,8 +20,6 @@ import { useSectors } from '../api/get-sectors';
 import { useDeleteClient } from '../api/mutate-client';
 import { ClientDetailModal } from './client-detail-modal';
 import { ClientFormModal } from './client-form-modal';
-import { DeleteConfirmDialog } from './delete-confirm-dialog';
-import { RowAction } from './row-action';
 
 /** Sentinel of the filter's 'all' option: the Select shows its label (an empty value would show the placeholder). */
 const ALL = '__all__';

@@ -4,11 +4,11 @@ import { equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
 import { formatCurrency, formatDate, formatNumber, formatPhone, truncate } from '@gmao/domain/format/format';
 import { Pencil, Plus } from 'lucide-react';
 import { Button } from '../../../components/ui/button';
+import { DetailSection } from '../../../components/ui/detail-section';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../../../lib/session';
 import { useEquipment } from '../api/get-equipment';
-import { DetailSection } from './detail-section';
 import { EquipmentQrCode } from './equipment-qr-code';
 import { StatusBadge } from './status-badge';
 

@@ -11,6 +11,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
+import { FormTextField } from '../../../components/ui/form-text-field';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
@@ -19,7 +20,6 @@ import { notify } from '../../../lib/toast';
 import { useEquipmentTypes } from '../api/get-equipment-types';
 import { useOwnerOptions } from '../api/get-owner-options';
 import { useCreateEquipment, useUpdateEquipment } from '../api/mutate-equipment';
-import { FormTextField } from './form-text-field';
 
 /** Lets an optional select be cleared again (the Select shows its placeholder for ''). */
 const NONE = { value: '', label: 'Aucun' };

@@ -8,8 +8,10 @@ import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { DeleteConfirmDialog } from '../../../components/ui/delete-confirm-dialog';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Pagination } from '../../../components/ui/pagination';
+import { RowAction } from '../../../components/ui/row-action';
 import { SearchInput } from '../../../components/ui/search-input';
 import { Select } from '../../../components/ui/select';
 import { usePermissions } from '../../../lib/session';
@@ -17,10 +19,8 @@ import { notify } from '../../../lib/toast';
 import { useEquipmentList } from '../api/get-equipment-list';
 import { useEquipmentTypes } from '../api/get-equipment-types';
 import { useDeleteEquipment } from '../api/mutate-equipment';
-import { DeleteConfirmDialog } from './delete-confirm-dialog';
 import { EquipmentDetailModal, type NewInterventionHandler } from './equipment-detail-modal';
 import { EquipmentFormModal } from './equipment-form-modal';
-import { RowAction } from './row-action';
 import { StatusBadge } from './status-badge';
 
 /** Sentinel of the filter's 'all' option: the Select shows its label (an empty value would show the placeholder). */
