@@ -25,6 +25,7 @@ import { listInterventions } from './interventions.repository.ts';
 import * as service from './interventions.service.ts';
 import materialsRoutes from './materials.routes.ts';
 import recordsRoutes from './records.routes.ts';
+import timerRoutes from './timer.routes.ts';
 import * as workflow from './workflow.service.ts';
 
 const errors = {
@@ -48,6 +49,7 @@ const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(recordsRoutes);
   await app.register(materialsRoutes);
   await app.register(commentsRoutes);
+  await app.register(timerRoutes);
 
   app.get(
     '/',
