@@ -7,8 +7,9 @@ import { MaterialsSection } from './materials-section';
 import { PlanificationSection } from './planification-section';
 import { QualityControlSection } from './quality-control-section';
 import { TechnicianAssignment } from './technician-assignment';
+import { TimerSection } from './timer-section';
 
-/** The detail modal's work records: assignee, diagnostic, planning, quality control, materials, comments. */
+/** The detail modal's work records: assignee, diagnostic, planning, quality control, materials, time spent, comments. */
 export function InterventionRecordsSections({ intervention }: { intervention: Intervention }) {
   const records = useRecords(intervention.id);
   const data = records.data?.data;
@@ -38,6 +39,9 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
       )}
       <DetailSection title="Matériel utilisé">
         <MaterialsSection interventionId={intervention.id} readOnly={intervention.statut === 'ANNULEE'} />
+      </DetailSection>
+      <DetailSection title="Temps passé">
+        <TimerSection interventionId={intervention.id} statut={intervention.statut} />
       </DetailSection>
       <DetailSection title="Commentaires">
         <CommentsSection interventionId={intervention.id} />
