@@ -73,5 +73,3 @@ export const clientListQuerySchema = paginationQuerySchema.extend({
   secteur_activite: z.string().trim().max(100).optional(),
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;
-
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });

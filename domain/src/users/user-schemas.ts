@@ -62,8 +62,6 @@ export const userListQuerySchema = paginationQuerySchema.extend({
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
 /** A user as the administration screens see it (spec §3 "User", user-management fields). */
 export const adminUserSchema = z.object({
   id: z.number().int(),

@@ -1,24 +1,13 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import {
-  clientInputSchema,
-  clientListQuerySchema,
-  clientSchema,
-  idParamsSchema,
-} from '@gmao/domain/clients/client-schemas';
-import { errorEnvelopeSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { clientInputSchema, clientListQuerySchema, clientSchema } from '@gmao/domain/clients/client-schemas';
+import { listEnvelope, successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, idParamsSchema } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as clients from './clients.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
 const tags = ['clients'];
 
 /** /api/clients (spec §7 "Clients"). */
@@ -31,7 +20,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Liste paginée (recherche : entreprise, ville, contact, email ; filtre secteur_activite)',
         querystring: clientListQuerySchema,
-        response: { 200: listEnvelope(clientSchema), ...errors },
+        response: { 200: listEnvelope(clientSchema), ...errorResponses },
       },
     },
     async (request) => ({ success: true as const, ...(await clients.list(app.db, request.query)) }),
@@ -44,7 +33,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Secteurs d'activité (utilisés et liste fixe)",
-        response: { 200: successEnvelope(z.array(z.string())), ...errors },
+        response: { 200: successEnvelope(z.array(z.string())), ...errorResponses },
       },
     },
     async () => ({ success: true as const, data: await clients.sectors(app.db) }),
@@ -58,7 +47,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Un client',
         params: idParamsSchema,
-        response: { 200: successEnvelope(clientSchema), ...errors },
+        response: { 200: successEnvelope(clientSchema), ...errorResponses },
       },
     },
     async (request) => ({ success: true as const, data: await clients.get(app.db, request.params.id) }),
@@ -72,7 +61,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Créer un client',
         body: clientInputSchema,
-        response: { 201: successEnvelope(clientSchema), ...errors },
+        response: { 201: successEnvelope(clientSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -90,7 +79,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifier un client',
         params: idParamsSchema,
         body: clientInputSchema,
-        response: { 200: successEnvelope(clientSchema), ...errors },
+        response: { 200: successEnvelope(clientSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -108,7 +97,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Supprimer un client sans équipement (409 sinon)',
         params: idParamsSchema,
-        response: { 200: successEnvelope(z.null()), ...errors },
+        response: { 200: successEnvelope(z.null()), ...errorResponses },
       },
     },
     async (request) => {

@@ -1,6 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { idParamsSchema } from '@gmao/domain/clients/client-schemas';
-import { errorEnvelopeSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { listEnvelope, successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import {
   equipmentDetailSchema,
@@ -11,16 +10,10 @@ import {
 import { EQUIPMENT_TYPES } from '@gmao/domain/equipment/equipment-types';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponses, idParamsSchema } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as equipment from './equipment.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
 const tags = ['equipment'];
 
 /** /api/equipment (spec §7 "Equipment"). Amounts (valeur, cout) are decimal strings with 2 decimals. */
@@ -33,7 +26,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Liste paginée (recherche : nom, marque, modèle, propriétaire ; filtres proprietaire_id, type)',
         querystring: equipmentListQuerySchema,
-        response: { 200: listEnvelope(equipmentSchema), ...errors },
+        response: { 200: listEnvelope(equipmentSchema), ...errorResponses },
       },
     },
     async (request) => ({ success: true as const, ...(await equipment.list(app.db, request.query)) }),
@@ -46,7 +39,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Types d'équipement",
-        response: { 200: successEnvelope(z.array(z.string())), ...errors },
+        response: { 200: successEnvelope(z.array(z.string())), ...errorResponses },
       },
     },
     async () => ({ success: true as const, data: [...EQUIPMENT_TYPES] }),
@@ -60,7 +53,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Un équipement, ses statistiques de maintenance et ses 5 dernières interventions',
         params: idParamsSchema,
-        response: { 200: successEnvelope(equipmentDetailSchema), ...errors },
+        response: { 200: successEnvelope(equipmentDetailSchema), ...errorResponses },
       },
     },
     async (request) => ({ success: true as const, data: await equipment.get(app.db, request.params.id) }),
@@ -74,7 +67,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Créer un équipement',
         body: equipmentInputSchema,
-        response: { 201: successEnvelope(equipmentDetailSchema), ...errors },
+        response: { 201: successEnvelope(equipmentDetailSchema), ...errorResponses },
       },
     },
     async (request, reply) => {
@@ -94,7 +87,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifier un équipement',
         params: idParamsSchema,
         body: equipmentInputSchema,
-        response: { 200: successEnvelope(equipmentDetailSchema), ...errors },
+        response: { 200: successEnvelope(equipmentDetailSchema), ...errorResponses },
       },
     },
     async (request) => ({
@@ -112,7 +105,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Supprimer un équipement sans intervention (409 sinon)',
         params: idParamsSchema,
-        response: { 200: successEnvelope(z.null()), ...errors },
+        response: { 200: successEnvelope(z.null()), ...errorResponses },
       },
     },
     async (request) => {

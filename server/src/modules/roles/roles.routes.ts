@@ -1,20 +1,12 @@
 import { ADMIN_ROLE } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import { permissionSchema, ROLE_MESSAGES, roleInputSchema, roleSchema } from '@gmao/domain/roles/role-schemas';
-import { idParamsSchema } from '@gmao/domain/users/user-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
 import { listPermissions, listRoles } from './roles.repository.ts';
 import * as roles from './roles.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
 /**
  * Roles and permissions are administration data (who may do what, and how many users hold each role):
  * only the Administrateur role reads or changes them. No non-admin screen needs them.
@@ -31,7 +23,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Rôles avec leurs permissions et leur nombre d’utilisateurs',
-        response: { 200: successEnvelope(z.array(roleSchema)), ...errors },
+        response: { 200: successEnvelope(z.array(roleSchema)), ...errorResponsesWithBusinessRule },
       },
     },
     async () => ({ success: true as const, data: await listRoles(app.db) }),
@@ -41,7 +33,11 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/roles/:id',
     {
       config: adminOnly,
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(roleSchema), ...errors } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(roleSchema), ...errorResponsesWithBusinessRule },
+      },
     },
     async (request) => ({ success: true as const, data: await roles.getRole(app.db, request.params.id) }),
   );
@@ -54,7 +50,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Créer un rôle',
         body: roleInputSchema,
-        response: { 201: successEnvelope(roleSchema), ...errors },
+        response: { 201: successEnvelope(roleSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request, reply) => {
@@ -72,7 +68,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifier un rôle et ses permissions (le rôle Administrateur garde toutes les permissions)',
         params: idParamsSchema,
         body: roleInputSchema,
-        response: { 200: successEnvelope(roleSchema), ...errors },
+        response: { 200: successEnvelope(roleSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => {
@@ -89,7 +85,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Supprimer un rôle non attribué',
         params: idParamsSchema,
-        response: { 200: successEnvelope(z.null()), ...errors },
+        response: { 200: successEnvelope(z.null()), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => {
@@ -105,7 +101,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Permissions connues (module, action, description)',
-        response: { 200: successEnvelope(z.array(permissionSchema)), ...errors },
+        response: { 200: successEnvelope(z.array(permissionSchema)), ...errorResponsesWithBusinessRule },
       },
     },
     async () => ({ success: true as const, data: await listPermissions(app.db) }),

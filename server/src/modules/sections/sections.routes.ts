@@ -1,20 +1,12 @@
 import { ADMIN_ROLE } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import { SECTION_MESSAGES, sectionInputSchema, sectionSchema } from '@gmao/domain/sections/section-schemas';
-import { idParamsSchema } from '@gmao/domain/users/user-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
 import { listSections } from './sections.repository.ts';
 import * as sections from './sections.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
 const adminOnly = { access: { role: ADMIN_ROLE } } as const;
 const tags = ['sections'];
 
@@ -29,7 +21,7 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Sections avec leur responsable et leur nombre de membres',
-        response: { 200: successEnvelope(z.array(sectionSchema)), ...errors },
+        response: { 200: successEnvelope(z.array(sectionSchema)), ...errorResponsesWithBusinessRule },
       },
     },
     async () => ({ success: true as const, data: await listSections(app.db) }),
@@ -39,7 +31,11 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: adminOnly,
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(sectionSchema), ...errors } },
+      schema: {
+        tags,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(sectionSchema), ...errorResponsesWithBusinessRule },
+      },
     },
     async (request) => ({ success: true as const, data: await sections.getSection(app.db, request.params.id) }),
   );
@@ -52,7 +48,7 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Créer une section (le responsable y est rattaché)',
         body: sectionInputSchema,
-        response: { 201: successEnvelope(sectionSchema), ...errors },
+        response: { 201: successEnvelope(sectionSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request, reply) => {
@@ -70,7 +66,7 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Modifier une section',
         params: idParamsSchema,
         body: sectionInputSchema,
-        response: { 200: successEnvelope(sectionSchema), ...errors },
+        response: { 200: successEnvelope(sectionSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => {
@@ -87,7 +83,7 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Supprimer une section sans membres',
         params: idParamsSchema,
-        response: { 200: successEnvelope(z.null()), ...errors },
+        response: { 200: successEnvelope(z.null()), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => {

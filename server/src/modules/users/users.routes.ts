@@ -1,10 +1,9 @@
 import { ADMIN_ROLE } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
+import { listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { USER_ADMIN_MESSAGES } from '@gmao/domain/users/messages';
 import {
   adminUserSchema,
-  idParamsSchema,
   userActivateSchema,
   userCreateSchema,
   userListQuerySchema,
@@ -12,18 +11,11 @@ import {
 } from '@gmao/domain/users/user-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { listUsers } from './users.repository.ts';
 import * as users from './users.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
 /** User administration is the Administrateur role's (spec §6); the role check accepts every admin alias. */
 const adminOnly = { access: { role: ADMIN_ROLE } } as const;
 const tags = ['users'];
@@ -37,7 +29,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Liste paginée des utilisateurs (recherche nom/username, filtres rôle, section, statut, en attente)',
         querystring: userListQuerySchema,
-        response: { 200: listEnvelope(adminUserSchema), ...errors },
+        response: { 200: listEnvelope(adminUserSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => {
@@ -60,7 +52,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Détail d'un utilisateur (avec les permissions de son rôle)",
         params: idParamsSchema,
-        response: { 200: successEnvelope(adminUserSchema), ...errors },
+        response: { 200: successEnvelope(adminUserSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => ({ success: true as const, data: await users.getUser(app.db, request.params.id) }),
@@ -74,7 +66,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Créer un utilisateur',
         body: userCreateSchema,
-        response: { 201: successEnvelope(adminUserSchema), ...errors },
+        response: { 201: successEnvelope(adminUserSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request, reply) => {
@@ -92,7 +84,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Modifier un utilisateur (mot de passe seulement s'il est fourni ; le username ne change pas)",
         params: idParamsSchema,
         body: userUpdateSchema,
-        response: { 200: successEnvelope(adminUserSchema), ...errors },
+        response: { 200: successEnvelope(adminUserSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => {
@@ -110,7 +102,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Activer un compte (auto-inscription), en lui attribuant éventuellement rôle et section',
         params: idParamsSchema,
         body: userActivateSchema.nullish(),
-        response: { 200: successEnvelope(adminUserSchema), ...errors },
+        response: { 200: successEnvelope(adminUserSchema), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => {
@@ -127,7 +119,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Supprimer un utilisateur (suppression logique : ses enregistrements gardent son nom)',
         params: idParamsSchema,
-        response: { 200: successEnvelope(z.null()), ...errors },
+        response: { 200: successEnvelope(z.null()), ...errorResponsesWithBusinessRule },
       },
     },
     async (request) => {
