@@ -1,6 +1,7 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../lib/user-sql.ts';
 
 type SessionUserRow = {
   id: number;
@@ -20,12 +21,8 @@ const SELECT_SESSION_USER = sql`
   SELECT u.id, u.nom, u.username, u.enabled, u.password_hash,
          u.section_id, s.nom AS section, (s.responsable_id IS NOT NULL AND s.responsable_id = u.id) AS is_responsible,
          u.role_id, r.nom AS role,
-         COALESCE((SELECT array_agg(p.module || ':' || p.action ORDER BY p.module, p.action)
-                   FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-                   WHERE rp.role_id = u.role_id), '{}') AS permissions
-  FROM users u
-  LEFT JOIN sections s ON s.id = u.section_id
-  LEFT JOIN roles r ON r.id = u.role_id`;
+         ${rolePermissionNames(sql`u.role_id`)} AS permissions
+  ${USERS_WITH_SECTION_AND_ROLE}`;
 
 function toSessionUser(row: SessionUserRow): SessionUser {
   return {

@@ -3,6 +3,7 @@ import type { PermissionRow, Role } from '@gmao/domain/roles/role-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { rolePermissions } from '../../db/schema.ts';
+import { rolePermissionNames } from '../../lib/user-sql.ts';
 
 type RoleRow = { id: number; nom: string; description: string | null; permissions: string[]; user_count: number };
 
@@ -13,9 +14,7 @@ const adminNames = sql.join(
 
 const SELECT_ROLE = sql`
   SELECT r.id, r.nom, r.description,
-         COALESCE((SELECT array_agg(p.module || ':' || p.action ORDER BY p.module, p.action)
-                   FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-                   WHERE rp.role_id = r.id), '{}') AS permissions,
+         ${rolePermissionNames(sql`r.id`)} AS permissions,
          (SELECT count(*)::int FROM users u WHERE u.role_id = r.id AND u.deleted_at IS NULL) AS user_count
   FROM roles r`;
 

@@ -2,6 +2,7 @@ import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import type { AdminUser } from '@gmao/domain/users/user-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../lib/user-sql.ts';
 
 type AdminUserRow = {
   id: number;
@@ -25,12 +26,8 @@ const SELECT_ADMIN_USER = sql`
          (NOT u.enabled AND u.activated_at IS NULL) AS pending,
          u.section_id, s.nom AS section_nom, COALESCE(s.responsable_id = u.id, false) AS is_responsible,
          u.role_id, r.nom AS role_nom,
-         COALESCE((SELECT array_agg(p.module || ':' || p.action ORDER BY p.module, p.action)
-                   FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
-                   WHERE rp.role_id = u.role_id), '{}') AS permissions
-  FROM users u
-  LEFT JOIN sections s ON s.id = u.section_id
-  LEFT JOIN roles r ON r.id = u.role_id`;
+         ${rolePermissionNames(sql`u.role_id`)} AS permissions
+  ${USERS_WITH_SECTION_AND_ROLE}`;
 
 function toAdminUser(row: AdminUserRow): AdminUser {
   return {
