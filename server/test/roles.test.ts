@@ -1,20 +1,12 @@
 import { ALL_PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { ROLE_MESSAGES } from '@gmao/domain/roles/role-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from './helpers/admin-app.ts';
 import { roleId, uniqueName } from './helpers/admin-factories.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createUser } from './helpers/factories.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
-
-const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.as(admin, { method, url, payload });
+const t = useAdminTestApp();
+const { asAdmin } = t;
 
 describe('access', () => {
   it('roles and permissions are for administrators only', async () => {

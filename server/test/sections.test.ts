@@ -1,19 +1,11 @@
 import { SECTION_MESSAGES } from '@gmao/domain/sections/section-schemas';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from './helpers/admin-app.ts';
 import { uniqueName } from './helpers/admin-factories.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createUser } from './helpers/factories.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
-
-const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.as(admin, { method, url, payload });
+const t = useAdminTestApp();
+const { asAdmin } = t;
 
 describe('access', () => {
   it('any authenticated user reads sections; only administrators change them', async () => {

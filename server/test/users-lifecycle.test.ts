@@ -1,28 +1,20 @@
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import { USER_ADMIN_MESSAGES } from '@gmao/domain/users/messages';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from './helpers/admin-app.ts';
 import { createSection, roleId, uniqueName } from './helpers/admin-factories.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createUser } from './helpers/factories.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
-
-const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.as(admin, { method, url, payload });
+const t = useAdminTestApp();
+const { asAdmin } = t;
 
 describe('DELETE /api/users/:id', () => {
   it('nobody deletes their own account (403)', async () => {
     const me = await t.app.inject({
       method: 'GET',
       url: '/api/auth/profile',
-      headers: { authorization: `Bearer ${admin}` },
+      headers: { authorization: `Bearer ${t.admin}` },
     });
     const res = await asAdmin('DELETE', `/api/users/${me.json().data.id}`);
     expect(res.statusCode).toBe(403);

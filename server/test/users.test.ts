@@ -1,22 +1,16 @@
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import { USER_ADMIN_MESSAGES, USER_FORM_MESSAGES } from '@gmao/domain/users/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useAdminTestApp } from './helpers/admin-app.ts';
 import { createSection, roleId, uniqueName } from './helpers/admin-factories.ts';
-import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createUser } from './helpers/factories.ts';
 
-let t: TestApp;
-let admin: string;
+const t = useAdminTestApp();
+const { asAdmin } = t;
 let technicien: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
   technicien = await roleId(t.database.db, 'Technicien');
 });
-afterAll(() => t.close());
-
-const asAdmin = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-  t.as(admin, { method, url, payload });
 
 const newUserPayload = (overrides: Record<string, unknown> = {}) => ({
   nom: 'Karim Alaoui',
