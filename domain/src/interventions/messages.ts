@@ -65,3 +65,19 @@ export const ACTIVITY_MESSAGES = {
   timerClosed: 'Intervention clôturée : le chronomètre ne peut plus être démarré',
   timerFailed: 'Erreur lors de la mise à jour du chronomètre',
 } as const;
+
+export const ATTACHMENT_MESSAGES = {
+  fileRequired: 'Aucun fichier reçu (champ « file »)',
+  notMultipart: 'La requête doit être envoyée en multipart/form-data',
+  tooLarge: 'Fichier trop volumineux (10 Mo maximum)',
+  typeRefused:
+    'Type de fichier non autorisé : images (JPEG, PNG, GIF, WebP), PDF, texte, CSV et documents bureautiques uniquement',
+  tooMany: (max: number) => `Une intervention ne peut pas compter plus de ${max} pièces jointes`,
+  notFound: 'Pièce jointe introuvable',
+  fileMissing: 'Le fichier de cette pièce jointe est introuvable sur le serveur',
+  uploaded: 'Pièce jointe ajoutée avec succès',
+  deleted: 'Pièce jointe supprimée avec succès',
+  uploadFailed: "Erreur lors de l'envoi de la pièce jointe",
+  deleteFailed: 'Erreur lors de la suppression de la pièce jointe',
+  downloadFailed: 'Erreur lors du téléchargement de la pièce jointe',
+} as const;

@@ -19,7 +19,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import assignmentRoutes from './assignment.routes.ts';
+import attachmentsRoutes from './attachments.routes.ts';
 import commentsRoutes from './comments.routes.ts';
+import { defaultUploadsDir, localDiskStorage } from './file-storage.ts';
 import { statusCounts } from './history.repository.ts';
 import { listInterventions } from './interventions.repository.ts';
 import * as service from './interventions.service.ts';
@@ -43,8 +45,10 @@ const tags = ['interventions'];
  * Interventions: list, CRUD, status workflow, history and notes (spec §7). The analytics module serves
  * /analytics, /completion-metrics and /performance on the same prefix.
  */
-const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
+const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = async (app, opts) => {
+  const storage = localDiskStorage(opts.uploadsDir ?? defaultUploadsDir());
   // Sub-resources of an intervention, each in its own file (same prefix).
+  await app.register(attachmentsRoutes, { storage });
   await app.register(assignmentRoutes);
   await app.register(recordsRoutes);
   await app.register(materialsRoutes);
@@ -141,7 +145,8 @@ const interventionsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(z.null()), ...errors } },
     },
     async (request) => {
-      await service.deleteIntervention(app.db, request.params.id);
+      const fileKeys = await service.deleteIntervention(app.db, request.params.id);
+      await storage.remove(fileKeys);
       return { success: true as const, data: null, message: MUTATION_MESSAGES.interventionDelete.success };
     },
   );

@@ -8,6 +8,7 @@ import { canTransition, WORKFLOW_MESSAGES } from '@gmao/domain/interventions/wor
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { attachmentKeys } from './attachments.repository.ts';
 import {
   findEquipmentOwner,
   findIntervention,
@@ -119,8 +120,15 @@ export async function updateIntervention(db: Db, user: SessionUser, id: number, 
   return mustFind(db, id);
 }
 
+/** Deletes the intervention; returns the storage keys of its attachments, for the caller to remove the files. */
 export async function deleteIntervention(db: Db, id: number) {
-  // History rows go with it (ON DELETE CASCADE).
-  const { rows } = await db.execute<{ id: number }>(sql`DELETE FROM interventions WHERE id = ${id} RETURNING id`);
-  if (rows.length === 0) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  // History, records, materials, comments, timer sessions and attachment rows go with it (ON DELETE CASCADE).
+  return db.transaction(async (tx) => {
+    // Lock first: an upload committing between reading the keys and deleting would leave its file behind.
+    await tx.execute(sql`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`);
+    const keys = await attachmentKeys(tx, id);
+    const { rows } = await tx.execute<{ id: number }>(sql`DELETE FROM interventions WHERE id = ${id} RETURNING id`);
+    if (rows.length === 0) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+    return keys;
+  });
 }
