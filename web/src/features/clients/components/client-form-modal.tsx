@@ -8,11 +8,10 @@ import {
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Path, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { FormField } from '../../../components/ui/form-field';
+import { FormModal } from '../../../components/ui/form-modal';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
-import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -94,23 +93,14 @@ export function ClientFormModal({
   ) => <FormTextField form={form} name={name} label={label} idPrefix="client" {...extra} />;
 
   return (
-    <Modal
+    <FormModal
       open={open}
       onClose={onClose}
       title={client ? 'Modifier le client' : 'Nouveau Client'}
       size="3xl"
-      closeOnOverlayClick={false}
-      closeDisabled={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" form="client-form" loading={saving}>
-            {client ? 'Enregistrer' : 'Créer le client'}
-          </Button>
-        </>
-      }
+      formId="client-form"
+      saving={saving}
+      submitLabel={client ? 'Enregistrer' : 'Créer le client'}
     >
       <form id="client-form" onSubmit={onSubmit} noValidate className="space-y-6">
         <fieldset className="grid gap-4 sm:grid-cols-2">
@@ -172,6 +162,6 @@ export function ClientFormModal({
         </fieldset>
       </form>
       <LoadingOverlay show={saving} text={client ? CLIENT_MESSAGES.updating : CLIENT_MESSAGES.creating} />
-    </Modal>
+    </FormModal>
   );
 }

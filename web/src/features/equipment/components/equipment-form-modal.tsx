@@ -9,11 +9,10 @@ import {
 import { equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Path, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
+import { FormModal } from '../../../components/ui/form-modal';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
-import { Modal } from '../../../components/ui/modal';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -108,23 +107,14 @@ export function EquipmentFormModal({
   };
 
   return (
-    <Modal
+    <FormModal
       open
       onClose={onClose}
       title={equipment ? "Modifier l'équipement" : 'Nouvel équipement'}
       size="2xl"
-      closeOnOverlayClick={false}
-      closeDisabled={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" form="equipment-form" loading={saving}>
-            {equipment ? 'Enregistrer' : "Créer l'équipement"}
-          </Button>
-        </>
-      }
+      formId="equipment-form"
+      saving={saving}
+      submitLabel={equipment ? 'Enregistrer' : "Créer l'équipement"}
     >
       <form id="equipment-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
         {text('nom', 'Nom', true)}
@@ -193,6 +183,6 @@ export function EquipmentFormModal({
         </FormField>
       </form>
       <LoadingOverlay show={saving} text={equipment ? EQUIPMENT_MESSAGES.updating : EQUIPMENT_MESSAGES.creating} />
-    </Modal>
+    </FormModal>
   );
 }

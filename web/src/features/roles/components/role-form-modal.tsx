@@ -1,9 +1,8 @@
 import { ROLE_MESSAGES, type Role, type RoleInput, roleInputSchema } from '@gmao/domain/roles/role-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -41,23 +40,14 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
   });
 
   return (
-    <Modal
+    <FormModal
       open
       onClose={onClose}
       title={role ? `Modifier le rôle ${role.nom}` : 'Nouveau rôle'}
       size="3xl"
-      closeOnOverlayClick={false}
-      closeDisabled={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" form="role-form" loading={saving}>
-            {saving ? 'Enregistrement...' : 'Enregistrer'}
-          </Button>
-        </>
-      }
+      formId="role-form"
+      saving={saving}
+      submitLabel={saving ? 'Enregistrement...' : 'Enregistrer'}
     >
       <form id="role-form" onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField
@@ -106,6 +96,6 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
           )}
         </fieldset>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -6,9 +6,8 @@ import {
 } from '@gmao/domain/sections/section-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
@@ -56,23 +55,14 @@ export function SectionFormModal({ section, onClose }: { section: Section | null
   ];
 
   return (
-    <Modal
+    <FormModal
       open
       onClose={onClose}
       title={section ? 'Modifier la section' : 'Nouvelle section'}
       size="lg"
-      closeOnOverlayClick={false}
-      closeDisabled={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" form="section-form" loading={saving}>
-            {saving ? 'Enregistrement...' : 'Enregistrer'}
-          </Button>
-        </>
-      }
+      formId="section-form"
+      saving={saving}
+      submitLabel={saving ? 'Enregistrement...' : 'Enregistrer'}
     >
       <form id="section-form" onSubmit={onSubmit} noValidate className="space-y-4">
         <FormField label="Nom de la section" htmlFor="section-nom" required error={errors.nom?.message}>
@@ -113,6 +103,6 @@ export function SectionFormModal({ section, onClose }: { section: Section | null
           />
         </FormField>
       </form>
-    </Modal>
+    </FormModal>
   );
 }

@@ -3,9 +3,8 @@ import { type AdminUser, userCreateSchema, userUpdateSchema } from '@gmao/domain
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
 import { Controller, type Resolver, useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
-import { Modal } from '../../../components/ui/modal';
+import { FormModal } from '../../../components/ui/form-modal';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -71,23 +70,14 @@ export function UserFormModal({
   ];
 
   return (
-    <Modal
+    <FormModal
       open
       onClose={onClose}
       title={isEdit ? "Modifier l'utilisateur" : 'Nouvel utilisateur'}
       size="lg"
-      closeOnOverlayClick={false}
-      closeDisabled={saving}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose} disabled={saving}>
-            Annuler
-          </Button>
-          <Button type="submit" form="user-form" loading={saving}>
-            {saving ? 'Enregistrement...' : isEdit ? 'Enregistrer' : 'Créer'}
-          </Button>
-        </>
-      }
+      formId="user-form"
+      saving={saving}
+      submitLabel={saving ? 'Enregistrement...' : isEdit ? 'Enregistrer' : 'Créer'}
     >
       <form id="user-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
         <FormField label="Nom complet" htmlFor="user-nom" required error={errors.nom?.message}>
@@ -176,6 +166,6 @@ export function UserFormModal({
           </label>
         </div>
       </form>
-    </Modal>
+    </FormModal>
   );
 }
