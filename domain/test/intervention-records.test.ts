@@ -53,3 +53,18 @@ describe('schemas', () => {
     expect(bulkAssignSchema.parse({ ids: [3, 3, 4], technicianId: 1 }).ids).toEqual([3, 4]);
   });
 });
+
+describe('attachment allow-list', () => {
+  it('needs an allowed extension whose type agrees (or a generic browser type)', async () => {
+    const { isAllowedAttachment, mimeTypeFor, formatFileSize } = await import(
+      '../src/interventions/attachment-schemas.ts'
+    );
+    expect(isAllowedAttachment('Photo.JPG', 'image/jpeg')).toBe(true);
+    expect(isAllowedAttachment('rapport.pdf', 'application/octet-stream')).toBe(true);
+    expect(isAllowedAttachment('rapport.pdf', 'image/png')).toBe(false);
+    expect(isAllowedAttachment('page.html', 'text/html')).toBe(false);
+    expect(isAllowedAttachment('sans-extension', 'application/pdf')).toBe(false);
+    expect(mimeTypeFor('mesures.csv')).toBe('text/csv');
+    expect(formatFileSize(1536)).toBe('1,5 Ko');
+  });
+});

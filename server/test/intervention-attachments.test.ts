@@ -117,3 +117,16 @@ describe('attachments', () => {
     expect((await upload(999_999, 'a.pdf', 'application/pdf', PDF)).statusCode).toBe(404);
   });
 });
+
+describe('attachment types', () => {
+  it('accepts a known extension sent with a generic type and stores the type of the extension', async () => {
+    const i = await createIntervention(t.database.db);
+    const res = await upload(i.id, 'mesures.csv', 'application/vnd.ms-excel', Buffer.from('a;b\n1;2\n'));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.mimeType).toBe('text/csv');
+    const generic = await upload(i.id, 'plan.docx', 'application/octet-stream', Buffer.from('PK'));
+    expect(generic.json().data.mimeType).toBe(
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+  });
+});

@@ -31,10 +31,31 @@ export function extensionOf(filename: string): string {
   return dot < 0 ? '' : filename.slice(dot).toLowerCase();
 }
 
-/** True when the MIME type is allowed and the file name's extension belongs to it. */
-export function isAllowedAttachment(filename: string, mimeType: string): boolean {
-  const extensions = (ATTACHMENT_TYPES as Record<string, readonly string[]>)[mimeType.toLowerCase()];
-  return !!extensions && extensions.includes(extensionOf(filename));
+/** The stored type of an allowed extension (the server serves files with it), or null. */
+export function mimeTypeFor(filename: string): string | null {
+  const ext = extensionOf(filename);
+  const entry = Object.entries(ATTACHMENT_TYPES).find(([, exts]) => (exts as readonly string[]).includes(ext));
+  return entry ? entry[0] : null;
+}
+
+/** Types browsers send for files they do not know, or for CSV files on Windows. */
+const LOOSE_TYPES = ['', 'application/octet-stream'];
+const ALIASES: Record<string, string[]> = {
+  '.csv': ['application/vnd.ms-excel', 'text/plain'],
+  '.jpg': ['image/pjpeg'],
+};
+
+/**
+ * True when the extension is allowed and the declared type agrees with it (or is a browser's generic type): a
+ * '.pdf' declared as 'image/png' is refused.
+ */
+export function isAllowedAttachment(filename: string, declaredType: string): boolean {
+  const expected = mimeTypeFor(filename);
+  if (!expected) return false;
+  const declared = declaredType.toLowerCase().split(';')[0].trim();
+  return (
+    declared === expected || LOOSE_TYPES.includes(declared) || (ALIASES[extensionOf(filename)] ?? []).includes(declared)
+  );
 }
 
 export const attachmentParamsSchema = z.object({

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { SessionUser } from '@gmao/domain/auth/user';
-import { extensionOf, isAllowedAttachment, MAX_ATTACHMENTS } from '@gmao/domain/interventions/attachment-schemas';
+import {
+  extensionOf,
+  isAllowedAttachment,
+  MAX_ATTACHMENTS,
+  mimeTypeFor,
+} from '@gmao/domain/interventions/attachment-schemas';
 import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../db/database.ts';
@@ -79,7 +84,7 @@ export async function uploadAttachment(
       return insertAttachment(tx, {
         interventionId: id,
         filename,
-        mimeType: upload.mimetype.toLowerCase(),
+        mimeType: mimeTypeFor(filename) as string,
         sizeBytes: size,
         storageKey: key,
         userId: user.id,

@@ -1,5 +1,6 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { useRecords } from '../api/get-records';
+import { AttachmentsSection } from './attachments-section';
 import { CommentsSection } from './comments-section';
 import { DetailSection } from './detail-section';
 import { DiagnosticSection } from './diagnostic-section';
@@ -9,7 +10,7 @@ import { QualityControlSection } from './quality-control-section';
 import { TechnicianAssignment } from './technician-assignment';
 import { TimerSection } from './timer-section';
 
-/** The detail modal's work records: assignee, diagnostic, planning, quality control, materials, time spent, comments. */
+/** The detail modal's work records: assignee, diagnostic, planning, quality control, materials, time spent, attachments, comments. */
 export function InterventionRecordsSections({ intervention }: { intervention: Intervention }) {
   const records = useRecords(intervention.id);
   const data = records.data?.data;
@@ -42,6 +43,9 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
       </DetailSection>
       <DetailSection title="Temps passé">
         <TimerSection interventionId={intervention.id} statut={intervention.statut} />
+      </DetailSection>
+      <DetailSection title="Pièces jointes">
+        <AttachmentsSection interventionId={intervention.id} />
       </DetailSection>
       <DetailSection title="Commentaires">
         <CommentsSection interventionId={intervention.id} />
