@@ -1,5 +1,5 @@
 import { COPYRIGHT_YEAR } from '@gmao/domain/format/format';
-import { type ReactNode, Suspense, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from './page-loader';
 import { Sidebar } from './sidebar';
@@ -10,6 +10,12 @@ const COLLAPSED_KEY = 'sidebar_collapsed';
 export function AppLayout({ onLogout, children }: { onLogout: () => void; children?: ReactNode }) {
   const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
   const [mobileOpen, setMobileOpen] = useState(false);
+  useEffect(() => {
+    if (!mobileOpen) return;
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setMobileOpen(false);
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [mobileOpen]);
   const toggle = () =>
     setCollapsed((c) => {
       localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
@@ -26,11 +32,13 @@ export function AppLayout({ onLogout, children }: { onLogout: () => void; childr
       />
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
         <TopBar onOpenMobileMenu={() => setMobileOpen(true)} onLogout={onLogout} />
-        <main id="contenu" className="flex-1 overflow-y-auto p-4 sm:p-6">
+        <main id="contenu" className="relative flex-1 overflow-y-auto p-4 sm:p-6">
           <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
         </main>
-        <footer className="border-t border-slate-200 bg-white px-6 py-3 text-center text-xs text-slate-500">
-          © {COPYRIGHT_YEAR} GMAO — Gestion de maintenance assistée par ordinateur. Tous droits réservés.
+        <footer className="border-t border-slate-200 bg-white px-4 py-2 text-center text-xs text-slate-500 sm:px-6 sm:py-3">
+          © {COPYRIGHT_YEAR} GMAO
+          <span className="hidden sm:inline"> — Gestion de maintenance assistée par ordinateur</span>. Tous droits
+          réservés.
         </footer>
       </div>
     </div>

@@ -27,7 +27,7 @@ function NavSection({
   return (
     <div className="mb-6">
       <p
-        className={`mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-blue-300 ${collapsed ? 'sr-only' : ''}`}
+        className={`mb-2 px-3 text-xs font-semibold uppercase tracking-wider text-blue-300 ${collapsed ? 'lg:sr-only' : ''}`}
       >
         {title}
       </p>
@@ -42,11 +42,11 @@ function NavSection({
               className={({ isActive }) =>
                 `flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors ${
                   isActive ? 'bg-blue-700 text-white' : 'text-blue-100 hover:bg-blue-900 hover:text-white'
-                } ${collapsed ? 'justify-center' : ''}`
+                } ${collapsed ? 'lg:justify-center' : ''}`
               }
             >
               <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
-              <span className={collapsed ? 'sr-only' : ''}>{label}</span>
+              <span className={collapsed ? 'lg:sr-only' : ''}>{label}</span>
             </NavLink>
           </li>
         ))}
@@ -70,14 +70,14 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
         aria-label="Barre latérale"
         className={`fixed inset-y-0 left-0 z-40 flex flex-col bg-blue-950 text-white transition-all duration-200 lg:static lg:translate-x-0 ${
           mobileOpen ? 'translate-x-0' : '-translate-x-full'
-        } ${collapsed ? 'w-20' : 'w-64'}`}
+        } ${collapsed ? 'w-64 lg:w-20' : 'w-64'}`}
       >
         <div className="flex h-16 items-center justify-between px-4">
           <div className="flex items-center gap-2 text-lg font-bold">
             <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-amber-400 text-blue-950">
               <Zap className="h-5 w-5" aria-hidden="true" />
             </span>
-            {!collapsed && <span>GMAO</span>}
+            <span className={collapsed ? 'lg:hidden' : ''}>GMAO</span>
           </div>
           <button
             type="button"
@@ -93,22 +93,24 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
           <NavSection title="Administration" items={administration} collapsed={collapsed} onNavigate={onCloseMobile} />
         </nav>
         <div className="border-t border-blue-900 p-3">
-          <div className={`flex items-center gap-3 rounded-lg bg-blue-900/60 p-2 ${collapsed ? 'justify-center' : ''}`}>
+          <div
+            className={`flex items-center gap-3 rounded-lg bg-blue-900/60 p-2 ${collapsed ? 'lg:justify-center' : ''}`}
+          >
             <span
               className="flex h-9 w-9 shrink-0 items-center justify-center rounded-full bg-blue-600 text-sm font-semibold"
               aria-hidden="true"
             >
               {initials(displayName(user))}
             </span>
-            {!collapsed && (
-              <div className="min-w-0">
-                <p className="truncate text-sm font-medium">{displayName(user)}</p>
-                <p className="truncate text-xs text-blue-300">{displayRole(user)}</p>
-              </div>
-            )}
+            <div className={`min-w-0 ${collapsed ? 'lg:hidden' : ''}`}>
+              <p className="truncate text-sm font-medium">{displayName(user)}</p>
+              <p className="truncate text-xs text-blue-300">{displayRole(user)}</p>
+            </div>
           </div>
-          <div className="mt-2 flex items-center justify-between px-1 text-xs text-blue-300">
-            {!collapsed && <span>Version {APP_VERSION}</span>}
+          <div
+            className={`mt-2 flex items-center justify-between px-1 text-xs text-blue-300 ${collapsed ? 'lg:justify-center' : ''}`}
+          >
+            <span className={collapsed ? 'lg:hidden' : ''}>Version {APP_VERSION}</span>
             <button
               type="button"
               onClick={onToggleCollapsed}

@@ -14,23 +14,26 @@ export function ChartCard({
   description,
   data,
   empty,
+  height = 'h-64',
   children,
 }: {
   title: string;
   description?: string;
   data: DataTableAlternative;
   empty?: boolean;
+  /** Tailwind height class of the chart area. */
+  height?: string;
   children: ReactNode;
 }) {
   const id = useId();
   return (
-    <figure aria-labelledby={id} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <figure aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <figcaption id={id} className="text-base font-semibold text-slate-900">
         {title}
       </figcaption>
       {description && <p className="text-sm text-slate-500">{description}</p>}
       {/* The chart is decorative for assistive technologies: the table below carries the same figures. */}
-      <div className="mt-4 h-64" aria-hidden="true">
+      <div className={`mt-4 ${height}`} aria-hidden="true">
         {empty ? (
           <div className="flex h-full items-center justify-center text-sm text-slate-500">
             Aucune donnée sur la période

@@ -1,4 +1,4 @@
-import type { AnalyticsBucket } from '@gmao/domain/analytics/analytics-schemas';
+import type { Analytics, AnalyticsBucket } from '@gmao/domain/analytics/analytics-schemas';
 import { STATUT_LABELS, STATUTS, type Statut } from '@gmao/domain/interventions/status';
 
 export const STATUT_COLORS: Record<Statut, string> = {
@@ -20,3 +20,35 @@ export function bucketLabel(start: string, bucket: AnalyticsBucket): string {
   const day = d.toLocaleDateString('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
   return bucket === 'week' ? `sem. ${day}` : day;
 }
+
+export interface RatePoint {
+  label: string;
+  total: number;
+  completed: number;
+  /** null where nothing was planned (a rate of 0 % there would be misleading). */
+  rate: number | null;
+}
+
+/** Daily buckets over more than two weeks are grouped by 7 days: a daily rate swings between 0 and 100 %. */
+export function completionPoints(data: Analytics): RatePoint[] {
+  const weekly = data.bucket === 'day' && data.series.length > 14;
+  const groups = weekly
+    ? Array.from({ length: Math.ceil(data.series.length / 7) }, (_, i) => data.series.slice(i * 7, i * 7 + 7))
+    : data.series.map((p) => [p]);
+  return groups.map((g) => {
+    const total = g.reduce((s, p) => s + p.total, 0);
+    const completed = g.reduce((s, p) => s + p.completed, 0);
+    return {
+      label: bucketLabel(g[0].start, weekly ? 'week' : data.bucket),
+      total,
+      completed,
+      rate: total > 0 ? Math.round((completed / total) * 1000) / 10 : null,
+    };
+  });
+}
+
+/** Legend entries in the text colour (Recharts colours them like their series, hard to read in orange/yellow). */
+export const legendProps = {
+  wrapperStyle: { fontSize: 12, paddingTop: 4 },
+  formatter: (value: string) => <span className="text-slate-700">{value}</span>,
+} as const;

@@ -3,20 +3,23 @@ import type { LabelCount } from '@gmao/domain/dashboard/dashboard-schemas';
 import { truncate } from '@gmao/domain/format/format';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard } from './chart-card';
+import { legendProps } from './chart-format';
+import { useNarrow } from './use-narrow';
 
 function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
+  const narrow = useNarrow();
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart accessibilityLayer={false} data={items} layout="vertical" margin={{ left: 24 }}>
+      <BarChart accessibilityLayer={false} data={items} layout="vertical" margin={{ left: 4, right: 8 }}>
         <CartesianGrid strokeDasharray="3 3" horizontal={false} />
         <XAxis type="number" allowDecimals={false} fontSize={11} />
         <YAxis
           type="category"
           dataKey="label"
-          width={150}
+          width={narrow ? 110 : 180}
           fontSize={11}
           interval={0}
-          tickFormatter={(v: string) => truncate(v, 20)}
+          tickFormatter={(v: string) => truncate(v, narrow ? 14 : 24)}
         />
         <Tooltip />
         <Bar dataKey="count" name="Interventions" fill={color} />
@@ -46,6 +49,7 @@ export function DistributionCharts({ data }: { data: Analytics }) {
         description="Les 10 clients les plus servis"
         empty={data.byClient.length === 0}
         data={countTable(data.byClient, 'Client')}
+        height="h-80"
       >
         <CountBars items={data.byClient} color="#0891b2" />
       </ChartCard>
@@ -64,7 +68,7 @@ export function DistributionCharts({ data }: { data: Analytics }) {
             <XAxis dataKey="nom" fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} />
             <Tooltip />
-            <Legend />
+            <Legend {...legendProps} />
             <Bar dataKey="assigned" name="Assignées" fill="#2563eb" />
             <Bar dataKey="completed" name="Terminées" fill="#16a34a" />
             <Bar dataKey="open" name="Ouvertes" fill="#ea580c" />

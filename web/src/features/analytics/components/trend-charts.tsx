@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartCard } from './chart-card';
-import { bucketLabel, STATUS_SERIES } from './chart-format';
+import { bucketLabel, completionPoints, legendProps, STATUS_SERIES } from './chart-format';
 
 /** Interventions over time by status, completion-rate trend and MTTR trend. */
 export function TrendCharts({ data }: { data: Analytics }) {
@@ -22,10 +22,9 @@ export function TrendCharts({ data }: { data: Analytics }) {
     label: bucketLabel(p.start, data.bucket),
     ...Object.fromEntries(STATUS_SERIES.map((s) => [s.key, p.byStatus[s.key] ?? 0])),
     total: p.total,
-    // No point where nothing was planned (a rate of 0 % there would be misleading).
-    completionRate: p.total > 0 ? p.completionRate : null,
     mttrHours: p.mttrHours,
   }));
+  const rates = completionPoints(data);
   const used = STATUS_SERIES.filter((s) => data.series.some((p) => (p.byStatus[s.key] ?? 0) > 0));
   const empty = data.series.every((p) => p.total === 0);
   const completedAny = data.series.some((p) => p.completed > 0);
@@ -51,7 +50,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
             <XAxis dataKey="label" fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} />
             <Tooltip />
-            <Legend />
+            <Legend {...legendProps} />
             {used.map((s) => (
               <Bar key={s.key} dataKey={s.key} name={s.label} stackId="statut" fill={s.color} />
             ))}
@@ -65,23 +64,18 @@ export function TrendCharts({ data }: { data: Analytics }) {
         empty={empty}
         data={{
           headers: ['Période', 'Interventions', 'Terminées', 'Taux'],
-          rows: data.series.map((p) => [
-            bucketLabel(p.start, data.bucket),
-            p.total,
-            p.completed,
-            formatPercent(p.completionRate),
-          ]),
+          rows: rates.map((p) => [p.label, p.total, p.completed, p.rate === null ? '-' : formatPercent(p.rate)]),
         }}
       >
         <ResponsiveContainer width="100%" height="100%">
-          <LineChart accessibilityLayer={false} data={points}>
+          <LineChart accessibilityLayer={false} data={rates}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={11} />
             <YAxis domain={[0, 100]} unit="%" fontSize={11} />
             <Tooltip formatter={(v) => formatPercent(Number(v))} />
             <Line
               type="linear"
-              dataKey="completionRate"
+              dataKey="rate"
               name="Taux de réalisation"
               stroke="#16a34a"
               connectNulls

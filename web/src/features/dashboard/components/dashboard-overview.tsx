@@ -33,7 +33,7 @@ export function DashboardOverview({
           Impossible de charger les statistiques du tableau de bord.
         </p>
       )}
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
           title="Total Interventions"
           value={n(o?.totalInterventions)}

@@ -6,6 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { usePermissions } from '../../../lib/session';
 import { useRecentInterventions } from '../api/get-recent-interventions';
+import { RecentInterventionCards } from './recent-intervention-cards';
 import { StatutBadge } from './statut-badge';
 
 const columns: DataTableColumn<RecentIntervention>[] = [
@@ -25,8 +26,8 @@ const columns: DataTableColumn<RecentIntervention>[] = [
     render: (r) => <span title={r.description ?? undefined}>{truncate(r.description, TRUNCATE_DASHBOARD)}</span>,
   },
   { key: 'statut', header: 'Statut', render: (r) => <StatutBadge statut={r.statut} urgence={r.urgence} /> },
-  { key: 'date', header: 'Date', render: (r) => formatDate(r.date) },
-  { key: 'creerPar', header: 'Créé par', render: (r) => r.creerPar?.nom ?? '-' },
+  { key: 'date', header: 'Date', className: 'whitespace-nowrap', render: (r) => formatDate(r.date) },
+  { key: 'creerPar', header: 'Créé par', className: 'whitespace-nowrap', render: (r) => r.creerPar?.nom ?? '-' },
 ];
 
 /** 'Interventions Récentes' (spec §2) with 'Voir tout' and, when wired and permitted, 'Nouvelle Intervention'. */
@@ -39,6 +40,7 @@ export function RecentInterventions({
 }) {
   const { can } = usePermissions();
   const recent = useRecentInterventions();
+  const emptyMessage = recent.isError ? 'Impossible de charger les interventions récentes' : 'Aucune intervention';
   return (
     <section aria-labelledby="recent-title">
       <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
@@ -58,14 +60,17 @@ export function RecentInterventions({
           )}
         </div>
       </div>
-      <DataTable
-        caption="Interventions récentes"
-        columns={columns}
-        rows={recent.data?.data}
-        loading={recent.isPending}
-        rowKey={(r) => r.id}
-        emptyMessage={recent.isError ? 'Impossible de charger les interventions récentes' : 'Aucune intervention'}
-      />
+      <div className="hidden sm:block">
+        <DataTable
+          caption="Interventions récentes"
+          columns={columns}
+          rows={recent.data?.data}
+          loading={recent.isPending}
+          rowKey={(r) => r.id}
+          emptyMessage={emptyMessage}
+        />
+      </div>
+      <RecentInterventionCards rows={recent.data?.data} loading={recent.isPending} emptyMessage={emptyMessage} />
     </section>
   );
 }

@@ -27,20 +27,20 @@ export function StatCard({
   footer?: ReactNode;
 }) {
   return (
-    <section aria-label={title} className="rounded-lg border border-slate-200 bg-white p-5 shadow-sm">
+    <section aria-label={title} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start justify-between gap-3">
-        <div>
+        <div className="min-w-0">
           <h3 className="text-sm font-medium text-slate-600">{title}</h3>
           {loading ? (
             <div className="mt-2 h-8 w-20 animate-pulse rounded bg-slate-200" data-skeleton="true" />
           ) : (
-            <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="stat-value">
+            <p className="mt-1 text-2xl font-bold text-slate-900 sm:text-3xl" data-testid="stat-value">
               {value}
             </p>
           )}
         </div>
-        <span className={`rounded-lg p-2.5 ${TONES[tone]}`} aria-hidden="true">
-          <Icon className="h-6 w-6" />
+        <span className={`shrink-0 rounded-lg p-2 sm:p-2.5 ${TONES[tone]}`} aria-hidden="true">
+          <Icon className="h-5 w-5 sm:h-6 sm:w-6" />
         </span>
       </div>
       {footer && <div className="mt-3 text-sm text-slate-600">{footer}</div>}
