@@ -44,7 +44,7 @@ describe('intervention records in the detail modal', () => {
       .getByRole('button', { name: 'Voir' })
       .click();
     const detail = page.getByRole('dialog');
-    await detail.getByRole('button', { name: 'Démarrer' }).waitFor();
+    await detail.getByRole('button', { name: 'Démarrer', exact: true }).waitFor();
     expect(await phaseStates(page)).toEqual(['En cours', 'En attente', 'En attente', 'En attente']);
 
     // --- assignment
@@ -74,7 +74,7 @@ describe('intervention records in the detail modal', () => {
     await diagnostic.getByText('Élevée').waitFor();
 
     // --- planification: planned + diagnosed completes planification and préparation
-    await detail.getByRole('button', { name: 'Planifier' }).click();
+    await detail.getByRole('button', { name: 'Planifier', exact: true }).click();
     const plan = detail.getByRole('form', { name: 'Formulaire de planification' });
     await plan.getByLabel(/Date prévue/).fill('2030-06-15');
     await plan.getByLabel('Durée estimée (heures)').fill('2,5');
@@ -103,8 +103,8 @@ describe('intervention records in the detail modal', () => {
     await expect.poll(async () => flat(await materials.getByTestId('materials-total').textContent())).toBe('831,00MAD');
 
     // --- quality control once the work is done
-    await detail.getByRole('button', { name: 'Démarrer' }).click();
-    await detail.getByRole('button', { name: 'Terminer' }).click();
+    await detail.getByRole('button', { name: 'Démarrer', exact: true }).click();
+    await detail.getByRole('button', { name: 'Terminer', exact: true }).click();
     await detail.getByText('Effectuer le contrôle qualité', { exact: true }).waitFor();
     await detail.getByRole('button', { name: 'Effectuer le contrôle' }).click();
     const qc = detail.getByRole('form', { name: 'Formulaire de contrôle qualité' });
@@ -113,6 +113,83 @@ describe('intervention records in the detail modal', () => {
     await qc.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Contrôle qualité mis à jour avec succès').first().waitFor();
     await detail.getByRole('region', { name: 'Contrôle qualité' }).getByText('Vibrations revenues à 2 mm/s').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await context.close();
+  });
+
+  it('comments (edit, delete), runs the timer, uploads, downloads and deletes an attachment', async () => {
+    const description = unique('Contrôle de l’armoire électrique TGBT');
+    await createInterventionThroughApi(description);
+    const { context, page } = await newPage(browser);
+    await loginThroughForm(page);
+    await page.goto('/interventions');
+    await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
+    await page
+      .getByRole('row')
+      .filter({ hasText: description.slice(0, 30) })
+      .getByRole('button', { name: 'Voir' })
+      .click();
+    const detail = page.getByRole('dialog');
+
+    // --- comments
+    const comments = detail.getByRole('region', { name: 'Commentaires' });
+    await comments.getByText('Aucun commentaire.').waitFor();
+    await comments.getByRole('button', { name: 'Publier' }).click();
+    await comments.getByText('Le commentaire est requis').waitFor();
+    await comments.getByLabel('Ajouter un commentaire').fill('Disjoncteur D4 à resserrer');
+    await comments.getByRole('button', { name: 'Publier' }).click();
+    await page.getByText('Commentaire ajouté avec succès').first().waitFor();
+    const list = comments.getByRole('list', { name: 'Commentaires' });
+    await list.getByText('Disjoncteur D4 à resserrer').waitFor();
+    await list.getByRole('button', { name: 'Modifier le commentaire' }).click();
+    await list.getByLabel('Modifier le commentaire').fill('Disjoncteur D4 resserré et testé');
+    await list.getByRole('button', { name: 'Enregistrer' }).click();
+    await list.getByText('Disjoncteur D4 resserré et testé').waitFor();
+    await list.getByText('(modifié)', { exact: false }).waitFor();
+    await list.getByRole('button', { name: 'Supprimer le commentaire' }).click();
+    await page
+      .getByRole('dialog', { name: 'Supprimer le commentaire' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await comments.getByText('Aucun commentaire.').waitFor();
+
+    // --- timer
+    const timer = detail.getByRole('region', { name: 'Temps passé' });
+    await timer.getByRole('button', { name: 'Lancer le chronomètre' }).click();
+    await page.getByText('Chronomètre démarré').first().waitFor();
+    await timer
+      .getByRole('status')
+      .getByText(/Votre chronomètre tourne/)
+      .waitFor();
+    await timer.getByRole('button', { name: 'Arrêter le chronomètre' }).click();
+    await page.getByText('Chronomètre arrêté').first().waitFor();
+    await timer.getByRole('button', { name: 'Lancer le chronomètre' }).waitFor();
+    await timer.getByRole('list', { name: 'Temps par intervenant' }).getByRole('listitem').first().waitFor();
+
+    // --- attachments: a refused type, then a PDF uploaded, downloaded and deleted
+    const attachments = detail.getByRole('region', { name: 'Pièces jointes' });
+    const fileInput = attachments.getByLabel('Ajouter une pièce jointe');
+    await fileInput.setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<p>x</p>') });
+    await page
+      .getByText(/Type de fichier non autorisé/)
+      .first()
+      .waitFor();
+    const pdf = Buffer.from('%PDF-1.4\n% schéma unifilaire\n%%EOF\n');
+    await fileInput.setInputFiles({ name: 'Schéma unifilaire.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await page.getByText('Pièce jointe ajoutée avec succès').first().waitFor();
+    const files = attachments.getByRole('list', { name: 'Pièces jointes' });
+    await files.getByText('Schéma unifilaire.pdf').waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      files.getByRole('button', { name: 'Télécharger Schéma unifilaire.pdf' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('Schéma unifilaire.pdf');
+    await files.getByRole('button', { name: 'Supprimer Schéma unifilaire.pdf' }).click();
+    await page
+      .getByRole('dialog', { name: 'Supprimer la pièce jointe' })
+      .getByRole('button', { name: 'Supprimer' })
+      .click();
+    await attachments.getByText('Aucune pièce jointe.').waitFor();
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });

@@ -31,7 +31,7 @@ export function CommentForm({
     if (await onSave(comment)) form.reset({ comment: '' });
   });
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={label} className="space-y-2">
+    <form onSubmit={onSubmit} noValidate className="space-y-2">
       <label htmlFor={id} className="sr-only">
         {label}
       </label>

@@ -69,7 +69,7 @@ export function TimerSection({ interventionId, statut }: { interventionId: numbe
             ) : (
               <Play className="h-4 w-4" aria-hidden="true" />
             )}
-            {running ? 'Arrêter le chronomètre' : 'Démarrer le chronomètre'}
+            {running ? 'Arrêter le chronomètre' : 'Lancer le chronomètre'}
           </Button>
         )}
       </div>
