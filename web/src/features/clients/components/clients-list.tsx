@@ -1,6 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import type { Client } from '@gmao/domain/clients/client-schemas';
-import { DEFAULT_PAGE_SIZE } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { formatNumber, formatPhone } from '@gmao/domain/format/format';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
@@ -8,21 +7,18 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { DeleteConfirmDialog } from '../../../components/ui/delete-confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
+import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowAction } from '../../../components/ui/row-action';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Select } from '../../../components/ui/select';
 import { usePermissions } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
+import { usePaging } from '../../../lib/use-paging';
 import { useClients } from '../api/get-clients';
 import { useSectors } from '../api/get-sectors';
 import { useDeleteClient } from '../api/mutate-client';
 import { ClientDetailModal } from './client-detail-modal';
 import { ClientFormModal } from './client-form-modal';
-
-/** Sentinel of the filter's 'all' option: the Select shows its label (an empty value would show the placeholder). */
-const ALL = '__all__';
 
 const columns: DataTableColumn<Client>[] = [
   {
@@ -54,8 +50,7 @@ const columns: DataTableColumn<Client>[] = [
  */
 export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
   const { can } = usePermissions();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
   const [search, setSearch] = useState('');
   const [secteur, setSecteur] = useState('');
   const [form, setForm] = useState<{ client: Client | null } | null>(null);
@@ -63,7 +58,12 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
   const [toDelete, setToDelete] = useState<Client | null>(null);
   const sectors = useSectors();
   const remove = useDeleteClient();
-  const query = useClients({ page, limit, search: search || undefined, secteur_activite: secteur || undefined });
+  const query = useClients({
+    page: paging.page,
+    limit: paging.limit,
+    search: search || undefined,
+    secteur_activite: secteur || undefined,
+  });
   const total = query.data?.pagination.total ?? 0;
 
   const confirmDelete = async () => {
@@ -80,44 +80,38 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
 
   return (
     <div className={variant === 'page' ? 'space-y-4' : 'space-y-3'}>
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchInput
-          className="min-w-60 flex-1"
-          value={search}
-          placeholder="Rechercher un client (entreprise, ville, contact, email)..."
-          aria-label="Rechercher un client"
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-        />
-        <Select
-          className="w-60"
-          aria-label="Filtrer par secteur"
-          placeholder="Tous les secteurs"
-          value={secteur || ALL}
-          onChange={(v) => {
-            setSecteur(v === ALL ? '' : v);
-            setPage(1);
-          }}
-          options={[{ value: ALL, label: 'Tous les secteurs' }, ...sectors.map((s) => ({ value: s, label: s }))]}
-        />
-        {can(PERMISSIONS.CLIENTS_CREATE) && (
-          <Button onClick={() => setForm({ client: null })}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> Nouveau Client
-          </Button>
-        )}
-      </div>
+      <ListToolbar
+        search={search}
+        searchPlaceholder="Rechercher un client (entreprise, ville, contact, email)..."
+        searchLabel="Rechercher un client"
+        onSearchChange={(v) => {
+          setSearch(v);
+          paging.firstPage();
+        }}
+        filter={{
+          label: 'Filtrer par secteur',
+          allLabel: 'Tous les secteurs',
+          value: secteur,
+          options: sectors.map((s) => ({ value: s, label: s })),
+          onChange: (v) => {
+            setSecteur(v);
+            paging.firstPage();
+          },
+        }}
+        action={
+          can(PERMISSIONS.CLIENTS_CREATE) && (
+            <Button onClick={() => setForm({ client: null })}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> Nouveau Client
+            </Button>
+          )
+        }
+      />
 
       {query.isError && !query.data ? (
-        <EmptyState
-          title="Erreur de chargement"
+        <LoadErrorState
           description="Impossible de charger la liste des clients."
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Réessayer
-            </Button>
-          }
+          retryVariant="secondary"
+          onRetry={() => void query.refetch()}
         />
       ) : (
         <div>
@@ -150,16 +144,7 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
               </>
             )}
           />
-          <Pagination
-            page={page}
-            limit={limit}
-            total={total}
-            onPageChange={setPage}
-            onLimitChange={(l) => {
-              setLimit(l);
-              setPage(1);
-            }}
-          />
+          <Pagination {...paging.pagination} total={total} />
         </div>
       )}
 

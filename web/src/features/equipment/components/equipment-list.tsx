@@ -1,5 +1,4 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { DEFAULT_PAGE_SIZE } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { EQUIPMENT_MESSAGES, type Equipment } from '@gmao/domain/equipment/equipment-schemas';
 import { equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
@@ -9,22 +8,19 @@ import { useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { DeleteConfirmDialog } from '../../../components/ui/delete-confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
+import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowAction } from '../../../components/ui/row-action';
-import { SearchInput } from '../../../components/ui/search-input';
-import { Select } from '../../../components/ui/select';
 import { usePermissions } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
+import { usePaging } from '../../../lib/use-paging';
 import { useEquipmentList } from '../api/get-equipment-list';
 import { useEquipmentTypes } from '../api/get-equipment-types';
 import { useDeleteEquipment } from '../api/mutate-equipment';
 import { EquipmentDetailModal, type NewInterventionHandler } from './equipment-detail-modal';
 import { EquipmentFormModal } from './equipment-form-modal';
 import { StatusBadge } from './status-badge';
-
-/** Sentinel of the filter's 'all' option: the Select shows its label (an empty value would show the placeholder). */
-const ALL = '__all__';
 
 const columns: DataTableColumn<Equipment>[] = [
   { key: 'nom', header: 'Nom', render: (e) => <span className="font-medium text-slate-900">{e.nom}</span> },
@@ -62,8 +58,7 @@ export function EquipmentList({
   onDetailClose?: () => void;
 }) {
   const { can } = usePermissions();
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
   const [form, setForm] = useState<FormTarget | null>(null);
@@ -71,7 +66,12 @@ export function EquipmentList({
   const [toDelete, setToDelete] = useState<Equipment | null>(null);
   const types = useEquipmentTypes();
   const remove = useDeleteEquipment();
-  const query = useEquipmentList({ page, limit, search: search || undefined, type_equipement: type || undefined });
+  const query = useEquipmentList({
+    page: paging.page,
+    limit: paging.limit,
+    search: search || undefined,
+    type_equipement: type || undefined,
+  });
 
   const closeDetail = () => {
     setDetailId(null);
@@ -91,47 +91,38 @@ export function EquipmentList({
 
   return (
     <div className={variant === 'page' ? 'space-y-4' : 'space-y-3'}>
-      <div className="flex flex-wrap items-center gap-3">
-        <SearchInput
-          className="min-w-60 flex-1"
-          value={search}
-          placeholder="Rechercher un équipement (nom, marque, modèle, propriétaire)..."
-          aria-label="Rechercher un équipement"
-          onChange={(v) => {
-            setSearch(v);
-            setPage(1);
-          }}
-        />
-        <Select
-          className="w-60"
-          aria-label="Filtrer par type"
-          placeholder="Tous les types"
-          value={type || ALL}
-          onChange={(v) => {
-            setType(v === ALL ? '' : v);
-            setPage(1);
-          }}
-          options={[
-            { value: ALL, label: 'Tous les types' },
-            ...types.map((t) => ({ value: t, label: equipmentTypeLabel(t) })),
-          ]}
-        />
-        {can(PERMISSIONS.EQUIPMENT_CREATE) && (
-          <Button onClick={() => setForm({ equipment: null })}>
-            <Plus className="h-4 w-4" aria-hidden="true" /> Nouvel équipement
-          </Button>
-        )}
-      </div>
+      <ListToolbar
+        search={search}
+        searchPlaceholder="Rechercher un équipement (nom, marque, modèle, propriétaire)..."
+        searchLabel="Rechercher un équipement"
+        onSearchChange={(v) => {
+          setSearch(v);
+          paging.firstPage();
+        }}
+        filter={{
+          label: 'Filtrer par type',
+          allLabel: 'Tous les types',
+          value: type,
+          options: types.map((t) => ({ value: t, label: equipmentTypeLabel(t) })),
+          onChange: (v) => {
+            setType(v);
+            paging.firstPage();
+          },
+        }}
+        action={
+          can(PERMISSIONS.EQUIPMENT_CREATE) && (
+            <Button onClick={() => setForm({ equipment: null })}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> Nouvel équipement
+            </Button>
+          )
+        }
+      />
 
       {query.isError && !query.data ? (
-        <EmptyState
-          title="Erreur de chargement"
+        <LoadErrorState
           description="Impossible de charger la liste des équipements."
-          action={
-            <Button variant="secondary" onClick={() => void query.refetch()}>
-              Réessayer
-            </Button>
-          }
+          retryVariant="secondary"
+          onRetry={() => void query.refetch()}
         />
       ) : (
         <div>
@@ -155,16 +146,7 @@ export function EquipmentList({
               </>
             )}
           />
-          <Pagination
-            page={page}
-            limit={limit}
-            total={query.data?.pagination.total ?? 0}
-            onPageChange={setPage}
-            onLimitChange={(l) => {
-              setLimit(l);
-              setPage(1);
-            }}
-          />
+          <Pagination {...paging.pagination} total={query.data?.pagination.total ?? 0} />
         </div>
       )}
 

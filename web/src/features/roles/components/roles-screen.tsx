@@ -6,7 +6,7 @@ import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useRoles } from '../api/get-roles';
@@ -68,11 +68,7 @@ export function RolesScreen() {
         }
       />
       {roles.isError && !roles.data ? (
-        <EmptyState
-          title="Erreur de chargement"
-          description="Impossible de charger la liste des rôles"
-          action={<Button onClick={() => void roles.refetch()}>Réessayer</Button>}
-        />
+        <LoadErrorState description="Impossible de charger la liste des rôles" onRetry={() => void roles.refetch()} />
       ) : (
         <DataTable
           caption="Rôles"

@@ -5,7 +5,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useSections } from '../api/get-sections';
@@ -63,10 +63,9 @@ export function SectionsScreen() {
         }
       />
       {sections.isError && !sections.data ? (
-        <EmptyState
-          title="Erreur de chargement"
+        <LoadErrorState
           description="Impossible de charger la liste des sections"
-          action={<Button onClick={() => void sections.refetch()}>Réessayer</Button>}
+          onRetry={() => void sections.refetch()}
         />
       ) : (
         <DataTable

@@ -1,5 +1,4 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { DEFAULT_PAGE_SIZE } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { USERS_SCREEN } from '@gmao/domain/users/messages';
 import type { AdminUser } from '@gmao/domain/users/user-schemas';
@@ -8,11 +7,12 @@ import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { EmptyState } from '../../../components/ui/empty-state';
+import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { ApiError } from '../../../lib/api-client';
 import { usePermissions, useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
+import { usePaging } from '../../../lib/use-paging';
 import { useUsers } from '../api/get-users';
 import { useDeleteUser } from '../api/mutate-user';
 import { PendingRegistrations } from './pending-registrations';
@@ -28,15 +28,14 @@ export function UsersScreen() {
   const { user: me } = useSession();
   const { can } = usePermissions();
   const [filters, setFilters] = useState<UsersToolbarValue>({ search: '', roleId: ALL, sectionId: ALL, status: ALL });
-  const [page, setPage] = useState(1);
-  const [limit, setLimit] = useState<number>(DEFAULT_PAGE_SIZE);
+  const paging = usePaging();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const remove = useDeleteUser();
 
   const query = useUsers({
-    page,
-    limit,
+    page: paging.page,
+    limit: paging.limit,
     search: filters.search || undefined,
     role_id: filters.roleId === ALL ? undefined : Number(filters.roleId),
     section_id: filters.sectionId === ALL ? undefined : Number(filters.sectionId),
@@ -83,16 +82,17 @@ export function UsersScreen() {
           value={filters}
           onChange={(next) => {
             setFilters((f) => ({ ...f, ...next }));
-            setPage(1);
+            paging.firstPage();
           }}
         />
         {query.isError && !query.data ? (
           <div className="p-4">
-            <EmptyState
+            <LoadErrorState
               icon={<AlertTriangle className="h-6 w-6 text-red-500" />}
               title={USERS_SCREEN.loadErrorTitle}
               description={USERS_SCREEN.loadErrorText}
-              action={<Button onClick={() => void query.refetch()}>{USERS_SCREEN.retry}</Button>}
+              retryLabel={USERS_SCREEN.retry}
+              onRetry={() => void query.refetch()}
             />
           </div>
         ) : (
@@ -107,16 +107,7 @@ export function UsersScreen() {
             onDelete={setToDelete}
           />
         )}
-        <Pagination
-          page={page}
-          limit={limit}
-          total={query.data?.pagination.total ?? 0}
-          onPageChange={setPage}
-          onLimitChange={(l) => {
-            setLimit(l);
-            setPage(1);
-          }}
-        />
+        <Pagination {...paging.pagination} total={query.data?.pagination.total ?? 0} />
       </div>
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
