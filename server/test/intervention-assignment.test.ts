@@ -41,6 +41,11 @@ describe('technician assignment', () => {
     const list = await t.as(admin, { method: 'GET', url: `/api/interventions?technician_id=${tech.id}` });
     expect(list.json().pagination.total).toBe(1);
     expect(list.json().data[0]).toMatchObject({ id: i.id, technician: { id: tech.id, nom: 'Karim Alaoui' } });
+    const counts = await t.as(admin, {
+      method: 'GET',
+      url: `/api/interventions/status-counts?technician_id=${tech.id}`,
+    });
+    expect(counts.json().data).toMatchObject({ total: 1, statuts: { PLANIFIEE: 1 } });
     const detail = await t.as(admin, { method: 'GET', url: `/api/interventions/${other.id}` });
     expect(detail.json().data.technician).toBeNull();
 

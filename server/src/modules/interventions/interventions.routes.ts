@@ -46,7 +46,7 @@ const tags = ['interventions'];
  * /analytics, /completion-metrics and /performance on the same prefix.
  */
 const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = async (app, opts) => {
-  const storage = localDiskStorage(opts.uploadsDir ?? defaultUploadsDir());
+  const storage = localDiskStorage(opts.uploadsDir ?? defaultUploadsDir);
   // Sub-resources of an intervention, each in its own file (same prefix).
   await app.register(attachmentsRoutes, { storage });
   await app.register(assignmentRoutes);
