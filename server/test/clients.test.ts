@@ -1,19 +1,13 @@
 import { CLIENT_MESSAGES, SECTEURS_ACTIVITE } from '@gmao/domain/clients/client-constants';
 import { MUTATION_MESSAGES, SERVER_MESSAGES } from '@gmao/domain/common/messages';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from './helpers/admin-app.ts';
 import { createClient, createEquipment, createIntervention, createRole, createUser } from './helpers/factories.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
+const t = useAdminTestApp();
 
 const tag = `T${Date.now().toString(36)}`;
-const get = (url: string, token = admin) => t.as(token, { method: 'GET', url });
+const get = (url: string, token = t.admin) => t.as(token, { method: 'GET', url });
 
 describe('POST/PUT/GET /api/clients', () => {
   it('creates a client with every field, returns it with counts and creator, and updates it', async () => {
@@ -34,7 +28,7 @@ describe('POST/PUT/GET /api/clients', () => {
       registre_commerce: 'RC CAS 12345',
       forme_juridique: 'SARL',
     };
-    const res = await t.as(admin, { method: 'POST', url: '/api/clients', payload });
+    const res = await t.as(t.admin, { method: 'POST', url: '/api/clients', payload });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.message).toBe(MUTATION_MESSAGES.clientCreate.success);
@@ -43,7 +37,7 @@ describe('POST/PUT/GET /api/clients', () => {
     expect(Date.parse(body.data.createdAt)).not.toBeNaN();
 
     const id = body.data.id;
-    const put = await t.as(admin, {
+    const put = await t.as(t.admin, {
       method: 'PUT',
       url: `/api/clients/${id}`,
       payload: { ...payload, ville: 'Rabat', forme_juridique: 'SA' },
@@ -55,7 +49,7 @@ describe('POST/PUT/GET /api/clients', () => {
   });
 
   it('validates with the spec messages', async () => {
-    const res = await t.as(admin, {
+    const res = await t.as(t.admin, {
       method: 'POST',
       url: '/api/clients',
       payload: { nom_entreprise: '  ', email: 'pas-un-email', email_contact: 'x@y', forme_juridique: 'GIE' },
@@ -73,7 +67,7 @@ describe('POST/PUT/GET /api/clients', () => {
 
   it('answers 404 for an unknown client', async () => {
     expect((await get('/api/clients/999999')).statusCode).toBe(404);
-    const put = await t.as(admin, { method: 'PUT', url: '/api/clients/999999', payload: { nom_entreprise: 'X' } });
+    const put = await t.as(t.admin, { method: 'PUT', url: '/api/clients/999999', payload: { nom_entreprise: 'X' } });
     expect(put.statusCode).toBe(404);
   });
 });
@@ -131,19 +125,19 @@ describe('DELETE /api/clients/:id', () => {
     const client = await createClient(db);
     const e1 = await createEquipment(db, { proprietaireId: client.id });
     const e2 = await createEquipment(db, { proprietaireId: client.id });
-    const refused = await t.as(admin, { method: 'DELETE', url: `/api/clients/${client.id}` });
+    const refused = await t.as(t.admin, { method: 'DELETE', url: `/api/clients/${client.id}` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CLIENT_MESSAGES.hasEquipment(2));
     expect(refused.json().message).toContain('2 équipements');
 
     for (const e of [e1, e2]) {
-      expect((await t.as(admin, { method: 'DELETE', url: `/api/equipment/${e.id}` })).statusCode).toBe(200);
+      expect((await t.as(t.admin, { method: 'DELETE', url: `/api/equipment/${e.id}` })).statusCode).toBe(200);
     }
-    const ok = await t.as(admin, { method: 'DELETE', url: `/api/clients/${client.id}` });
+    const ok = await t.as(t.admin, { method: 'DELETE', url: `/api/clients/${client.id}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(MUTATION_MESSAGES.clientDelete.success);
     expect((await get(`/api/clients/${client.id}`)).statusCode).toBe(404);
-    expect((await t.as(admin, { method: 'DELETE', url: `/api/clients/${client.id}` })).statusCode).toBe(404);
+    expect((await t.as(t.admin, { method: 'DELETE', url: `/api/clients/${client.id}` })).statusCode).toBe(404);
   });
 });
 
@@ -154,13 +148,13 @@ describe('DELETE /api/clients/:id with history', () => {
     const next = await createClient(db);
     const e = await createEquipment(db, { proprietaireId: former.id });
     await createIntervention(db, { equipementId: e.id });
-    const moved = await t.as(admin, {
+    const moved = await t.as(t.admin, {
       method: 'PUT',
       url: `/api/equipment/${e.id}`,
       payload: { nom: e.nom, proprietaire_id: next.id },
     });
     expect(moved.statusCode).toBe(200);
-    const refused = await t.as(admin, { method: 'DELETE', url: `/api/clients/${former.id}` });
+    const refused = await t.as(t.admin, { method: 'DELETE', url: `/api/clients/${former.id}` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(CLIENT_MESSAGES.hasInterventions(1));
   });

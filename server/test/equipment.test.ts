@@ -2,20 +2,14 @@ import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { DECIMAL_MESSAGE } from '@gmao/domain/equipment/decimal';
 import { EQUIPMENT_MESSAGES } from '@gmao/domain/equipment/equipment-schemas';
 import { EQUIPMENT_TYPES } from '@gmao/domain/equipment/equipment-types';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
+import { describe, expect, it } from 'vitest';
+import { useAdminTestApp } from './helpers/admin-app.ts';
 import { createClient, createEquipment, createIntervention, createRole, createUser } from './helpers/factories.ts';
 
-let t: TestApp;
-let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-});
-afterAll(() => t.close());
+const t = useAdminTestApp();
 
 const tag = `E${Date.now().toString(36)}`;
-const get = (url: string, token = admin) => t.as(token, { method: 'GET', url });
+const get = (url: string, token = t.admin) => t.as(token, { method: 'GET', url });
 const ids = async (q: string) => (await get(`/api/equipment?${q}`)).json().data.map((r: { id: number }) => r.id);
 
 describe('equipment CRUD', () => {
@@ -31,7 +25,7 @@ describe('equipment CRUD', () => {
       cout: '0.1',
       proprietaire_id: owner.id,
     };
-    const res = await t.as(admin, { method: 'POST', url: '/api/equipment', payload });
+    const res = await t.as(t.admin, { method: 'POST', url: '/api/equipment', payload });
     expect(res.statusCode).toBe(201);
     const body = res.json();
     expect(body.message).toBe(MUTATION_MESSAGES.equipmentCreate.success);
@@ -46,7 +40,7 @@ describe('equipment CRUD', () => {
     });
 
     const id = body.data.id;
-    const put = await t.as(admin, {
+    const put = await t.as(t.admin, {
       method: 'PUT',
       url: `/api/equipment/${id}`,
       payload: { ...payload, valeur: '999999999999.99', cout: null },
@@ -58,7 +52,7 @@ describe('equipment CRUD', () => {
   });
 
   it('validates required fields, amounts, type and owner', async () => {
-    const res = await t.as(admin, { method: 'POST', url: '/api/equipment', payload: { nom: ' ', valeur: '12.345' } });
+    const res = await t.as(t.admin, { method: 'POST', url: '/api/equipment', payload: { nom: ' ', valeur: '12.345' } });
     expect(res.statusCode).toBe(400);
     const msgs = res.json().details.map((d: { msg: string }) => d.msg);
     expect(msgs).toEqual(
@@ -68,13 +62,13 @@ describe('equipment CRUD', () => {
         DECIMAL_MESSAGE,
       ]),
     );
-    const badType = await t.as(admin, {
+    const badType = await t.as(t.admin, {
       method: 'POST',
       url: '/api/equipment',
       payload: { nom: 'X', proprietaire_id: 1, type_equipement: 'FUSEE' },
     });
     expect(badType.json().details.map((d: { msg: string }) => d.msg)).toContain(EQUIPMENT_MESSAGES.typeInvalid);
-    const noOwner = await t.as(admin, {
+    const noOwner = await t.as(t.admin, {
       method: 'POST',
       url: '/api/equipment',
       payload: { nom: 'X', proprietaire_id: 999999 },
@@ -151,12 +145,12 @@ describe('DELETE /api/equipment/:id', () => {
     const db = t.database.db;
     const busy = await createEquipment(db);
     await createIntervention(db, { equipementId: busy.id });
-    const refused = await t.as(admin, { method: 'DELETE', url: `/api/equipment/${busy.id}` });
+    const refused = await t.as(t.admin, { method: 'DELETE', url: `/api/equipment/${busy.id}` });
     expect(refused.statusCode).toBe(409);
     expect(refused.json().message).toBe(EQUIPMENT_MESSAGES.hasInterventions(1));
 
     const free = await createEquipment(db);
-    const ok = await t.as(admin, { method: 'DELETE', url: `/api/equipment/${free.id}` });
+    const ok = await t.as(t.admin, { method: 'DELETE', url: `/api/equipment/${free.id}` });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().message).toBe(MUTATION_MESSAGES.equipmentDelete.success);
     expect((await get(`/api/equipment/${free.id}`)).statusCode).toBe(404);

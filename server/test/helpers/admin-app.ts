@@ -16,8 +16,8 @@ export interface AdminTestApp extends TestApp {
 }
 
 /**
- * The per-file set-up of the administration API tests: registers the hooks that build a fresh app with the
- * administrator's token before the tests and close it after them. Call it at the top level of a test file; the
+ * The per-file set-up of API tests that act as the seeded administrator: registers the hooks that build a fresh app
+ * with the administrator's token before the tests and close it after them. Call it at the top level of a test file; the
  * returned object is usable inside hooks and tests.
  */
 export function useAdminTestApp(): AdminTestApp {
