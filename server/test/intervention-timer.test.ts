@@ -80,4 +80,21 @@ describe('timer', () => {
     expect((await call(i.id, 'start', token)).statusCode).toBe(403);
     expect((await t.as(token, { method: 'GET', url: `/api/interventions/${i.id}/timer/log` })).statusCode).toBe(200);
   });
+
+  it('pausing or finishing the intervention stops every running timer, in the status change transaction', async () => {
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    await call(i.id, 'start');
+    const paused = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/interventions/${i.id}/status`,
+      payload: { statut: 'EN_PAUSE' },
+    });
+    expect(paused.statusCode).toBe(200);
+    const data = await log(i.id);
+    expect(data.running).toBeNull();
+    expect(data.sessions[0].stoppedAt).not.toBeNull();
+    // resuming does not restart it; a new session is the user's choice
+    await t.as(admin, { method: 'PUT', url: `/api/interventions/${i.id}/status`, payload: { statut: 'EN_COURS' } });
+    expect((await log(i.id)).running).toBeNull();
+  });
 });

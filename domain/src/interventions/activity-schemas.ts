@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../common/api.ts';
 import { ACTIVITY_MESSAGES } from './messages.ts';
+import type { Statut } from './status.ts';
 
 const userRef = z.object({ id: z.number(), nom: z.string() }).nullable();
 
@@ -57,6 +58,9 @@ export const timerLogSchema = z.object({
 });
 export type TimerLog = z.infer<typeof timerLogSchema>;
 export const TIMER_LOG_LIMIT = 50;
+
+/** Moving the intervention to one of these stops every running timer on it (work suspended or over). */
+export const TIMER_STOPPING_STATUTS: readonly Statut[] = ['EN_PAUSE', 'EN_ATTENTE_PDR', 'TERMINEE', 'ANNULEE', 'ECHEC'];
 
 /** '2 h 05 min', '45 min', '30 s' */
 export function formatDuration(totalSeconds: number): string {

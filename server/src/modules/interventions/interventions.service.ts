@@ -1,4 +1,5 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
+import { TIMER_STOPPING_STATUTS } from '@gmao/domain/interventions/activity-schemas';
 import type {
   Intervention,
   InterventionCreate,
@@ -16,6 +17,7 @@ import {
   lockIntervention,
   setStatut,
 } from './interventions.repository.ts';
+import { stopAllSessions } from './timer.repository.ts';
 
 export const CREATION_NOTE = 'Intervention créée';
 
@@ -83,6 +85,7 @@ async function applyStatusChange(
   }
   await setStatut(tx, current.id, to);
   await insertHistory(tx, { interventionId: current.id, from: current.statut, to, note, userId: user.id });
+  if ((TIMER_STOPPING_STATUTS as readonly string[]).includes(to)) await stopAllSessions(tx, current.id);
 }
 
 export async function changeStatus(db: Db, user: SessionUser, id: number, to: string, note?: string | null) {

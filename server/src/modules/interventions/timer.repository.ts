@@ -71,3 +71,9 @@ export async function stopSession(db: DbOrTx, interventionId: number, userId: nu
   );
   return rows.length > 0;
 }
+
+/** Stops every running session of the intervention (a status change suspending or ending the work). */
+export async function stopAllSessions(db: DbOrTx, interventionId: number) {
+  await db.execute(sql`UPDATE intervention_timer_sessions SET stopped_at = clock_timestamp()
+      WHERE intervention_id = ${interventionId} AND stopped_at IS NULL`);
+}
