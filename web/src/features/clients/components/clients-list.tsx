@@ -12,7 +12,7 @@ import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowAction } from '../../../components/ui/row-action';
 import { usePermissions } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { usePaging } from '../../../lib/use-paging';
 import { useClients } from '../api/get-clients';
 import { useSectors } from '../api/get-sectors';
@@ -55,7 +55,6 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
   const [secteur, setSecteur] = useState('');
   const [form, setForm] = useState<{ client: Client | null } | null>(null);
   const [detailId, setDetailId] = useState<number | null>(null);
-  const [toDelete, setToDelete] = useState<Client | null>(null);
   const sectors = useSectors();
   const remove = useDeleteClient();
   const query = useClients({
@@ -66,17 +65,13 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
   });
   const total = query.data?.pagination.total ?? 0;
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const res = await remove.mutateAsync(toDelete.id);
-      notify.success(res.message ?? MUTATION_MESSAGES.clientDelete.success);
-      setToDelete(null);
-    } catch (err) {
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<Client>(remove, {
+    success: MUTATION_MESSAGES.clientDelete.success,
+    onError: (err) => {
       // Spec §8: logged only (the HTTP layer toasted the server's reason, e.g. the equipment count).
       console.error(MUTATION_MESSAGES.clientDelete.failure, err);
-    }
-  };
+    },
+  });
 
   return (
     <div className={variant === 'page' ? 'space-y-4' : 'space-y-3'}>

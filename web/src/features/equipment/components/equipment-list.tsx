@@ -13,7 +13,7 @@ import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowAction } from '../../../components/ui/row-action';
 import { usePermissions } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { usePaging } from '../../../lib/use-paging';
 import { useEquipmentList } from '../api/get-equipment-list';
 import { useEquipmentTypes } from '../api/get-equipment-types';
@@ -63,7 +63,6 @@ export function EquipmentList({
   const [type, setType] = useState('');
   const [form, setForm] = useState<FormTarget | null>(null);
   const [detailId, setDetailId] = useState<number | null>(initialDetailId);
-  const [toDelete, setToDelete] = useState<Equipment | null>(null);
   const types = useEquipmentTypes();
   const remove = useDeleteEquipment();
   const query = useEquipmentList({
@@ -77,17 +76,13 @@ export function EquipmentList({
     setDetailId(null);
     onDetailClose?.();
   };
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const res = await remove.mutateAsync(toDelete.id);
-      notify.success(res.message ?? MUTATION_MESSAGES.equipmentDelete.success);
-      setToDelete(null);
-    } catch (err) {
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<Equipment>(remove, {
+    success: MUTATION_MESSAGES.equipmentDelete.success,
+    onError: (err) => {
       // Spec §8: logged only (the HTTP layer toasted the server's reason).
       console.error(MUTATION_MESSAGES.equipmentDelete.failure, err);
-    }
-  };
+    },
+  });
 
   return (
     <div className={variant === 'page' ? 'space-y-4' : 'space-y-3'}>

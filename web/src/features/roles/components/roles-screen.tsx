@@ -9,6 +9,7 @@ import { DataTable, type DataTableColumn } from '../../../components/ui/data-tab
 import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useRoles } from '../api/get-roles';
 import { useDeleteRole } from '../api/mutate-role';
 import { RoleFormModal } from './role-form-modal';
@@ -42,18 +43,11 @@ export function RolesScreen() {
   const roles = useRoles();
   const remove = useDeleteRole();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<Role | null>(null);
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const res = await remove.mutateAsync(toDelete.id);
-      notify.success(res.message ?? ROLE_MESSAGES.deleted);
-      setToDelete(null);
-    } catch (err) {
-      notify.error((err instanceof ApiError && err.serverMessage) || ROLE_MESSAGES.deleteFailed);
-    }
-  };
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<Role>(remove, {
+    success: ROLE_MESSAGES.deleted,
+    onError: (err) => notify.error((err instanceof ApiError && err.serverMessage) || ROLE_MESSAGES.deleteFailed),
+  });
 
   return (
     <section>

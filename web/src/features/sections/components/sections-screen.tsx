@@ -8,6 +8,7 @@ import { DataTable, type DataTableColumn } from '../../../components/ui/data-tab
 import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { useSections } from '../api/get-sections';
 import { useDeleteSection } from '../api/mutate-section';
 import { SectionFormModal } from './section-form-modal';
@@ -37,18 +38,11 @@ export function SectionsScreen() {
   const sections = useSections();
   const remove = useDeleteSection();
   const [editing, setEditing] = useState<Section | 'new' | null>(null);
-  const [toDelete, setToDelete] = useState<Section | null>(null);
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const res = await remove.mutateAsync(toDelete.id);
-      notify.success(res.message ?? SECTION_MESSAGES.deleted);
-      setToDelete(null);
-    } catch (err) {
-      notify.error((err instanceof ApiError && err.serverMessage) || SECTION_MESSAGES.deleteFailed);
-    }
-  };
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<Section>(remove, {
+    success: SECTION_MESSAGES.deleted,
+    onError: (err) => notify.error((err instanceof ApiError && err.serverMessage) || SECTION_MESSAGES.deleteFailed),
+  });
 
   return (
     <section>

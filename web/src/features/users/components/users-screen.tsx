@@ -12,6 +12,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { ApiError } from '../../../lib/api-client';
 import { usePermissions, useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
+import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { usePaging } from '../../../lib/use-paging';
 import { useUsers } from '../api/get-users';
 import { useDeleteUser } from '../api/mutate-user';
@@ -30,7 +31,6 @@ export function UsersScreen() {
   const [filters, setFilters] = useState<UsersToolbarValue>({ search: '', roleId: ALL, sectionId: ALL, status: ALL });
   const paging = usePaging();
   const [dialog, setDialog] = useState<Dialog>(null);
-  const [toDelete, setToDelete] = useState<AdminUser | null>(null);
   const remove = useDeleteUser();
 
   const query = useUsers({
@@ -45,16 +45,11 @@ export function UsersScreen() {
   const canEdit = can(PERMISSIONS.USERS_UPDATE);
   const canDelete = can(PERMISSIONS.USERS_DELETE);
 
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      const res = await remove.mutateAsync(toDelete.id);
-      notify.success(res.message ?? MUTATION_MESSAGES.userDelete.success);
-      setToDelete(null);
-    } catch (err) {
-      notify.error((err instanceof ApiError && err.serverMessage) || MUTATION_MESSAGES.userDelete.failure);
-    }
-  };
+  const { toDelete, setToDelete, confirmDelete } = useConfirmedDelete<AdminUser>(remove, {
+    success: MUTATION_MESSAGES.userDelete.success,
+    onError: (err) =>
+      notify.error((err instanceof ApiError && err.serverMessage) || MUTATION_MESSAGES.userDelete.failure),
+  });
 
   return (
     <section>
