@@ -2,13 +2,13 @@ import { COPYRIGHT_YEAR } from '@gmao/domain/format/format';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { PageLoader } from './page-loader';
+import { PREFERENCES, usePreference, writePreference } from './preferences';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-const COLLAPSED_KEY = 'sidebar_collapsed';
-
 export function AppLayout({ onLogout, children }: { onLogout: () => void; children?: ReactNode }) {
-  const [collapsed, setCollapsed] = useState(() => localStorage.getItem(COLLAPSED_KEY) === '1');
+  const collapsed = usePreference(PREFERENCES.sidebarCollapsed) === '1';
+  const reduceMotion = usePreference(PREFERENCES.reduceMotion) === '1';
   const [mobileOpen, setMobileOpen] = useState(false);
   useEffect(() => {
     if (!mobileOpen) return;
@@ -16,11 +16,11 @@ export function AppLayout({ onLogout, children }: { onLogout: () => void; childr
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [mobileOpen]);
-  const toggle = () =>
-    setCollapsed((c) => {
-      localStorage.setItem(COLLAPSED_KEY, c ? '0' : '1');
-      return !c;
-    });
+  const toggle = () => writePreference(PREFERENCES.sidebarCollapsed, collapsed ? '0' : '1');
+  useEffect(() => {
+    if (reduceMotion) document.documentElement.dataset.reduceMotion = 'true';
+    else delete document.documentElement.dataset.reduceMotion;
+  }, [reduceMotion]);
 
   return (
     <div className="flex h-full">

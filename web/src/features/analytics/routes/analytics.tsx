@@ -1,6 +1,7 @@
-import { DEFAULT_TIMEFRAME } from '@gmao/domain/dashboard/metrics';
+import { DEFAULT_TIMEFRAME, TIMEFRAMES } from '@gmao/domain/dashboard/metrics';
 import { lazy, Suspense, useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
+import { PREFERENCES, readPreference } from '../../../components/layout/preferences';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAnalytics } from '../api/get-analytics';
 import { usePerformance } from '../api/get-performance';
@@ -9,6 +10,12 @@ import { TimeframeSelect } from '../components/timeframe-select';
 
 // Recharts (~225 KB) stays in its own chunk, loaded after the page shell and the figures.
 const AnalyticsCharts = lazy(() => import('../components/analytics-charts'));
+
+/** The default period chosen in /settings, else 30 days (spec §9). */
+function initialTimeframe(): number {
+  const stored = Number(readPreference(PREFERENCES.analyticsTimeframe));
+  return (TIMEFRAMES as readonly number[]).includes(stored) ? stored : DEFAULT_TIMEFRAME;
+}
 
 function ChartsFallback() {
   return (
@@ -20,7 +27,7 @@ function ChartsFallback() {
 
 /** /analytics (analytics:read): timeframe 7/30/90/365 days, headline figures, six charts with data tables. */
 export default function AnalyticsRoute() {
-  const [timeframe, setTimeframe] = useState(DEFAULT_TIMEFRAME);
+  const [timeframe, setTimeframe] = useState(initialTimeframe);
   const analytics = useAnalytics(timeframe);
   const performance = usePerformance(timeframe);
   const failed = analytics.isError || performance.isError;

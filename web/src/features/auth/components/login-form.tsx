@@ -7,6 +7,7 @@ import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { paths } from '../../../app/paths';
+import { PREFERENCES } from '../../../components/layout/preferences';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
@@ -14,7 +15,7 @@ import { notify } from '../../../lib/toast';
 import { useLogin } from '../api/login';
 import { PasswordInput } from './password-input';
 
-const REMEMBER_KEY = 'remembered_username';
+const REMEMBER_KEY = PREFERENCES.rememberedUsername;
 const loginFormSchema = loginSchema.extend({ remember: z.boolean() });
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {

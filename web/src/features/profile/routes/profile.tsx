@@ -5,7 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/layout/page-header';
-import { FormField, inputClass } from '../../../components/ui/form-field';
+import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { saveSession } from '../../../lib/session-storage';
@@ -67,18 +67,26 @@ function PasswordForm() {
   });
   const fields = [
     { name: 'currentPassword', label: 'Mot de passe actuel', auto: 'current-password' },
-    { name: 'newPassword', label: 'Nouveau mot de passe', auto: 'new-password' },
+    { name: 'newPassword', label: 'Nouveau mot de passe', auto: 'new-password', help: '6 caractères minimum.' },
     { name: 'confirmPassword', label: 'Confirmer le nouveau mot de passe', auto: 'new-password' },
   ] as const;
   return (
     <form onSubmit={onSubmit} noValidate className="space-y-4">
       {fields.map((f) => (
-        <FormField key={f.name} label={f.label} htmlFor={`pw-${f.name}`} required error={errors[f.name]?.message}>
+        <FormField
+          key={f.name}
+          label={f.label}
+          htmlFor={`pw-${f.name}`}
+          required
+          error={errors[f.name]?.message}
+          help={'help' in f ? f.help : undefined}
+        >
           <input
             id={`pw-${f.name}`}
             type="password"
             autoComplete={f.auto}
             className={inputClass(!!errors[f.name])}
+            {...fieldAria(`pw-${f.name}`, errors[f.name]?.message, 'help' in f ? f.help : undefined)}
             {...form.register(f.name)}
           />
         </FormField>
@@ -96,7 +104,7 @@ export default function ProfileRoute() {
     <section>
       <PageHeader title="Mon profil" description="Vos informations et votre mot de passe." />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="rounded-xl border border-slate-200 bg-white p-6 text-center">
+        <div className="self-start rounded-xl border border-slate-200 bg-white p-6 text-center">
           <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-blue-700 text-xl font-bold text-white">
             {initials(displayName(user))}
           </span>

@@ -6,9 +6,9 @@ import type { ReactNode } from 'react';
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
-    <div className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+      <dd className="mt-1 break-words text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
       {hint && <dd className="mt-1 text-xs text-slate-500">{hint}</dd>}
     </div>
   );
@@ -50,6 +50,8 @@ export function ReportSummaryView({ summary }: { summary: ReportSummary }) {
           value={formatHours(durations.mttrHours)}
           hint={`Démarrage ${formatHours(durations.meanTimeToStartHours)} · total ${formatHours(durations.totalRepairHours)}`}
         />
+      </dl>
+      <dl className="grid gap-4 sm:grid-cols-3">
         <Figure label="Coût estimé total" value={formatCurrency(costs.total)} hint="Coût des équipements concernés" />
         <Figure label="Coût moyen par intervention" value={formatCurrency(costs.average)} />
         <Figure label="Valeur des équipements" value={formatCurrency(costs.equipmentValue)} />

@@ -57,6 +57,11 @@ export default function ReportsRoute() {
           <Spinner size="lg" label="Chargement du rapport..." />
         </div>
       )}
+      {filter && summary.isError && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
+          Impossible de générer l'aperçu du rapport. Vérifiez la période choisie puis réessayez.
+        </p>
+      )}
       {summary.data && <ReportSummaryView summary={summary.data.data} />}
     </section>
   );
