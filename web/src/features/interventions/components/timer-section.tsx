@@ -54,9 +54,13 @@ export function TimerSection({ interventionId, statut }: { interventionId: numbe
   return (
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-4">
-        <p className="text-sm text-slate-700">
-          Temps total : <strong data-testid="timer-total">{formatDuration(log.totalSeconds + extra)}</strong>
-        </p>
+        {log.perUser.length === 0 ? (
+          <p className="text-sm text-slate-500">Aucun temps enregistré.</p>
+        ) : (
+          <p className="text-sm text-slate-700">
+            Temps total : <strong data-testid="timer-total">{formatDuration(log.totalSeconds + extra)}</strong>
+          </p>
+        )}
         {running && (
           <p className="text-sm text-blue-700" role="status">
             Votre chronomètre tourne : {formatDuration(running.durationSeconds + extra)}
