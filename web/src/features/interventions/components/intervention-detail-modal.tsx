@@ -10,6 +10,7 @@ import { useIntervention } from '../api/get-intervention';
 import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../api/get-workflow';
 import { useWorkflowHistory } from '../api/get-workflow-history';
 import { InterventionRecordsSections } from './intervention-records-sections';
+import { InterventionSection } from './intervention-section';
 import { StatusBadge } from './status-badge';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowHistory } from './workflow-history';
@@ -17,15 +18,6 @@ import { WorkflowProgress } from './workflow-progress';
 
 /** Report PDF built by the reports feature (readable by whoever may read interventions). */
 export const interventionReportPath = (id: number) => `/reports/interventions/${id}/pdf`;
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section aria-label={title} className="space-y-2">
-      <h3 className="text-sm font-semibold uppercase tracking-wide text-slate-500">{title}</h3>
-      {children}
-    </section>
-  );
-}
 
 function Info({ intervention: i }: { intervention: Intervention }) {
   const rows: [string, ReactNode][] = [
@@ -112,28 +104,28 @@ export function InterventionDetailModal({
         </div>
       ) : (
         <div className="space-y-6">
-          <Section title="Informations">
+          <InterventionSection title="Informations">
             <Info intervention={data} />
-          </Section>
-          <Section title="Progression du workflow">
+          </InterventionSection>
+          <InterventionSection title="Progression du workflow">
             <WorkflowProgress workflow={wf} />
-          </Section>
+          </InterventionSection>
           <div className="grid gap-6 md:grid-cols-2">
-            <Section title="Prochaines actions">
+            <InterventionSection title="Prochaines actions">
               <ul className="list-inside list-disc space-y-1 text-sm text-slate-700">
                 {wf.nextActions.map((a) => (
                   <li key={a}>{a}</li>
                 ))}
               </ul>
-            </Section>
-            <Section title="Actions disponibles">
+            </InterventionSection>
+            <InterventionSection title="Actions disponibles">
               <WorkflowActions interventionId={data.id} workflow={wf} />
-            </Section>
+            </InterventionSection>
           </div>
           <InterventionRecordsSections intervention={data} />
-          <Section title="Historique">
+          <InterventionSection title="Historique">
             <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} />
-          </Section>
+          </InterventionSection>
         </div>
       )}
     </Modal>

@@ -2,8 +2,8 @@ import type { Intervention } from '@gmao/domain/interventions/intervention-schem
 import { useRecords } from '../api/get-records';
 import { AttachmentsSection } from './attachments-section';
 import { CommentsSection } from './comments-section';
-import { DetailSection } from './detail-section';
 import { DiagnosticSection } from './diagnostic-section';
+import { InterventionSection } from './intervention-section';
 import { MaterialsSection } from './materials-section';
 import { PlanificationSection } from './planification-section';
 import { QualityControlSection } from './quality-control-section';
@@ -16,9 +16,9 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
   const data = records.data?.data;
   return (
     <>
-      <DetailSection title="Affectation">
+      <InterventionSection title="Affectation">
         <TechnicianAssignment intervention={intervention} />
-      </DetailSection>
+      </InterventionSection>
       {records.isError ? (
         <p role="alert" className="text-sm text-red-700">
           Impossible de charger le diagnostic, la planification et le contrôle qualité.
@@ -27,29 +27,29 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
         <p className="text-sm text-slate-500">Chargement des fiches...</p>
       ) : (
         <div className="grid gap-6 lg:grid-cols-2">
-          <DetailSection title="Diagnostic">
+          <InterventionSection title="Diagnostic">
             <DiagnosticSection interventionId={intervention.id} diagnostic={data.diagnostic} />
-          </DetailSection>
-          <DetailSection title="Planification">
+          </InterventionSection>
+          <InterventionSection title="Planification">
             <PlanificationSection intervention={intervention} planification={data.planification} />
-          </DetailSection>
-          <DetailSection title="Contrôle qualité">
+          </InterventionSection>
+          <InterventionSection title="Contrôle qualité">
             <QualityControlSection intervention={intervention} controle={data.controleQualite} />
-          </DetailSection>
+          </InterventionSection>
         </div>
       )}
-      <DetailSection title="Matériel utilisé">
+      <InterventionSection title="Matériel utilisé">
         <MaterialsSection interventionId={intervention.id} readOnly={intervention.statut === 'ANNULEE'} />
-      </DetailSection>
-      <DetailSection title="Temps passé">
+      </InterventionSection>
+      <InterventionSection title="Temps passé">
         <TimerSection interventionId={intervention.id} statut={intervention.statut} />
-      </DetailSection>
-      <DetailSection title="Pièces jointes">
+      </InterventionSection>
+      <InterventionSection title="Pièces jointes">
         <AttachmentsSection interventionId={intervention.id} />
-      </DetailSection>
-      <DetailSection title="Commentaires">
+      </InterventionSection>
+      <InterventionSection title="Commentaires">
         <CommentsSection interventionId={intervention.id} />
-      </DetailSection>
+      </InterventionSection>
     </>
   );
 }
