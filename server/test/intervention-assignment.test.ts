@@ -152,3 +152,38 @@ describe('PUT /api/interventions/bulk/assign', () => {
     expect(res.statusCode).toBe(400);
   });
 });
+
+describe('PUT /api/interventions/bulk/status', () => {
+  const bulk = (payload: object) => t.as(admin, { method: 'PUT', url: '/api/interventions/bulk/status', payload });
+  const statutOf = async (id: number) =>
+    (await t.database.db.execute<{ s: string }>(sql`SELECT statut AS s FROM interventions WHERE id = ${id}`)).rows[0].s;
+  const historyRows = async (id: number) =>
+    (
+      await t.database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM intervention_history WHERE intervention_id = ${id} AND to_statut IS NOT NULL`,
+      )
+    ).rows[0].n;
+
+  it('moves every intervention through the workflow with a history row each; ones already there are skipped', async () => {
+    const a = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const b = await createIntervention(t.database.db, { statut: 'EN_PAUSE' });
+    const c = await createIntervention(t.database.db, { statut: 'ANNULEE' });
+    const res = await bulk({ ids: [a.id, b.id], status: 'ANNULEE', note: 'Contrat résilié' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ data: { count: 2 }, message: ASSIGNMENT_MESSAGES.bulkStatusUpdated(2) });
+    expect([await statutOf(a.id), await statutOf(b.id)]).toEqual(['ANNULEE', 'ANNULEE']);
+    expect([await historyRows(a.id), await historyRows(b.id)]).toEqual([1, 1]);
+    expect((await bulk({ ids: [c.id], status: 'ANNULEE' })).json().data.count).toBe(0);
+  });
+
+  it('one refused move refuses the whole batch (422 naming it), writing nothing', async () => {
+    const ok = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const refused = await createIntervention(t.database.db, { statut: 'PLANIFIEE' });
+    const res = await bulk({ ids: [ok.id, refused.id], status: 'TERMINEE' });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toContain(`Intervention #${refused.id}`);
+    expect(await statutOf(ok.id)).toBe('EN_COURS');
+    expect(await historyRows(ok.id)).toBe(0);
+    expect((await bulk({ ids: [ok.id], status: 'FINI' })).statusCode).toBe(400);
+  });
+});

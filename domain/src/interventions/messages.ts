@@ -9,6 +9,8 @@ export const ASSIGNMENT_MESSAGES = {
   idsRequired: 'Sélectionnez au moins une intervention',
   idsMax: 'Au plus 500 interventions à la fois',
   interventionsNotFound: (ids: number[]) => `Interventions introuvables : ${ids.map((i) => `#${i}`).join(', ')}`,
+  bulkStatusUpdated: (n: number) => `Statut mis à jour pour ${n} intervention${n > 1 ? 's' : ''}`,
+  bulkTransitionRefused: (id: number, message: string) => `Intervention #${id} : ${message}`,
   historyAssigned: (nom: string) => `Technicien affecté : ${nom}`,
   historyUnassigned: (nom: string) => `Affectation retirée : ${nom}`,
 } as const;

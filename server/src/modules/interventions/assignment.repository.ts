@@ -43,8 +43,8 @@ export async function lockMany(db: DbOrTx, ids: number[]) {
     ids.map((i) => sql`${i}`),
     sql`, `,
   );
-  const { rows } = await db.execute<{ id: number; technician_id: number | null }>(
-    sql`SELECT id, technician_id FROM interventions
+  const { rows } = await db.execute<{ id: number; technician_id: number | null; statut: string }>(
+    sql`SELECT id, technician_id, statut FROM interventions
         WHERE id IN (${list}) AND deleted_at IS NULL AND archived_at IS NULL
         ORDER BY id FOR UPDATE`,
   );

@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
 import { assignSchema, bulkAssignSchema, technicianOptionSchema } from '@gmao/domain/interventions/assignment-schemas';
+import { bulkStatusSchema } from '@gmao/domain/interventions/bulk-schemas';
 import { idParamsSchema, interventionSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -20,7 +21,7 @@ const tags = ['interventions'];
 const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
 
-/** Technician assignment (spec §7): assign, unassign, bulk assign, and the assignee lookup. */
+/** Technician assignment (spec §7): assign, unassign, bulk assign, the assignee lookup; and bulk status. */
 const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/technicians',
@@ -49,6 +50,23 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await service.bulkAssign(app.db, requireUser(request), request.body);
       return { success: true as const, data, message: ASSIGNMENT_MESSAGES.bulkAssigned(data.count) };
+    },
+  );
+
+  app.put(
+    '/bulk/status',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary: 'Changer le statut de plusieurs interventions (tout ou rien, transitions du workflow)',
+        body: bulkStatusSchema,
+        response: { 200: successEnvelope(z.object({ count: z.number() })), ...errors },
+      },
+    },
+    async (request) => {
+      const data = await service.bulkStatus(app.db, requireUser(request), request.body);
+      return { success: true as const, data, message: ASSIGNMENT_MESSAGES.bulkStatusUpdated(data.count) };
     },
   );
 

@@ -1,11 +1,13 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import type { BulkAssignInput } from '@gmao/domain/interventions/assignment-schemas';
+import type { BulkStatusInput } from '@gmao/domain/interventions/bulk-schemas';
 import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
-import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
+import { canTransition, WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { findAssignableUser, lockMany, setTechnician, userName } from './assignment.repository.ts';
 import { findIntervention, insertHistory } from './interventions.repository.ts';
+import { applyStatusChange } from './interventions.service.ts';
 
 async function mustAssignable(tx: DbOrTx, technicianId: number) {
   const technician = await findAssignableUser(tx, technicianId);
@@ -69,4 +71,30 @@ export async function unassign(db: Db, user: SessionUser, id: number) {
 export async function bulkAssign(db: Db, user: SessionUser, input: BulkAssignInput) {
   await db.transaction((tx) => assignInTx(tx, user, input.ids, input.technicianId));
   return { count: input.ids.length };
+}
+
+/**
+ * Bulk status change: all interventions locked in id order, every move checked against the workflow first; one
+ * refused move refuses the whole batch (422 naming the intervention), otherwise each gets its history row.
+ * Interventions already at the target status are left as they are.
+ */
+export async function bulkStatus(db: Db, user: SessionUser, input: BulkStatusInput) {
+  return db.transaction(async (tx) => {
+    const rows = await lockMany(tx, input.ids);
+    if (rows.length !== input.ids.length) {
+      const found = new Set(rows.map((r) => r.id));
+      throw new AppError(
+        'NOT_FOUND',
+        ASSIGNMENT_MESSAGES.interventionsNotFound(input.ids.filter((i) => !found.has(i))),
+      );
+    }
+    const moving = rows.filter((r) => r.statut !== input.status);
+    const refused = moving.find((r) => !canTransition(r.statut, input.status));
+    if (refused) {
+      const why = WORKFLOW_MESSAGES.transitionRefused(refused.statut, input.status);
+      throw new AppError('BUSINESS_RULE', ASSIGNMENT_MESSAGES.bulkTransitionRefused(refused.id, why));
+    }
+    for (const r of moving) await applyStatusChange(tx, user, r, input.status, input.note || null);
+    return { count: moving.length };
+  });
 }

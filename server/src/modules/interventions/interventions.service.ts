@@ -73,7 +73,7 @@ export async function createIntervention(db: Db, user: SessionUser, input: Inter
 }
 
 /** Locked, checked status change plus its history row; the caller owns the transaction. */
-async function applyStatusChange(
+export async function applyStatusChange(
   tx: DbOrTx,
   user: SessionUser,
   current: { id: number; statut: string },
