@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole } from '@gmao/domain/auth/user';
 import { formatNumber } from '@gmao/domain/format/format';
 import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { ClientsList } from '../../features/clients/components/clients-list';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
@@ -79,6 +79,16 @@ export default function DashboardRoute() {
 
   const requested = params.get('tab') as DashboardTab | null;
   const active = tabs.find((t) => t.id === requested) ?? tabs[0];
+  const tabList = useRef<HTMLDivElement>(null);
+  // On a phone the tab bar scrolls sideways: keep the selected tab in view (e.g. after 'Voir tout' or a ?tab= link),
+  // again once the count badges have widened the tabs.
+  const countsLoaded = overview !== undefined;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the badges appear (they change the widths).
+  useEffect(() => {
+    tabList.current
+      ?.querySelector<HTMLElement>(`#tab-${active.id}`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [active.id, countsLoaded]);
   function select(id: DashboardTab) {
     setParams(id === 'overview' ? {} : { tab: id }, { replace: true });
   }
@@ -93,7 +103,7 @@ export default function DashboardRoute() {
           </p>
           <p className="mt-1 text-sm text-slate-500">
             <span className="font-medium text-blue-700" data-testid="active-count">
-              {formatNumber(overview?.activeInterventions ?? 0)}
+              {overview ? formatNumber(overview.activeInterventions) : '—'}
             </span>{' '}
             intervention(s) active(s) · Dernière mise à jour :{' '}
             {lastUpdate.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}
@@ -109,6 +119,7 @@ export default function DashboardRoute() {
       </header>
 
       <div
+        ref={tabList}
         role="tablist"
         aria-label="Sections du tableau de bord"
         className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"

@@ -34,7 +34,7 @@ export function NotificationBell() {
         )}
       </button>
       {open && (
-        <div className="absolute right-0 z-50 mt-2 w-80 rounded-xl border border-slate-200 bg-white shadow-lg">
+        <div className="fixed inset-x-2 top-16 z-50 rounded-xl border border-slate-200 bg-white shadow-lg sm:absolute sm:inset-x-auto sm:right-0 sm:top-auto sm:mt-2 sm:w-80">
           <div className="flex items-center justify-between border-b border-slate-100 px-4 py-3">
             <p className="font-semibold">Notifications</p>
             <span className="text-xs text-slate-500">{unread} non lues</span>
@@ -46,7 +46,7 @@ export function NotificationBell() {
                 <div className="min-w-0">
                   <p className="text-sm font-medium text-slate-900">{n.title}</p>
                   <p className="text-sm text-slate-600">{n.message}</p>
-                  <p className="mt-1 text-xs text-slate-400">{n.time}</p>
+                  <p className="mt-1 text-xs text-slate-500">{n.time}</p>
                 </div>
               </li>
             ))}

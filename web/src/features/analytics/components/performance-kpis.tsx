@@ -3,7 +3,7 @@ import { formatNumber, formatPercent } from '@gmao/domain/format/format';
 
 function Kpi({ label, value, hint }: { label: string; value: string; hint?: string }) {
   return (
-    <section aria-label={label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
+    <section aria-label={label} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <h3 className="text-sm font-medium text-slate-600">{label}</h3>
       <p className="mt-1 text-2xl font-bold text-slate-900">{value}</p>
       {hint && <p className="mt-1 text-xs text-slate-500">{hint}</p>}
@@ -17,16 +17,19 @@ function KpiSkeleton() {
 
 /** Headline figures of the timeframe (same definitions as the dashboard, see domain/src/dashboard/metrics.ts). */
 export function PerformanceKpis({ data, loading }: { data: Performance | undefined; loading: boolean }) {
-  if (loading || !data)
+  if (!data) {
+    // On a failed load the page shows its error message: no skeleton pulsing forever.
+    if (!loading) return null;
     return (
-      <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-5">
         {['a', 'b', 'c', 'd', 'e'].map((k) => (
           <KpiSkeleton key={k} />
         ))}
       </div>
     );
+  }
   return (
-    <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-5">
+    <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-5">
       <Kpi
         label="Taux de réalisation"
         value={formatPercent(data.completionRate)}

@@ -40,9 +40,22 @@ export default function AnalyticsRoute() {
         actions={<TimeframeSelect value={timeframe} onChange={setTimeframe} />}
       />
       {failed && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-          Impossible de charger les analyses.
-        </p>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+        >
+          <span>Impossible de charger les analyses.</span>
+          <button
+            type="button"
+            onClick={() => {
+              if (analytics.isError) analytics.refetch();
+              if (performance.isError) performance.refetch();
+            }}
+            className="rounded-lg border border-red-300 bg-white px-3 py-1 font-medium text-red-700 hover:bg-red-100"
+          >
+            Réessayer
+          </button>
+        </div>
       )}
       <PerformanceKpis data={performance.data?.data} loading={performance.isPending} />
       {analytics.data ? (

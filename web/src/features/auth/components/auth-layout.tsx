@@ -1,3 +1,4 @@
+import { APP_VERSION, COPYRIGHT_YEAR } from '@gmao/domain/format/format';
 import { BarChart3, ClipboardList, Gauge, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -31,13 +32,25 @@ export function AuthLayout({ title, subtitle, children }: { title: string; subti
             ))}
           </ul>
         </div>
-        <p className="text-sm text-blue-300">© 2024 GMAO — version 1.0.0</p>
+        <p className="text-sm text-blue-300">
+          © {COPYRIGHT_YEAR} GMAO — version {APP_VERSION}
+        </p>
       </aside>
       <main className="flex w-full items-center justify-center p-6 lg:w-1/2">
         <div className="w-full max-w-md">
+          {/* Small screens hide the left panel: keep the brand above the form and the credits below it. */}
+          <div className="mb-8 flex items-center gap-2 text-xl font-bold text-blue-950 lg:hidden">
+            <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-amber-400 text-blue-950">
+              <Zap className="h-5 w-5" aria-hidden="true" />
+            </span>
+            GMAO
+          </div>
           <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
           {subtitle && <p className="mt-1 text-slate-600">{subtitle}</p>}
           <div className="mt-8">{children}</div>
+          <p className="mt-10 text-center text-xs text-slate-500 lg:hidden">
+            © {COPYRIGHT_YEAR} GMAO — version {APP_VERSION}
+          </p>
         </div>
       </main>
     </div>

@@ -24,14 +24,25 @@ export function DashboardOverview({
   const o = stats.data?.data.overview;
   const a = stats.data?.data.alerts;
   const loading = stats.isPending;
-  const n = (v: number | undefined) => formatNumber(v ?? 0);
+  // Unknown (failed load) shows a dash, never a misleading 0.
+  const n = (v: number | undefined) => (v === undefined ? '—' : formatNumber(v));
 
   return (
     <div className="space-y-6">
       {stats.isError && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-          Impossible de charger les statistiques du tableau de bord.
-        </p>
+        <div
+          role="alert"
+          className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
+        >
+          <span>Impossible de charger les statistiques du tableau de bord.</span>
+          <button
+            type="button"
+            onClick={() => stats.refetch()}
+            className="rounded-lg border border-red-300 bg-white px-3 py-1 font-medium text-red-700 hover:bg-red-100"
+          >
+            Réessayer
+          </button>
+        </div>
       )}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <StatCard
@@ -63,7 +74,7 @@ export function DashboardOverview({
       <div className="grid gap-4 md:grid-cols-3">
         <StatCard
           title="Taux de Réalisation"
-          value={formatPercent(o?.completionRate ?? 0)}
+          value={o ? formatPercent(o.completionRate) : '—'}
           icon={CheckCircle2}
           tone="green"
           loading={loading}
