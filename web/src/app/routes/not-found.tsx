@@ -15,10 +15,10 @@ const LINKS = [
 export default function NotFoundRoute() {
   const navigate = useNavigate();
   return (
-    <main className="flex min-h-full items-center justify-center bg-slate-50 p-6">
-      <div className="w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+    <main className="flex min-h-full items-center justify-center bg-slate-50 p-4 sm:p-6">
+      <div className="w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
         <p className="text-6xl font-extrabold text-blue-700">404</p>
-        <h1 className="mt-2 text-3xl font-bold text-slate-900">{NOT_FOUND_TITLE}</h1>
+        <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{NOT_FOUND_TITLE}</h1>
         <p className="mt-2 text-slate-600">La page que vous cherchez n'existe pas ou a été déplacée.</p>
         <p className="mt-1 text-sm text-slate-500">
           Code d'erreur : <code className="rounded bg-slate-100 px-1.5 py-0.5">{NOT_FOUND_CODE}</code>

@@ -10,7 +10,7 @@ export default function RegisterRoute() {
   return (
     <AuthLayout
       title="Demander un accès"
-      subtitle="Votre demande sera examinée par un administrateur. Vous serez notifié dès l'activation de votre compte."
+      subtitle="Votre demande sera examinée par un administrateur, qui activera votre compte avant votre première connexion."
     >
       <RegisterForm />
     </AuthLayout>
