@@ -12,8 +12,8 @@ export function errorCode(error: unknown): string {
 
 export function ErrorScreen({ code }: { code: string }) {
   return (
-    <main role="alert" className="flex min-h-full items-center justify-center bg-slate-50 p-6">
-      <div className="w-full max-w-lg rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
+    <main role="alert" className="flex min-h-full items-center justify-center bg-slate-50 p-4 sm:p-6">
+      <div className="w-full max-w-lg rounded-2xl border border-red-200 bg-white p-6 text-center shadow-sm sm:p-8">
         <AlertOctagon className="mx-auto h-12 w-12 text-red-600" aria-hidden="true" />
         <h1 className="mt-4 text-2xl font-bold text-slate-900">{ERROR_SCREEN_TITLE}</h1>
         <p className="mt-2 text-slate-600">
@@ -22,7 +22,7 @@ export function ErrorScreen({ code }: { code: string }) {
         <p className="mt-3 text-sm text-slate-500">
           Code d'erreur : <code className="rounded bg-slate-100 px-1.5 py-0.5">{code}</code>
         </p>
-        <div className="mt-6 flex justify-center gap-3">
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
           <button
             type="button"
             onClick={() => window.location.reload()}

@@ -1,5 +1,6 @@
 import type { Analytics, AnalyticsBucket } from '@gmao/domain/analytics/analytics-schemas';
 import { STATUT_LABELS, STATUTS, type Statut } from '@gmao/domain/interventions/status';
+import type { LegendPayload } from 'recharts';
 
 export const STATUT_COLORS: Record<Statut, string> = {
   PLANIFIEE: '#2563eb',
@@ -47,8 +48,14 @@ export function completionPoints(data: Analytics): RatePoint[] {
   });
 }
 
-/** Legend entries in the text colour (Recharts colours them like their series, hard to read in orange/yellow). */
-export const legendProps = {
-  wrapperStyle: { fontSize: 12, paddingTop: 4 },
-  formatter: (value: string) => <span className="text-slate-700">{value}</span>,
-} as const;
+/**
+ * Legend entries in the text colour (Recharts colours them like their series, hard to read in orange/yellow), in
+ * the given order of data keys (Recharts sorts them alphabetically by default).
+ */
+export function legendProps(order: readonly string[]) {
+  return {
+    wrapperStyle: { fontSize: 12, paddingTop: 4 },
+    itemSorter: (item: LegendPayload) => order.indexOf(String(item.dataKey)),
+    formatter: (value: string) => <span className="text-slate-700">{value}</span>,
+  };
+}

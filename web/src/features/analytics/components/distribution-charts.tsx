@@ -22,7 +22,7 @@ function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
           tickFormatter={(v: string) => truncate(v, narrow ? 14 : 24)}
         />
         <Tooltip />
-        <Bar dataKey="count" name="Interventions" fill={color} />
+        <Bar dataKey="count" name="Interventions" fill={color} maxBarSize={28} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -49,7 +49,7 @@ export function DistributionCharts({ data }: { data: Analytics }) {
         description="Les 10 clients les plus servis"
         empty={data.byClient.length === 0}
         data={countTable(data.byClient, 'Client')}
-        height="h-80"
+        height={data.byClient.length > 6 ? 'h-80' : 'h-64'}
       >
         <CountBars items={data.byClient} color="#0891b2" />
       </ChartCard>
@@ -68,10 +68,10 @@ export function DistributionCharts({ data }: { data: Analytics }) {
             <XAxis dataKey="nom" fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} />
             <Tooltip />
-            <Legend {...legendProps} />
-            <Bar dataKey="assigned" name="Assignées" fill="#2563eb" />
-            <Bar dataKey="completed" name="Terminées" fill="#16a34a" />
-            <Bar dataKey="open" name="Ouvertes" fill="#ea580c" />
+            <Legend {...legendProps(['assigned', 'completed', 'open'])} />
+            <Bar dataKey="assigned" name="Assignées" fill="#2563eb" maxBarSize={40} />
+            <Bar dataKey="completed" name="Terminées" fill="#16a34a" maxBarSize={40} />
+            <Bar dataKey="open" name="Ouvertes" fill="#ea580c" maxBarSize={40} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>

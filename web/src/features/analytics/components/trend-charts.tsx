@@ -50,9 +50,9 @@ export function TrendCharts({ data }: { data: Analytics }) {
             <XAxis dataKey="label" fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} />
             <Tooltip />
-            <Legend {...legendProps} />
+            <Legend {...legendProps(used.map((s) => s.key))} />
             {used.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} stackId="statut" fill={s.color} />
+              <Bar key={s.key} dataKey={s.key} name={s.label} stackId="statut" fill={s.color} maxBarSize={48} />
             ))}
           </BarChart>
         </ResponsiveContainer>
@@ -78,7 +78,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
               dataKey="rate"
               name="Taux de réalisation"
               stroke="#16a34a"
-              connectNulls
+              connectNulls={false}
               dot={{ r: 3 }}
             />
           </LineChart>
