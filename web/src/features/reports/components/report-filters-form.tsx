@@ -89,7 +89,7 @@ export function ReportFiltersForm({ onSubmit, busy }: { onSubmit: (filter: Repor
       {selectField('clientId', 'Client', 'Tous les clients', toOptions(o?.clients), () => setValue('equipementId', ''))}
       {selectField('equipementId', 'Équipement', 'Tous les équipements', toOptions(o?.equipment))}
       {selectField('technicianId', 'Technicien', 'Tous les techniciens', toOptions(o?.technicians))}
-      <div className="flex items-end">
+      <div className="flex items-start md:pt-6">
         <Button type="submit" loading={busy} className="w-full">
           Générer l'aperçu
         </Button>

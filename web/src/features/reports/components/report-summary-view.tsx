@@ -3,6 +3,7 @@ import { formatCurrency, formatDate, formatNumber, formatPercent } from '@gmao/d
 import { statutLabel } from '@gmao/domain/interventions/status';
 import type { ReportSummary } from '@gmao/domain/reports/report-schemas';
 import type { ReactNode } from 'react';
+import { EmptyState } from '../../../components/ui/empty-state';
 
 function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
   return (
@@ -29,55 +30,68 @@ export function ReportSummaryView({ summary }: { summary: ReportSummary }) {
           {scope ? ` — ${scope}` : ' — toutes les interventions'}
         </p>
       </div>
-      <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure
-          label="Interventions"
-          value={formatNumber(counts.total)}
-          hint={`${formatNumber(summary.equipmentCount)} équipement(s), ${formatNumber(summary.clientCount)} client(s)`}
+      {counts.total === 0 ? (
+        <EmptyState
+          title="Aucune intervention sur cette période"
+          description="Aucune intervention ne correspond à la période et aux critères choisis. Élargissez la période ou retirez un filtre."
         />
-        <Figure
-          label="Terminées"
-          value={formatNumber(counts.completed)}
-          hint={`Taux de réalisation ${formatPercent(summary.completionRate)}`}
-        />
-        <Figure
-          label="Ouvertes"
-          value={formatNumber(counts.open)}
-          hint={`${formatNumber(counts.urgent)} urgente(s), ${formatNumber(counts.overdue)} en retard`}
-        />
-        <Figure
-          label="Temps moyen de réparation"
-          value={formatHours(durations.mttrHours)}
-          hint={`Démarrage ${formatHours(durations.meanTimeToStartHours)} · total ${formatHours(durations.totalRepairHours)}`}
-        />
-      </dl>
-      <dl className="grid gap-4 sm:grid-cols-3">
-        <Figure label="Coût estimé total" value={formatCurrency(costs.total)} hint="Coût des équipements concernés" />
-        <Figure label="Coût moyen par intervention" value={formatCurrency(costs.average)} />
-        <Figure label="Valeur des équipements" value={formatCurrency(costs.equipmentValue)} />
-      </dl>
-      {counts.total > 0 && (
-        <table className="min-w-[20rem] divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
-          <caption className="py-2 text-left font-medium text-slate-700">Répartition par statut</caption>
-          <thead className="bg-slate-50">
-            <tr>
-              <th scope="col" className="px-4 py-2 text-left">
-                Statut
-              </th>
-              <th scope="col" className="px-4 py-2 text-right">
-                Nombre
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {Object.entries(counts.byStatus).map(([s, n]) => (
-              <tr key={s}>
-                <td className="px-4 py-2">{statutLabel(s)}</td>
-                <td className="px-4 py-2 text-right">{formatNumber(n)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+      ) : (
+        <>
+          <dl className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+            <Figure
+              label="Interventions"
+              value={formatNumber(counts.total)}
+              hint={`${formatNumber(summary.equipmentCount)} équipement(s), ${formatNumber(summary.clientCount)} client(s)`}
+            />
+            <Figure
+              label="Terminées"
+              value={formatNumber(counts.completed)}
+              hint={`Taux de réalisation ${formatPercent(summary.completionRate)}`}
+            />
+            <Figure
+              label="Ouvertes"
+              value={formatNumber(counts.open)}
+              hint={`${formatNumber(counts.urgent)} urgente(s), ${formatNumber(counts.overdue)} en retard`}
+            />
+            <Figure
+              label="Temps moyen de réparation"
+              value={formatHours(durations.mttrHours)}
+              hint={`Démarrage ${formatHours(durations.meanTimeToStartHours)} · total ${formatHours(durations.totalRepairHours)}`}
+            />
+          </dl>
+          <dl className="grid gap-4 sm:grid-cols-3">
+            <Figure
+              label="Coût estimé total"
+              value={formatCurrency(costs.total)}
+              hint="Coût des équipements concernés"
+            />
+            <Figure label="Coût moyen par intervention" value={formatCurrency(costs.average)} />
+            <Figure label="Valeur des équipements" value={formatCurrency(costs.equipmentValue)} />
+          </dl>
+          {counts.total > 0 && (
+            <table className="min-w-[20rem] divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
+              <caption className="py-2 text-left font-medium text-slate-700">Répartition par statut</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className="px-4 py-2 text-left">
+                    Statut
+                  </th>
+                  <th scope="col" className="px-4 py-2 text-right">
+                    Nombre
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {Object.entries(counts.byStatus).map(([s, n]) => (
+                  <tr key={s}>
+                    <td className="px-4 py-2">{statutLabel(s)}</td>
+                    <td className="px-4 py-2 text-right">{formatNumber(n)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </>
       )}
     </section>
   );
