@@ -4,6 +4,7 @@ import { formatNumber } from '@gmao/domain/format/format';
 import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '../../components/layout/page-header';
 import { ClientsList } from '../../features/clients/components/clients-list';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
@@ -29,6 +30,7 @@ interface TabDef {
  */
 export default function DashboardRoute() {
   const { user } = useSession();
+  useDocumentTitle('Tableau de Bord');
   const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
   const stats = useDashboardStats();

@@ -1,14 +1,33 @@
+import { Zap } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useDocumentTitle } from '../../components/layout/page-header';
 import { paths } from '../paths';
 
-function LegalPage({ title, children }: { title: string; children: React.ReactNode }) {
+function LegalPage({ title, children }: { title: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
-    <main className="mx-auto max-w-3xl p-6 sm:p-10">
-      <h1 className="text-3xl font-bold text-slate-900">{title}</h1>
-      <div className="prose mt-6 space-y-4 text-slate-700">{children}</div>
-      <Link to={paths.register} className="mt-8 inline-block font-medium text-blue-700 hover:underline">
-        Retour à la demande d'accès
-      </Link>
+    <main className="min-h-full bg-slate-50 px-4 py-8 sm:py-12">
+      <div className="mx-auto max-w-3xl">
+        <div className="mb-6 flex items-center gap-2 text-xl font-bold text-blue-950">
+          <span className="flex h-9 w-9 items-center justify-center rounded-lg bg-amber-400 text-blue-950">
+            <Zap className="h-5 w-5" aria-hidden="true" />
+          </span>
+          GMAO
+        </div>
+        <article className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-10">
+          <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">{title}</h1>
+          <div className="mt-6 space-y-4 leading-relaxed text-slate-700">{children}</div>
+        </article>
+        <nav aria-label="Liens" className="mt-6 flex flex-wrap gap-x-6 gap-y-2 text-sm font-medium">
+          <Link to={paths.register} className="text-blue-700 hover:underline">
+            Retour à la demande d'accès
+          </Link>
+          <Link to={paths.login} className="text-blue-700 hover:underline">
+            Aller à la connexion
+          </Link>
+        </nav>
+      </div>
     </main>
   );
 }

@@ -1,5 +1,6 @@
 import { ArrowLeft, Building2, ClipboardList, LayoutDashboard, LifeBuoy, Wrench } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
+import { useDocumentTitle } from '../../components/layout/page-header';
 import { paths } from '../paths';
 
 export const NOT_FOUND_TITLE = 'Page introuvable';
@@ -14,6 +15,7 @@ const LINKS = [
 
 export default function NotFoundRoute() {
   const navigate = useNavigate();
+  useDocumentTitle(NOT_FOUND_TITLE);
   return (
     <main className="flex min-h-full items-center justify-center bg-slate-50 p-4 sm:p-6">
       <div className="w-full max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">

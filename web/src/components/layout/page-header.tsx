@@ -1,4 +1,16 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect } from 'react';
+
+const APP_TITLE = 'GMAO — Gestion de maintenance';
+
+/** The browser tab names the page: 'Clients — GMAO'. Restores the application title when the page goes. */
+export function useDocumentTitle(title: string) {
+  useEffect(() => {
+    document.title = `${title} — GMAO`;
+    return () => {
+      document.title = APP_TITLE;
+    };
+  }, [title]);
+}
 
 export function PageHeader({
   title,
@@ -9,6 +21,7 @@ export function PageHeader({
   description?: ReactNode;
   actions?: ReactNode;
 }) {
+  useDocumentTitle(title);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-4">
       <div>

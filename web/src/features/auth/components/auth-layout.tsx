@@ -1,6 +1,7 @@
 import { APP_VERSION, COPYRIGHT_YEAR } from '@gmao/domain/format/format';
 import { BarChart3, ClipboardList, Gauge, Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { useDocumentTitle } from '../../../components/layout/page-header';
 
 export const AUTH_FEATURES = [
   { icon: ClipboardList, text: 'Gestion complète des interventions' },
@@ -10,6 +11,7 @@ export const AUTH_FEATURES = [
 
 /** Two-panel layout of the public screens: product pitch on the left, the form on the right. */
 export function AuthLayout({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  useDocumentTitle(title);
   return (
     <div className="flex min-h-full">
       <aside className="hidden w-1/2 flex-col justify-between bg-gradient-to-br from-blue-800 to-blue-950 p-12 text-white lg:flex">
