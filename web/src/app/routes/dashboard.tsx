@@ -37,7 +37,9 @@ export default function DashboardRoute() {
   const newIntervention = useNewInterventionLauncher();
   const overview = stats.data?.data.overview;
   // The time the figures were last fetched (they refresh every 30 s, spec §9).
-  const lastUpdate = new Date(stats.dataUpdatedAt || Date.now());
+  const lastUpdate = stats.dataUpdatedAt
+    ? new Date(stats.dataUpdatedAt).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })
+    : '—';
 
   const tabs: TabDef[] = (
     [
@@ -107,8 +109,7 @@ export default function DashboardRoute() {
             <span className="font-medium text-blue-700" data-testid="active-count">
               {overview ? formatNumber(overview.activeInterventions) : '—'}
             </span>{' '}
-            intervention(s) active(s) · Dernière mise à jour :{' '}
-            {lastUpdate.toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })}
+            intervention(s) active(s) · Dernière mise à jour : {lastUpdate}
           </p>
         </div>
         <button

@@ -78,7 +78,7 @@ export function DashboardOverview({
           icon={CheckCircle2}
           tone="green"
           loading={loading}
-          footer={`${n(o?.completedInterventions)} intervention(s) terminée(s) sur ${DEFAULT_TIMEFRAME} jours`}
+          footer={o && `${n(o.completedInterventions)} intervention(s) terminée(s) sur ${DEFAULT_TIMEFRAME} jours`}
         />
         <StatCard
           title="Interventions Urgentes"
