@@ -5,11 +5,24 @@ import type { ReportSummary } from '@gmao/domain/reports/report-schemas';
 import type { ReactNode } from 'react';
 import { EmptyState } from '../../../components/ui/empty-state';
 
-function Figure({ label, value, hint }: { label: string; value: ReactNode; hint?: ReactNode }) {
+function Figure({
+  label,
+  value,
+  hint,
+  money = false,
+}: {
+  label: string;
+  value: ReactNode;
+  hint?: ReactNode;
+  /** Amounts in MAD are long: a smaller size until the cards are wide enough. */
+  money?: boolean;
+}) {
   return (
     <div className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 break-words text-2xl font-bold tabular-nums text-slate-900">{value}</dd>
+      <dd className={`mt-1 font-bold tabular-nums text-slate-900 ${money ? 'text-xl xl:text-2xl' : 'text-2xl'}`}>
+        {value}
+      </dd>
       {hint && <dd className="mt-1 text-xs text-slate-500">{hint}</dd>}
     </div>
   );
@@ -64,9 +77,10 @@ export function ReportSummaryView({ summary }: { summary: ReportSummary }) {
               label="Coût estimé total"
               value={formatCurrency(costs.total)}
               hint="Coût des équipements concernés"
+              money
             />
-            <Figure label="Coût moyen par intervention" value={formatCurrency(costs.average)} />
-            <Figure label="Valeur des équipements" value={formatCurrency(costs.equipmentValue)} />
+            <Figure label="Coût moyen par intervention" value={formatCurrency(costs.average)} money />
+            <Figure label="Valeur des équipements" value={formatCurrency(costs.equipmentValue)} money />
           </dl>
           {counts.total > 0 && (
             <table className="min-w-[20rem] divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white text-sm">
