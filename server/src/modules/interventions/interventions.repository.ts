@@ -116,6 +116,21 @@ function toIntervention(r: Row): Intervention {
   };
 }
 
+/** Keyset page in list order (date DESC, id DESC) after `after`, for exports that read every row. */
+export async function interventionsAfter(
+  db: DbOrTx,
+  f: Partial<ListFilters>,
+  after: { date: string; id: number } | undefined,
+  limit: number,
+) {
+  const where = whereOf(f);
+  const keyset = after ? sql` AND (i.date, i.id) < (${after.date}::date, ${after.id})` : sql``;
+  const { rows } = await db.execute<Row>(
+    sql`SELECT ${COLUMNS} ${FROM} WHERE ${where}${keyset} ORDER BY i.date DESC, i.id DESC LIMIT ${limit}`,
+  );
+  return rows.map(toIntervention);
+}
+
 /** One page, newest first (date, then creation order), and the total of the same filter counted in SQL. */
 export async function listInterventions(db: DbOrTx, f: ListFilters, page: number, limit: number) {
   const where = whereOf(f);

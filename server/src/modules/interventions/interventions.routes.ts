@@ -21,6 +21,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import assignmentRoutes from './assignment.routes.ts';
 import attachmentsRoutes from './attachments.routes.ts';
 import commentsRoutes from './comments.routes.ts';
+import exportRoutes from './export.routes.ts';
 import { defaultUploadsDir, localDiskStorage } from './file-storage.ts';
 import { statusCounts } from './history.repository.ts';
 import { listInterventions } from './interventions.repository.ts';
@@ -54,6 +55,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
   await app.register(materialsRoutes);
   await app.register(commentsRoutes);
   await app.register(timerRoutes);
+  await app.register(exportRoutes);
 
   app.get(
     '/',

@@ -3,8 +3,8 @@ import { formatHours } from '@gmao/domain/dashboard/performance-schemas';
 import { formatCurrency, formatDate, formatDateTime, formatPercent } from '@gmao/domain/format/format';
 import { statutLabel } from '@gmao/domain/interventions/status';
 import type { ReportSummary } from '@gmao/domain/reports/report-schemas';
+import { heading, keyValues, renderPdf, section, table } from '../../lib/pdf.ts';
 import type { InterventionReportRow } from './intervention-report.repository.ts';
-import { heading, keyValues, renderPdf, section, table } from './pdf.ts';
 import type { ReportRow } from './reports.repository.ts';
 
 /** Rows listed in the period PDF; the CSV export has them all. */

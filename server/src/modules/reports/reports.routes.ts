@@ -12,6 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { attachmentHeader } from '../../lib/csv.ts';
 import { csvStream } from './csv-export.ts';
 import { findInterventionForReport, interventionHistoryRows } from './intervention-report.repository.ts';
 import { reportOptions } from './options.repository.ts';
@@ -21,7 +22,7 @@ import { getSummary } from './reports.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const access = { permission: PERMISSIONS.REPORTS_READ };
-const attachment = (name: string) => `attachment; filename="${name}"`;
+const attachment = attachmentHeader;
 
 /** /api/reports: summary preview, CSV and PDF downloads of a period, and the one-intervention PDF. */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {

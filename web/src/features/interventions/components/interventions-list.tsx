@@ -15,6 +15,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { usePermissions } from '../../../lib/session';
 import { useInterventions } from '../api/get-interventions';
 import { useChangeStatus, useDeleteIntervention } from '../api/mutate-intervention';
+import { ExportMenu } from './export-menu';
 import { InterventionDetailModal } from './intervention-detail-modal';
 import { InterventionFormModal } from './intervention-form-modal';
 import { InterventionRowActions } from './intervention-row-actions';
@@ -61,13 +62,12 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
   const [viewId, setViewId] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<Intervention | null>(null);
 
-  const query = useInterventions({
-    page,
-    limit,
+  const listFilters = {
     search: filters.search || undefined,
     statut: isStatut(filters.statut) ? filters.statut : undefined,
     urgence: filters.urgence === '' ? undefined : filters.urgence === 'true',
-  });
+  };
+  const query = useInterventions({ page, limit, ...listFilters });
   const cycle = useChangeStatus();
   const remove = useDeleteIntervention();
 
@@ -106,16 +106,19 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
             setPage(1);
           }}
         />
-        {can(PERMISSIONS.INTERVENTIONS_CREATE) && (
-          <Button
-            onClick={() => {
-              setEditing(undefined);
-              setFormOpen(true);
-            }}
-          >
-            <Plus className="h-4 w-4" aria-hidden="true" /> Nouvelle Intervention
-          </Button>
-        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportMenu filters={listFilters} />
+          {can(PERMISSIONS.INTERVENTIONS_CREATE) && (
+            <Button
+              onClick={() => {
+                setEditing(undefined);
+                setFormOpen(true);
+              }}
+            >
+              <Plus className="h-4 w-4" aria-hidden="true" /> Nouvelle Intervention
+            </Button>
+          )}
+        </div>
       </div>
       {query.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center text-sm text-red-700">
