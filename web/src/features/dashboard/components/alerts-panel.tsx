@@ -10,12 +10,14 @@ function AlertList({
   count,
   icon: Icon,
   iconClass,
+  onShowAll,
 }: {
   title: string;
   items: AlertItem[];
   count: number;
   icon: LucideIcon;
   iconClass: string;
+  onShowAll?: () => void;
 }) {
   if (count === 0) return null;
   const more = count - items.length;
@@ -38,13 +40,32 @@ function AlertList({
           </li>
         ))}
       </ul>
-      {more > 0 && <p className="pt-1 text-xs text-slate-600">… et {more} autre(s)</p>}
+      {more > 0 && (
+        <p className="pt-1 text-xs text-slate-600">
+          … et {more} autre(s)
+          {onShowAll && (
+            <>
+              {' · '}
+              <button type="button" onClick={onShowAll} className="font-medium text-blue-700 hover:underline">
+                Voir les interventions
+              </button>
+            </>
+          )}
+        </p>
+      )}
     </div>
   );
 }
 
 /** 'Alertes Importantes' (spec §2): urgent and overdue interventions with a total badge; nothing when there are none. */
-export function AlertsPanel({ alerts }: { alerts: DashboardAlerts | undefined }) {
+export function AlertsPanel({
+  alerts,
+  onShowAll,
+}: {
+  alerts: DashboardAlerts | undefined;
+  /** Opens the interventions list (when the user may read it). */
+  onShowAll?: () => void;
+}) {
   if (!alerts || alerts.counts.total === 0) return null;
   return (
     <section aria-labelledby="alerts-title" className="rounded-lg border border-red-200 bg-red-50/40 p-5 shadow-sm">
@@ -65,6 +86,7 @@ export function AlertsPanel({ alerts }: { alerts: DashboardAlerts | undefined })
           count={alerts.counts.urgent}
           icon={AlertTriangle}
           iconClass="text-red-600"
+          onShowAll={onShowAll}
         />
         <AlertList
           title={`En retard (plus de ${OVERDUE_DAYS} jours)`}
@@ -72,6 +94,7 @@ export function AlertsPanel({ alerts }: { alerts: DashboardAlerts | undefined })
           count={alerts.counts.overdue}
           icon={Clock}
           iconClass="text-amber-600"
+          onShowAll={onShowAll}
         />
       </div>
     </section>

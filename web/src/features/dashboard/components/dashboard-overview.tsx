@@ -1,6 +1,8 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { DEFAULT_TIMEFRAME, OVERDUE_DAYS, TOTAL_INTERVENTIONS_TREND } from '@gmao/domain/dashboard/metrics';
 import { formatNumber, formatPercent } from '@gmao/domain/format/format';
 import { AlertTriangle, Building2, CheckCircle2, ClipboardList, Clock, PlayCircle, Wrench } from 'lucide-react';
+import { usePermissions } from '../../../lib/session';
 import { useDashboardAlerts } from '../api/get-dashboard-alerts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { AlertsPanel } from './alerts-panel';
@@ -19,6 +21,7 @@ export function DashboardOverview({
   onShowAll?: () => void;
   onNewIntervention?: () => void;
 }) {
+  const { can } = usePermissions();
   const stats = useDashboardStats();
   const alerts = useDashboardAlerts();
   const o = stats.data?.data.overview;
@@ -67,7 +70,10 @@ export function DashboardOverview({
         <StatCard title="Clients" value={n(o?.totalClients)} icon={Building2} tone="green" loading={loading} />
       </div>
 
-      <AlertsPanel alerts={alerts.data?.data} />
+      <AlertsPanel
+        alerts={alerts.data?.data}
+        onShowAll={onShowAll && can(PERMISSIONS.INTERVENTIONS_READ) ? onShowAll : undefined}
+      />
 
       <RecentInterventions onShowAll={onShowAll} onNewIntervention={onNewIntervention} />
 
