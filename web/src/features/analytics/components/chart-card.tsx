@@ -47,10 +47,14 @@ export function ChartCard({
         <div className="mt-2 max-h-72 overflow-auto">
           <table className="min-w-full text-left text-xs">
             <caption className="sr-only">{title}</caption>
-            <thead className="bg-slate-50">
+            <thead className="sticky top-0 bg-slate-50">
               <tr>
-                {data.headers.map((h) => (
-                  <th key={h} scope="col" className="px-2 py-1 font-semibold text-slate-700">
+                {data.headers.map((h, j) => (
+                  <th
+                    key={h}
+                    scope="col"
+                    className={`px-2 py-1 font-semibold text-slate-700 ${j > 0 ? 'text-right' : ''}`}
+                  >
                     {h}
                   </th>
                 ))}
@@ -62,7 +66,7 @@ export function ChartCard({
                 <tr key={i}>
                   {r.map((c, j) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the headers.
-                    <td key={j} className="px-2 py-1 text-slate-700">
+                    <td key={j} className={`px-2 py-1 text-slate-700 ${j > 0 ? 'text-right tabular-nums' : ''}`}>
                       {c}
                     </td>
                   ))}
