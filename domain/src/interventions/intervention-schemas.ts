@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paginationQuerySchema, queryBoolean } from '../common/api.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
+import { scopeSchema } from './lifecycle-schemas.ts';
 import { PHASES } from './phases.ts';
 import { DEFAULT_STATUT, FORM_STATUTS, STATUTS, type Statut } from './status.ts';
 
@@ -102,11 +103,18 @@ export const interventionListQuerySchema = paginationQuerySchema.extend({
   dateTo: isoDate.optional(),
   overdue: queryBoolean.optional(),
   days: z.coerce.number().int().min(0).max(3650).default(OVERDUE_DAYS_DEFAULT),
+  /** active (default), archived or deleted (the trash). */
+  scope: scopeSchema,
 });
 export type InterventionListQuery = z.output<typeof interventionListQuerySchema>;
 
-/** GET /interventions/status-counts takes the same filters except status and paging. */
-export const statusCountsQuerySchema = interventionListQuerySchema.omit({ statut: true, page: true, limit: true });
+/** GET /interventions/status-counts takes the same filters except status, paging and scope (active records only). */
+export const statusCountsQuerySchema = interventionListQuerySchema.omit({
+  statut: true,
+  page: true,
+  limit: true,
+  scope: true,
+});
 export type StatusCountsQuery = z.output<typeof statusCountsQuerySchema>;
 
 export const idParamsSchema = z.object({ id });

@@ -1,12 +1,21 @@
 import type { Intervention, InterventionListQuery } from '@gmao/domain/interventions/intervention-schemas';
+import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
 import { OPEN_STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { visible } from '../dashboard/metrics-sql.ts';
 
 export type ListFilters = Omit<InterventionListQuery, 'page' | 'limit'>;
 
-/** Rows hidden everywhere (soft-deleted or archived records; dashboard metrics use the same rule). */
-const VISIBLE = sql`i.deleted_at IS NULL AND i.archived_at IS NULL`;
+/** Rows shown everywhere: not soft-deleted nor archived — the dashboard metrics' own condition. */
+const VISIBLE = visible('i');
+
+/** The list's scope: active records (VISIBLE), the archived ones, or the trash (soft-deleted, archived or not). */
+export function scopeSql(scope: Scope = 'active'): SQL {
+  if (scope === 'archived') return sql`(i.archived_at IS NOT NULL AND i.deleted_at IS NULL)`;
+  if (scope === 'deleted') return sql`i.deleted_at IS NOT NULL`;
+  return VISIBLE;
+}
 const OPEN_LIST = sql.join(
   OPEN_STATUTS.map((s) => sql`${s}`),
   sql`, `,
@@ -21,7 +30,7 @@ function escapeLike(text: string): string {
 
 /** WHERE clause of the list, shared by the page query, its count and the status counts. */
 export function whereOf(f: Partial<ListFilters>): SQL {
-  const parts: SQL[] = [VISIBLE];
+  const parts: SQL[] = [scopeSql(f.scope)];
   if (f.search) {
     const like = `%${escapeLike(f.search)}%`;
     parts.push(

@@ -26,6 +26,7 @@ import { defaultUploadsDir, localDiskStorage } from './file-storage.ts';
 import { statusCounts } from './history.repository.ts';
 import { listInterventions } from './interventions.repository.ts';
 import * as service from './interventions.service.ts';
+import lifecycleRoutes from './lifecycle.routes.ts';
 import materialsRoutes from './materials.routes.ts';
 import recordsRoutes from './records.routes.ts';
 import timerRoutes from './timer.routes.ts';
@@ -56,6 +57,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
   await app.register(commentsRoutes);
   await app.register(timerRoutes);
   await app.register(exportRoutes);
+  await app.register(lifecycleRoutes, { storage });
 
   app.get(
     '/',

@@ -1,0 +1,84 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import {
+  type CanDelete,
+  LIFECYCLE_RESULT,
+  type LifecycleAction,
+  type LifecycleState,
+  LIFECYCLE_MESSAGES as M,
+} from '@gmao/domain/interventions/lifecycle-schemas';
+import { CLOSED_STATUTS } from '@gmao/domain/interventions/status';
+import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
+import type { Db } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { insertHistory, toIso } from './interventions.repository.ts';
+import {
+  dependencyCounts,
+  findAnyIntervention,
+  type LifecycleRow,
+  lockAnyIntervention,
+  setLifecycle,
+} from './lifecycle.repository.ts';
+
+const toState = (r: LifecycleRow): LifecycleState => ({
+  id: r.id,
+  statut: r.statut,
+  deletedAt: r.deleted_at ? toIso(r.deleted_at) : null,
+  archivedAt: r.archived_at ? toIso(r.archived_at) : null,
+});
+
+/** Why `action` is refused on `row` (null when allowed). */
+function refusal(action: LifecycleAction, row: LifecycleRow, runningTimers: number): AppError | null {
+  const deleted = row.deleted_at !== null;
+  const archived = row.archived_at !== null;
+  switch (action) {
+    case 'soft-delete':
+      if (deleted) return new AppError('CONFLICT', M.alreadyDeleted);
+      if (runningTimers > 0) return new AppError('CONFLICT', M.runningTimer);
+      return null;
+    case 'restore':
+      return deleted ? null : new AppError('CONFLICT', M.notDeleted);
+    case 'archive':
+      if (deleted) return new AppError('CONFLICT', M.deletedNotArchivable);
+      if (archived) return new AppError('CONFLICT', M.alreadyArchived);
+      if (!(CLOSED_STATUTS as string[]).includes(row.statut))
+        return new AppError('BUSINESS_RULE', M.archiveOpenRefused);
+      return null;
+    case 'unarchive':
+      if (deleted) return new AppError('CONFLICT', M.deletedNotArchivable);
+      return archived ? null : new AppError('CONFLICT', M.notArchived);
+  }
+}
+
+const CHANGE: Record<LifecycleAction, { deleted?: boolean; archived?: boolean }> = {
+  'soft-delete': { deleted: true },
+  restore: { deleted: false },
+  archive: { archived: true },
+  unarchive: { archived: false },
+};
+
+/** One lifecycle action, checked under the row lock, with its history note, in one transaction. */
+export async function applyLifecycle(db: Db, user: SessionUser, id: number, action: LifecycleAction) {
+  return db.transaction(async (tx) => {
+    const row = await lockAnyIntervention(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+    const running = action === 'soft-delete' ? (await dependencyCounts(tx, id)).runningTimers : 0;
+    const refused = refusal(action, row, running);
+    if (refused) throw refused;
+    const updated = await setLifecycle(tx, id, CHANGE[action]);
+    const note = LIFECYCLE_RESULT[action].history;
+    await insertHistory(tx, { interventionId: id, from: null, to: null, note, userId: user.id });
+    return toState(updated);
+  });
+}
+
+export async function canDelete(db: Db, id: number): Promise<CanDelete> {
+  const row = await findAnyIntervention(db, id);
+  if (!row) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  const { runningTimers, ...dependencies } = await dependencyCounts(db, id);
+  const refused = refusal('soft-delete', row, runningTimers);
+  return { canDelete: refused === null, reasons: refused ? [refused.message] : [], dependencies };
+}
+
+export async function dependencies(db: Db, id: number) {
+  return (await canDelete(db, id)).dependencies;
+}
