@@ -1,6 +1,8 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
-import { Eye, Pencil, RefreshCw, Trash2 } from 'lucide-react';
+import { LIFECYCLE_LABELS as L, type Scope } from '@gmao/domain/interventions/lifecycle-schemas';
+import { CLOSED_STATUTS } from '@gmao/domain/interventions/status';
+import { Archive, ArchiveRestore, Eye, Pencil, RefreshCw, RotateCcw, Trash2, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { usePermissions } from '../../../lib/session';
 
@@ -28,22 +30,74 @@ function IconButton({
   );
 }
 
-/** View for everyone; edit and 'Changer Statut' need interventions:update; delete needs interventions:delete. */
+export type LifecycleHandlers = {
+  onArchive: (row: Intervention) => void;
+  onUnarchive: (row: Intervention) => void;
+  onRestore: (row: Intervention) => void;
+  onForceDelete: (row: Intervention) => void;
+};
+
+/** Actions of an archived record (Désarchiver, Supprimer) or of one in the trash (Restaurer, Supprimer définitivement). */
+function HiddenRowActions({
+  row,
+  scope,
+  onDelete,
+  ...h
+}: { row: Intervention; scope: 'archived' | 'deleted'; onDelete: (row: Intervention) => void } & LifecycleHandlers) {
+  const { can } = usePermissions();
+  const canDelete = can(PERMISSIONS.INTERVENTIONS_DELETE);
+  if (scope === 'archived')
+    return (
+      <>
+        {can(PERMISSIONS.INTERVENTIONS_UPDATE) && (
+          <IconButton label={L.unarchive} onClick={() => h.onUnarchive(row)}>
+            <ArchiveRestore className="h-4 w-4" aria-hidden="true" />
+          </IconButton>
+        )}
+        {canDelete && (
+          <IconButton label={L.softDelete} onClick={() => onDelete(row)} tone="text-red-600 hover:bg-red-50">
+            <Trash2 className="h-4 w-4" aria-hidden="true" />
+          </IconButton>
+        )}
+      </>
+    );
+  if (!canDelete) return null;
+  return (
+    <>
+      <IconButton label={L.restore} onClick={() => h.onRestore(row)}>
+        <RotateCcw className="h-4 w-4" aria-hidden="true" />
+      </IconButton>
+      <IconButton label={L.forceDelete} onClick={() => h.onForceDelete(row)} tone="text-red-600 hover:bg-red-50">
+        <XCircle className="h-4 w-4" aria-hidden="true" />
+      </IconButton>
+    </>
+  );
+}
+
+/**
+ * View for everyone; edit, 'Changer Statut' and 'Archiver' (closed records) need interventions:update; 'Supprimer'
+ * (to the trash) needs interventions:delete. Archived and trashed records get their own actions.
+ */
 export function InterventionRowActions({
   row,
+  scope = 'active',
   onView,
   onEdit,
   onCycle,
   onDelete,
+  ...lifecycle
 }: {
   row: Intervention;
+  scope?: Scope;
   onView: (row: Intervention) => void;
   onEdit: (row: Intervention) => void;
   onCycle: (row: Intervention) => void;
   onDelete: (row: Intervention) => void;
-}) {
+} & LifecycleHandlers) {
   const { can } = usePermissions();
   const canUpdate = can(PERMISSIONS.INTERVENTIONS_UPDATE);
+  if (scope !== 'active') return <HiddenRowActions row={row} scope={scope} onDelete={onDelete} {...lifecycle} />;
+  const closed = (CLOSED_STATUTS as string[]).includes(row.statut);
   return (
     <>
       <IconButton label="Voir" onClick={() => onView(row)}>
@@ -64,8 +118,13 @@ export function InterventionRowActions({
           Changer Statut
         </button>
       )}
+      {canUpdate && closed && (
+        <IconButton label={L.archive} onClick={() => lifecycle.onArchive(row)}>
+          <Archive className="h-4 w-4" aria-hidden="true" />
+        </IconButton>
+      )}
       {can(PERMISSIONS.INTERVENTIONS_DELETE) && (
-        <IconButton label="Supprimer" onClick={() => onDelete(row)} tone="text-red-600 hover:bg-red-50">
+        <IconButton label={L.softDelete} onClick={() => onDelete(row)} tone="text-red-600 hover:bg-red-50">
           <Trash2 className="h-4 w-4" aria-hidden="true" />
         </IconButton>
       )}

@@ -1,27 +1,24 @@
-import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { DEFAULT_PAGE_SIZE } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { formatDate, TRUNCATE_INTERVENTION_LIST, truncate } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
 import { isStatut, type Statut } from '@gmao/domain/interventions/status';
 import { nextCycleStatut } from '@gmao/domain/interventions/workflow';
-import { Plus } from 'lucide-react';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { Pagination } from '../../../components/ui/pagination';
-import { usePermissions } from '../../../lib/session';
 import { useInterventions } from '../api/get-interventions';
-import { useChangeStatus, useDeleteIntervention } from '../api/mutate-intervention';
-import { ExportMenu } from './export-menu';
+import { useChangeStatus } from '../api/mutate-intervention';
 import { InterventionDetailModal } from './intervention-detail-modal';
 import { InterventionFormModal } from './intervention-form-modal';
 import { InterventionRowActions } from './intervention-row-actions';
 import { toastInterventionError, toastInterventionSuccess } from './intervention-toasts';
-import { type InterventionFilterValues, InterventionsFilters } from './interventions-filters';
+import type { InterventionFilterValues } from './interventions-filters';
+import { InterventionsToolbar } from './interventions-toolbar';
 import { StatusBadge } from './status-badge';
+import { useInterventionLifecycle } from './use-intervention-lifecycle';
 
 const columns: DataTableColumn<Intervention>[] = [
   {
@@ -47,29 +44,33 @@ const columns: DataTableColumn<Intervention>[] = [
 ];
 
 const EMPTY_FILTERS: InterventionFilterValues = { search: '', statut: '', urgence: '' };
+const EMPTY_SCOPE: Record<Exclude<Scope, 'active'>, string> = {
+  archived: 'Aucune intervention archivée',
+  deleted: 'La corbeille est vide',
+};
 
 /**
- * Interventions list (spec §2): the dashboard tab and the /interventions page. Search, status and urgency filters,
- * paging; actions by permission: view, edit, 'Changer Statut' (cycle), delete.
+ * Interventions list (spec §2): the dashboard tab and the /interventions page. Scope (active, archived, trash),
+ * search, status and urgency filters, export, paging; actions by permission and scope.
  */
 export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'page' }) {
-  const { can } = usePermissions();
   const [filters, setFilters] = useState(EMPTY_FILTERS);
+  const [scope, setScope] = useState<Scope>('active');
   const [page, setPage] = useState(1);
   const [limit, setLimit] = useState(DEFAULT_PAGE_SIZE);
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<Intervention | undefined>();
   const [viewId, setViewId] = useState<number | null>(null);
-  const [deleting, setDeleting] = useState<Intervention | null>(null);
 
   const listFilters = {
     search: filters.search || undefined,
     statut: isStatut(filters.statut) ? filters.statut : undefined,
     urgence: filters.urgence === '' ? undefined : filters.urgence === 'true',
+    scope: scope === 'active' ? undefined : scope,
   };
   const query = useInterventions({ page, limit, ...listFilters });
   const cycle = useChangeStatus();
-  const remove = useDeleteIntervention();
+  const lifecycle = useInterventionLifecycle();
 
   const onCycle = async (row: Intervention) => {
     const from: Statut = isStatut(row.statut) ? row.statut : 'PLANIFIEE';
@@ -81,45 +82,34 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
     }
   };
 
-  const onDelete = async () => {
-    if (!deleting) return;
-    try {
-      const res = await remove.mutateAsync(deleting.id);
-      toastInterventionSuccess(res.message, MUTATION_MESSAGES.interventionDelete.success);
-      setDeleting(null);
-    } catch (err) {
-      toastInterventionError(err, MUTATION_MESSAGES.interventionDelete.failure);
-    }
-  };
-
   const rows = query.data?.data;
   const total = query.data?.pagination.total ?? 0;
   const filtered = filters.search !== '' || filters.statut !== '' || filters.urgence !== '';
+  const empty = filtered
+    ? 'Aucune intervention ne correspond aux filtres'
+    : scope === 'active'
+      ? 'Aucune intervention trouvée'
+      : EMPTY_SCOPE[scope];
 
   return (
     <section aria-label="Liste des interventions" data-variant={variant}>
-      <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
-        <InterventionsFilters
-          value={filters}
-          onChange={(next) => {
-            setFilters(next);
-            setPage(1);
-          }}
-        />
-        <div className="flex flex-wrap items-center gap-2">
-          <ExportMenu filters={listFilters} />
-          {can(PERMISSIONS.INTERVENTIONS_CREATE) && (
-            <Button
-              onClick={() => {
-                setEditing(undefined);
-                setFormOpen(true);
-              }}
-            >
-              <Plus className="h-4 w-4" aria-hidden="true" /> Nouvelle Intervention
-            </Button>
-          )}
-        </div>
-      </div>
+      <InterventionsToolbar
+        filters={filters}
+        onFiltersChange={(next) => {
+          setFilters(next);
+          setPage(1);
+        }}
+        scope={scope}
+        onScopeChange={(next) => {
+          setScope(next);
+          setPage(1);
+        }}
+        exportQuery={listFilters}
+        onCreate={() => {
+          setEditing(undefined);
+          setFormOpen(true);
+        }}
+      />
       {query.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center text-sm text-red-700">
           Impossible de charger les interventions.{' '}
@@ -134,18 +124,23 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
           rows={rows}
           loading={query.isPending}
           rowKey={(r) => r.id}
-          onRowClick={(r) => setViewId(r.id)}
-          emptyMessage={filtered ? 'Aucune intervention ne correspond aux filtres' : 'Aucune intervention trouvée'}
+          onRowClick={scope === 'active' ? (r) => setViewId(r.id) : undefined}
+          emptyMessage={empty}
           actions={(r) => (
             <InterventionRowActions
               row={r}
+              scope={scope}
               onView={(x) => setViewId(x.id)}
               onEdit={(x) => {
                 setEditing(x);
                 setFormOpen(true);
               }}
               onCycle={onCycle}
-              onDelete={setDeleting}
+              onDelete={lifecycle.requestTrash}
+              onArchive={(x) => lifecycle.run(x, 'archive')}
+              onUnarchive={(x) => lifecycle.run(x, 'unarchive')}
+              onRestore={(x) => lifecycle.run(x, 'restore')}
+              onForceDelete={lifecycle.requestPurge}
             />
           )}
         />
@@ -165,23 +160,11 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
 
       <InterventionFormModal open={formOpen} onClose={() => setFormOpen(false)} intervention={editing} />
       <InterventionDetailModal interventionId={viewId} onClose={() => setViewId(null)} />
-      <ConfirmDialog
-        open={deleting !== null}
-        kind="danger"
-        title="Supprimer l'intervention"
-        message={
-          <>
-            Êtes-vous sûr de vouloir supprimer : <strong>{deleting?.equipement.nom}</strong> du{' '}
-            {formatDate(deleting?.date)} ? <br />
-            Cette action est irréversible !
-          </>
-        }
-        confirmLabel="Supprimer définitivement"
-        loading={remove.isPending}
-        onConfirm={onDelete}
-        onCancel={() => setDeleting(null)}
+      {lifecycle.dialogs}
+      <LoadingOverlay
+        show={cycle.isPending || lifecycle.busy}
+        text={cycle.isPending ? 'Mise à jour du statut...' : 'Mise à jour...'}
       />
-      <LoadingOverlay show={cycle.isPending} text="Mise à jour du statut..." />
     </section>
   );
 }
