@@ -1,40 +1,20 @@
-import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { DataTableCards } from './data-table-cards';
+import { type DataTableColumn, type DataTableProps, fromNestedControl, SKELETON_ROWS } from './data-table-shared';
+import { useNarrowScreen } from './use-narrow-screen';
 
-export interface DataTableColumn<T> {
-  key: string;
-  header: ReactNode;
-  render: (row: T) => ReactNode;
-  /** Applied to both the header and the body cells of the column. */
-  className?: string;
-}
-
-export interface DataTableProps<T> {
-  columns: DataTableColumn<T>[];
-  rows: T[] | undefined;
-  loading?: boolean;
-  rowKey: (row: T) => string | number;
-  onRowClick?: (row: T) => void;
-  actions?: (row: T) => ReactNode;
-  actionsHeader?: ReactNode;
-  emptyMessage?: ReactNode;
-  /** Accessible caption (visually hidden). */
-  caption?: ReactNode;
-}
-
-export const SKELETON_ROWS = 5;
-
-const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [data-row-actions]';
-
-/** True when the event started on a control of its own (a link, a button, the actions cell): the row must not react. */
-function fromNestedControl(e: MouseEvent | KeyboardEvent): boolean {
-  const target = e.target as HTMLElement;
-  const hit = target.closest(INTERACTIVE);
-  return hit !== null && hit !== e.currentTarget && e.currentTarget.contains(hit);
-}
+export type { DataTableColumn, DataTableProps };
+export { SKELETON_ROWS };
 
 const cell = 'px-4 py-3 text-sm text-slate-700';
 
-export function DataTable<T>({
+export function DataTable<T>(props: DataTableProps<T>) {
+  const narrow = useNarrowScreen();
+  if (narrow && (props.mobileLayout ?? 'cards') === 'cards') return <DataTableCards {...props} />;
+  return <TableLayout {...props} />;
+}
+
+function TableLayout<T>({
   columns,
   rows,
   loading = false,

@@ -16,9 +16,9 @@ export function DetailSection({
       {items && (
         <dl className="grid gap-x-6 gap-y-2 sm:grid-cols-2">
           {items.map(([label, value]) => (
-            <div key={label}>
+            <div key={label} className="min-w-0">
               <dt className="text-xs text-slate-500">{label}</dt>
-              <dd className="text-sm text-slate-900 break-words">{value || value === 0 ? value : '-'}</dd>
+              <dd className="text-sm text-slate-900 [overflow-wrap:anywhere]">{value || value === 0 ? value : '-'}</dd>
             </div>
           ))}
         </dl>

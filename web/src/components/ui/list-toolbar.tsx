@@ -36,14 +36,14 @@ export function ListToolbar({
   return (
     <div className="flex flex-wrap items-center gap-3">
       <SearchInput
-        className="min-w-60 flex-1"
+        className="w-full min-w-0 sm:w-auto sm:min-w-60 sm:flex-1"
         value={search}
         placeholder={searchPlaceholder}
         aria-label={searchLabel}
         onChange={onSearchChange}
       />
       <Select
-        className="w-60"
+        className="w-full sm:w-60"
         aria-label={filter.label}
         placeholder={filter.allLabel}
         value={filter.value || ALL}

@@ -71,7 +71,7 @@ export function Pagination({
   const sizes = pageSizes.includes(limit) ? pageSizes : [...pageSizes, limit].sort((a, b) => a - b);
 
   return (
-    <div className="flex flex-col gap-3 border-t border-slate-200 bg-white px-4 py-3 sm:flex-row sm:items-center sm:justify-between">
+    <div className="flex flex-col gap-3 px-1 pt-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-3">
         <p className="text-sm text-slate-600">{`Affichage de ${from} à ${to} sur ${total} résultats`}</p>
         <select

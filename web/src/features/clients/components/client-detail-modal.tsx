@@ -10,10 +10,30 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../../../lib/session';
 import { useClient } from '../api/get-client';
 
-function Stat({ label, value }: { label: string; value: string }) {
+const linkClass = 'text-blue-700 underline-offset-2 hover:underline';
+
+/** A mailto:/tel:/web link, or null when the value is empty (DetailSection then shows '-'). */
+function link(href: string | null | undefined, text: string | null | undefined) {
+  if (!href || !text) return null;
+  return (
+    <a className={linkClass} href={href} target={href.startsWith('http') ? '_blank' : undefined} rel="noreferrer">
+      {text}
+    </a>
+  );
+}
+
+const tel = (v: string | null | undefined) => (v ? `tel:${v.replace(/[^\d+]/g, '')}` : null);
+const web = (v: string | null | undefined) => (v ? (/^https?:\/\//i.test(v) ? v : `https://${v}`) : null);
+
+/** `text` stats (a date, a name) use a smaller font so a long name wraps between words, not inside them. */
+function Stat({ label, value, text = false }: { label: string; value: string; text?: boolean }) {
   return (
     <div className="rounded-lg border border-slate-200 p-3 text-center">
-      <p className="truncate text-lg font-semibold text-slate-900">{value}</p>
+      <p
+        className={`break-words font-semibold leading-snug text-slate-900 ${text ? 'py-0.5 text-sm hyphens-auto' : 'text-lg'}`}
+      >
+        {value}
+      </p>
       <p className="text-xs text-slate-500">{label}</p>
     </div>
   );
@@ -39,7 +59,7 @@ export function ClientDetailModal({
       onClose={onClose}
       size="3xl"
       closeOnOverlayClick={false}
-      title={client?.nom_entreprise ?? 'Détails du client'}
+      title="Détails du client"
       footer={
         <>
           <Button variant="secondary" onClick={onClose}>
@@ -53,18 +73,20 @@ export function ClientDetailModal({
         </>
       }
     >
-      {!client ? (
+      {query.isError ? (
+        <p className="py-10 text-center text-slate-500">Impossible de charger ce client.</p>
+      ) : !client ? (
         <div className="flex justify-center py-10">
           <Spinner size="lg" label="Chargement du client..." />
         </div>
       ) : (
         <div className="space-y-4">
-          <div className="flex items-center gap-4 rounded-lg bg-blue-50 p-4">
-            <span className="flex h-12 w-12 items-center justify-center rounded-lg bg-blue-700 text-white">
+          <div className="flex items-start gap-4 rounded-lg bg-blue-50 p-4 sm:items-center">
+            <span className="flex h-12 w-12 shrink-0 items-center justify-center rounded-lg bg-blue-700 text-white">
               <Building2 className="h-6 w-6" aria-hidden="true" />
             </span>
-            <div>
-              <p className="text-lg font-semibold text-slate-900">{client.nom_entreprise}</p>
+            <div className="min-w-0">
+              <p className="break-words text-lg font-semibold text-slate-900">{client.nom_entreprise}</p>
               <div className="mt-1 flex flex-wrap gap-2">
                 {client.secteur_activite && <Badge tone="blue">{client.secteur_activite}</Badge>}
                 {client.ville && <Badge>{client.ville}</Badge>}
@@ -74,19 +96,22 @@ export function ClientDetailModal({
           <section aria-label="Statistiques" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
             <Stat label="Équipements" value={formatNumber(client.equipmentCount)} />
             <Stat label="Interventions" value={formatNumber(client.interventionCount)} />
-            <Stat label="Créé le" value={formatDate(client.createdAt)} />
-            <Stat label="Créé par" value={client.creerPar?.nom ?? '-'} />
+            <Stat text label="Créé le" value={formatDate(client.createdAt)} />
+            <Stat text label="Créé par" value={client.creerPar?.nom ?? '-'} />
           </section>
           <DetailSection
             title="Contact"
             items={[
               ['Contact principal', client.contact_principal],
               ['Poste', client.poste_contact],
-              ['Téléphone du contact', formatPhone(client.telephone_contact)],
-              ['Email du contact', client.email_contact],
-              ['Téléphone', formatPhone(client.tel)],
+              ['Téléphone du contact', link(tel(client.telephone_contact), formatPhone(client.telephone_contact))],
+              [
+                'Email du contact',
+                link(client.email_contact && `mailto:${client.email_contact}`, client.email_contact),
+              ],
+              ['Téléphone', link(tel(client.tel), formatPhone(client.tel))],
               ['Fax', formatPhone(client.fax)],
-              ['Email', client.email],
+              ['Email', link(client.email && `mailto:${client.email}`, client.email)],
             ]}
           />
           <DetailSection
@@ -95,7 +120,7 @@ export function ClientDetailModal({
               ['Adresse', client.adresse],
               ['Ville', client.ville],
               ['Code postal', client.codePostal],
-              ['Site web', client.siteWeb],
+              ['Site web', link(web(client.siteWeb), client.siteWeb)],
             ]}
           />
           {(client.registre_commerce || client.forme_juridique) && (

@@ -36,7 +36,9 @@ const columns: DataTableColumn<Client>[] = [
       c.contact_principal || c.telephone_contact ? (
         <div>
           <div>{c.contact_principal ?? '-'}</div>
-          {c.telephone_contact && <div className="text-xs text-slate-500">{formatPhone(c.telephone_contact)}</div>}
+          {c.telephone_contact && (
+            <div className="whitespace-nowrap text-xs text-slate-500">{formatPhone(c.telephone_contact)}</div>
+          )}
         </div>
       ) : (
         '-'

@@ -72,7 +72,7 @@ export function UsersScreen() {
         }
       />
       <PendingRegistrations />
-      <div className="rounded-xl border border-slate-200 bg-white shadow-sm">
+      <div className="mb-4 rounded-xl border border-slate-200 bg-white shadow-sm">
         <UsersToolbar
           value={filters}
           onChange={(next) => {
@@ -80,30 +80,28 @@ export function UsersScreen() {
             paging.firstPage();
           }}
         />
-        {query.isError && !query.data ? (
-          <div className="p-4">
-            <LoadErrorState
-              icon={<AlertTriangle className="h-6 w-6 text-red-500" />}
-              title={USERS_SCREEN.loadErrorTitle}
-              description={USERS_SCREEN.loadErrorText}
-              retryLabel={USERS_SCREEN.retry}
-              onRetry={() => void query.refetch()}
-            />
-          </div>
-        ) : (
-          <UsersTable
-            users={query.data?.data}
-            loading={query.isPending}
-            currentUserId={me?.id}
-            canEdit={canEdit}
-            canDelete={canDelete}
-            onView={(user) => setDialog({ kind: 'view', user })}
-            onEdit={(user) => setDialog({ kind: 'edit', user })}
-            onDelete={setToDelete}
-          />
-        )}
-        <Pagination {...paging.pagination} total={query.data?.pagination.total ?? 0} />
       </div>
+      {query.isError && !query.data ? (
+        <LoadErrorState
+          icon={<AlertTriangle className="h-6 w-6 text-red-500" />}
+          title={USERS_SCREEN.loadErrorTitle}
+          description={USERS_SCREEN.loadErrorText}
+          retryLabel={USERS_SCREEN.retry}
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <UsersTable
+          users={query.data?.data}
+          loading={query.isPending}
+          currentUserId={me?.id}
+          canEdit={canEdit}
+          canDelete={canDelete}
+          onView={(user) => setDialog({ kind: 'view', user })}
+          onEdit={(user) => setDialog({ kind: 'edit', user })}
+          onDelete={setToDelete}
+        />
+      )}
+      <Pagination {...paging.pagination} total={query.data?.pagination.total ?? 0} />
 
       {(dialog?.kind === 'create' || dialog?.kind === 'edit') && (
         <UserFormModal

@@ -37,7 +37,7 @@ export function UsersToolbar({
     { value: 'false', label: USERS_SCREEN.inactiveOnly },
   ];
   return (
-    <div className="flex flex-col gap-3 border-b border-slate-200 p-4 md:flex-row md:items-center">
+    <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
       <SearchInput
         className="md:flex-1"
         value={value.search}

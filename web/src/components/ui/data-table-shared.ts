@@ -1,0 +1,38 @@
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+
+export interface DataTableColumn<T> {
+  key: string;
+  header: ReactNode;
+  render: (row: T) => ReactNode;
+  /** Applied to both the header and the body cells of the column. */
+  className?: string;
+}
+
+export interface DataTableProps<T> {
+  columns: DataTableColumn<T>[];
+  rows: T[] | undefined;
+  loading?: boolean;
+  rowKey: (row: T) => string | number;
+  onRowClick?: (row: T) => void;
+  actions?: (row: T) => ReactNode;
+  actionsHeader?: ReactNode;
+  emptyMessage?: ReactNode;
+  /** Accessible caption (visually hidden). */
+  caption?: ReactNode;
+  /**
+   * On phones (below `sm`): 'cards' (default) shows one card per row; 'scroll' keeps the table and scrolls it
+   * sideways (for grids that only make sense as a grid).
+   */
+  mobileLayout?: 'cards' | 'scroll';
+}
+
+export const SKELETON_ROWS = 5;
+
+const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [data-row-actions]';
+
+/** True when the event started on a control of its own (a link, a button, the actions cell): the row must not react. */
+export function fromNestedControl(e: MouseEvent | KeyboardEvent): boolean {
+  const target = e.target as HTMLElement;
+  const hit = target.closest(INTERACTIVE);
+  return hit !== null && hit !== e.currentTarget && e.currentTarget.contains(hit);
+}
