@@ -1,0 +1,40 @@
+import type { Analytics, AnalyticsPoint } from '@gmao/domain/analytics/analytics-schemas';
+import { expect, it } from 'vitest';
+import { completionPoints } from './chart-format';
+
+const point = (day: number, total: number, completed: number): AnalyticsPoint => ({
+  start: `2026-03-${String(day).padStart(2, '0')}`,
+  total,
+  completed,
+  completionRate: total ? (completed / total) * 100 : 0,
+  byStatus: {},
+  mttrHours: null,
+});
+const analytics = (bucket: Analytics['bucket'], series: AnalyticsPoint[]): Analytics => ({
+  timeframe: series.length,
+  from: series[0].start,
+  to: series[series.length - 1].start,
+  bucket,
+  series,
+  byEquipmentType: [],
+  byClient: [],
+  workload: [],
+});
+
+it('groups 30 daily points by 7 days and rates each week on its own totals', () => {
+  const series = Array.from({ length: 30 }, (_, i) => point(i + 1, i < 7 ? 1 : 0, i < 3 ? 1 : 0));
+  const weeks = completionPoints(analytics('day', series));
+  expect(weeks).toHaveLength(5);
+  expect(weeks[0]).toMatchObject({ label: 'sem. 01/03', total: 7, completed: 3, rate: 42.9 });
+  // Nothing planned that week: no point rather than a misleading 0 %.
+  expect(weeks[1]).toMatchObject({ label: 'sem. 08/03', total: 0, rate: null });
+  expect(weeks[4]).toMatchObject({ label: 'sem. 29/03', total: 0 });
+});
+
+it('keeps short daily series and weekly/monthly buckets as they are', () => {
+  const series = Array.from({ length: 7 }, (_, i) => point(i + 1, 2, 1));
+  const days = completionPoints(analytics('day', series));
+  expect(days).toHaveLength(7);
+  expect(days[0]).toMatchObject({ label: '01/03', rate: 50 });
+  expect(completionPoints(analytics('week', series))[0].label).toBe('sem. 01/03');
+});
