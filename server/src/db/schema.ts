@@ -319,3 +319,22 @@ export const interventionAttachments = pgTable(
   },
   (t) => [index('intervention_attachments_intervention_idx').on(t.interventionId, t.id)],
 );
+
+// 0007_intervention_checklist.sql: checklist items (created from the equipment type with each intervention).
+// The same migration adds the partial indexes interventions_archived_idx / interventions_deleted_idx (list scopes).
+export const interventionChecklistItems = pgTable(
+  'intervention_checklist_items',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: varchar('label', { length: 200 }).notNull(),
+    checked: boolean('checked').notNull().default(false),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedBy: integer('checked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('intervention_checklist_items_intervention_idx').on(t.interventionId, t.position, t.id)],
+);

@@ -20,6 +20,7 @@ import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
 import assignmentRoutes from './assignment.routes.ts';
 import attachmentsRoutes from './attachments.routes.ts';
+import checklistRoutes from './checklist.routes.ts';
 import commentsRoutes from './comments.routes.ts';
 import exportRoutes from './export.routes.ts';
 import { defaultUploadsDir, localDiskStorage } from './file-storage.ts';
@@ -58,6 +59,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
   await app.register(timerRoutes);
   await app.register(exportRoutes);
   await app.register(lifecycleRoutes, { storage });
+  await app.register(checklistRoutes);
 
   app.get(
     '/',

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { attachmentKeys } from './attachments.repository.ts';
+import { insertDefaultChecklist } from './checklist.repository.ts';
 import {
   findEquipmentOwner,
   findIntervention,
@@ -67,6 +68,7 @@ export async function createIntervention(db: Db, user: SessionUser, input: Inter
       note: CREATION_NOTE,
       userId: user.id,
     });
+    await insertDefaultChecklist(tx, created, input.equipement_id);
     return created;
   });
   return mustFind(db, id);

@@ -1,0 +1,88 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import {
+  CHECKLIST_MESSAGES,
+  checklistAddSchema,
+  checklistCheckSchema,
+  checklistItemParamsSchema,
+  checklistSchema,
+} from '@gmao/domain/interventions/checklist-schemas';
+import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth.ts';
+import * as service from './checklist.service.ts';
+
+const errors = {
+  400: errorEnvelopeSchema,
+  401: errorEnvelopeSchema,
+  403: errorEnvelopeSchema,
+  404: errorEnvelopeSchema,
+  422: errorEnvelopeSchema,
+};
+const tags = ['interventions'];
+const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
+const ok = { 200: successEnvelope(checklistSchema), ...errors };
+
+/** GET/POST /interventions/:id/checklist, PUT/DELETE /interventions/:id/checklist/:itemId (spec §7). */
+const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/:id/checklist',
+    {
+      config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ } },
+      schema: { tags, summary: 'Checklist et avancement (cochées / total)', params: idParamsSchema, response: ok },
+    },
+    async (request) => ({ success: true as const, data: await service.getChecklist(app.db, request.params.id) }),
+  );
+
+  app.put(
+    '/:id/checklist/:itemId',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary: 'Cocher / décocher une étape',
+        params: checklistItemParamsSchema,
+        body: checklistCheckSchema,
+        response: ok,
+      },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const data = await service.checkItem(app.db, requireUser(request), id, itemId, request.body.checked);
+      return { success: true as const, data, message: CHECKLIST_MESSAGES.updated };
+    },
+  );
+
+  app.post(
+    '/:id/checklist',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary: 'Ajouter une étape',
+        params: idParamsSchema,
+        body: checklistAddSchema,
+        response: { 201: successEnvelope(checklistSchema), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const data = await service.addChecklistItem(app.db, requireUser(request), request.params.id, request.body.label);
+      return reply.status(201).send({ success: true as const, data, message: CHECKLIST_MESSAGES.added });
+    },
+  );
+
+  app.delete(
+    '/:id/checklist/:itemId',
+    {
+      config: update,
+      schema: { tags, summary: 'Retirer une étape', params: checklistItemParamsSchema, response: ok },
+    },
+    async (request) => {
+      const { id, itemId } = request.params;
+      const data = await service.removeChecklistItem(app.db, requireUser(request), id, itemId);
+      return { success: true as const, data, message: CHECKLIST_MESSAGES.deleted };
+    },
+  );
+};
+
+export default checklistRoutes;

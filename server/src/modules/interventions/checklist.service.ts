@@ -1,0 +1,51 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import { CHECKLIST_MAX_ITEMS, CHECKLIST_MESSAGES as M } from '@gmao/domain/interventions/checklist-schemas';
+import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { addItem, countItems, deleteItem, listChecklist, setChecked } from './checklist.repository.ts';
+import { findIntervention, insertHistory, lockIntervention } from './interventions.repository.ts';
+
+async function mustLock(tx: DbOrTx, id: number) {
+  if (!(await lockIntervention(tx, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+}
+
+export async function getChecklist(db: Db, id: number) {
+  if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  return listChecklist(db, id);
+}
+
+/** Checks or unchecks an item (who and when are kept on the item). */
+export async function checkItem(db: Db, user: SessionUser, id: number, itemId: number, checked: boolean) {
+  await db.transaction(async (tx) => {
+    await mustLock(tx, id);
+    if (!(await setChecked(tx, id, itemId, checked, user.id))) throw new AppError('NOT_FOUND', M.itemNotFound);
+  });
+  return listChecklist(db, id);
+}
+
+export async function addChecklistItem(db: Db, user: SessionUser, id: number, label: string) {
+  await db.transaction(async (tx) => {
+    await mustLock(tx, id);
+    if ((await countItems(tx, id)) >= CHECKLIST_MAX_ITEMS) throw new AppError('BUSINESS_RULE', M.maxItems);
+    await addItem(tx, id, label);
+    await insertHistory(tx, { interventionId: id, from: null, to: null, note: M.historyAdded(label), userId: user.id });
+  });
+  return listChecklist(db, id);
+}
+
+export async function removeChecklistItem(db: Db, user: SessionUser, id: number, itemId: number) {
+  await db.transaction(async (tx) => {
+    await mustLock(tx, id);
+    const label = await deleteItem(tx, id, itemId);
+    if (label === null) throw new AppError('NOT_FOUND', M.itemNotFound);
+    await insertHistory(tx, {
+      interventionId: id,
+      from: null,
+      to: null,
+      note: M.historyDeleted(label),
+      userId: user.id,
+    });
+  });
+  return listChecklist(db, id);
+}
