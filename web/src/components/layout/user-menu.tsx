@@ -12,7 +12,8 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useDismiss(ref, open, close);
-  const item = 'flex w-full items-center gap-2 px-4 py-2 text-left text-sm text-slate-700 hover:bg-slate-50';
+  const itemBase = 'flex w-full items-center gap-2 px-4 py-2 text-left text-sm hover:bg-slate-50';
+  const item = `${itemBase} text-slate-700`;
 
   return (
     <div className="relative" ref={ref}>
@@ -41,6 +42,11 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
           role="menu"
           className="absolute right-0 z-50 mt-2 w-52 rounded-xl border border-slate-200 bg-white py-1 shadow-lg"
         >
+          {/* Phones show only the avatar in the bar: say who is connected here. */}
+          <div role="none" className="border-b border-slate-100 px-4 py-2 sm:hidden">
+            <p className="truncate text-sm font-medium text-slate-900">{displayName(user)}</p>
+            <p className="truncate text-xs text-slate-500">{displayRole(user)}</p>
+          </div>
           <Link role="menuitem" to={paths.profile} className={item} onClick={close}>
             <User className="h-4 w-4" aria-hidden="true" /> Mon profil
           </Link>
@@ -50,7 +56,7 @@ export function UserMenu({ onLogout }: { onLogout: () => void }) {
           <button
             role="menuitem"
             type="button"
-            className={`${item} border-t border-slate-100 text-red-700`}
+            className={`${itemBase} border-t border-slate-100 text-red-700`}
             onClick={() => {
               close();
               onLogout();
