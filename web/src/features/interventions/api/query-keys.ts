@@ -19,6 +19,7 @@ export const interventionKeys = {
   allComments: (id: number) => [...interventionKeys.all, 'comments', id] as const,
   timer: (id: number) => [...interventionKeys.all, 'timer', id] as const,
   attachments: (id: number) => [...interventionKeys.all, 'attachments', id] as const,
+  checklist: (id: number) => [...interventionKeys.all, 'checklist', id] as const,
 };
 
 /** Keys owned by other features that intervention mutations make stale (spec §7 refresh rules). */

@@ -1,6 +1,7 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { useRecords } from '../api/get-records';
 import { AttachmentsSection } from './attachments-section';
+import { ChecklistSection } from './checklist-section';
 import { CommentsSection } from './comments-section';
 import { DiagnosticSection } from './diagnostic-section';
 import { InterventionSection } from './intervention-section';
@@ -10,7 +11,7 @@ import { QualityControlSection } from './quality-control-section';
 import { TechnicianAssignment } from './technician-assignment';
 import { TimerSection } from './timer-section';
 
-/** The detail modal's work records: assignee, diagnostic, planning, quality control, materials, time spent, attachments, comments. */
+/** The detail modal's work records: assignee, diagnostic, planning, quality control, checklist, materials, time spent, attachments, comments. */
 export function InterventionRecordsSections({ intervention }: { intervention: Intervention }) {
   const records = useRecords(intervention.id);
   const data = records.data?.data;
@@ -38,6 +39,9 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
           </InterventionSection>
         </div>
       )}
+      <InterventionSection title="Checklist">
+        <ChecklistSection interventionId={intervention.id} />
+      </InterventionSection>
       <InterventionSection title="Matériel utilisé">
         <MaterialsSection interventionId={intervention.id} readOnly={intervention.statut === 'ANNULEE'} />
       </InterventionSection>
