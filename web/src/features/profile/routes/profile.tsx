@@ -11,6 +11,7 @@ import { useSession } from '../../../lib/session';
 import { saveSession } from '../../../lib/session-storage';
 import { notify } from '../../../lib/toast';
 import { useChangePassword, useUpdateProfile } from '../api/update-profile';
+import { AccessSummary } from '../components/access-summary';
 
 const submitClass =
   'rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-70';
@@ -104,22 +105,25 @@ export default function ProfileRoute() {
     <section>
       <PageHeader title="Mon profil" description="Vos informations et votre mot de passe." />
       <div className="grid gap-6 lg:grid-cols-3">
-        <div className="self-start rounded-xl border border-slate-200 bg-white p-6 text-center">
-          <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-blue-700 text-xl font-bold text-white">
-            {initials(displayName(user))}
-          </span>
-          <p className="mt-3 text-lg font-semibold">{displayName(user)}</p>
-          <p className="text-slate-500">@{user?.username}</p>
-          <dl className="mt-4 space-y-1 text-sm">
-            <div>
-              <dt className="inline text-slate-500">Rôle : </dt>
-              <dd className="inline font-medium">{displayRole(user)}</dd>
-            </div>
-            <div>
-              <dt className="inline text-slate-500">Section : </dt>
-              <dd className="inline font-medium">{user?.section ?? '—'}</dd>
-            </div>
-          </dl>
+        <div className="space-y-6 self-start">
+          <div className="rounded-xl border border-slate-200 bg-white p-6 text-center">
+            <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-blue-700 text-xl font-bold text-white">
+              {initials(displayName(user))}
+            </span>
+            <p className="mt-3 text-lg font-semibold">{displayName(user)}</p>
+            <p className="text-slate-500">@{user?.username}</p>
+            <dl className="mt-4 space-y-1 text-sm">
+              <div>
+                <dt className="inline text-slate-500">Rôle : </dt>
+                <dd className="inline font-medium">{displayRole(user)}</dd>
+              </div>
+              <div>
+                <dt className="inline text-slate-500">Section : </dt>
+                <dd className="inline font-medium">{user?.section ?? '—'}</dd>
+              </div>
+            </dl>
+          </div>
+          <AccessSummary user={user} />
         </div>
         <div className="space-y-6 lg:col-span-2">
           <div className="rounded-xl border border-slate-200 bg-white p-6">
