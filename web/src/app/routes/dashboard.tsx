@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole } from '@gmao/domain/auth/user';
 import { formatNumber } from '@gmao/domain/format/format';
 import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/page-header';
 import { ClientsList } from '../../features/clients/components/clients-list';
@@ -96,6 +96,16 @@ export default function DashboardRoute() {
   function select(id: DashboardTab) {
     setParams(id === 'overview' ? {} : { tab: id }, { replace: true });
   }
+  // WAI-ARIA tabs: arrows, Home and End move between tabs (one tab stop for the whole bar).
+  function onTabKey(e: KeyboardEvent<HTMLButtonElement>) {
+    const i = tabs.findIndex((t) => t.id === active.id);
+    const next = { ArrowRight: i + 1, ArrowLeft: i - 1, Home: 0, End: tabs.length - 1 }[e.key];
+    if (next === undefined) return;
+    e.preventDefault();
+    const target = tabs[(next + tabs.length) % tabs.length];
+    select(target.id);
+    document.getElementById(`tab-${target.id}`)?.focus();
+  }
 
   return (
     <section>
@@ -137,7 +147,9 @@ export default function DashboardRoute() {
               id={`tab-${t.id}`}
               aria-selected={selected}
               aria-controls={`panel-${t.id}`}
+              tabIndex={selected ? 0 : -1}
               onClick={() => select(t.id)}
+              onKeyDown={onTabKey}
               className={`-mb-px flex items-center gap-2 whitespace-nowrap border-b-2 px-4 py-2.5 text-sm font-medium ${
                 selected ? 'border-blue-700 text-blue-700' : 'border-transparent text-slate-600 hover:text-slate-900'
               }`}
