@@ -103,7 +103,7 @@ export function ClientFormModal({
       submitLabel={client ? 'Enregistrer' : 'Créer le client'}
     >
       <form id="client-form" onSubmit={onSubmit} noValidate className="space-y-6">
-        <fieldset className="grid gap-4 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Entreprise</legend>
           {text('nom_entreprise', "Nom de l'entreprise", { required: true })}
           <FormField label="Secteur d'activité" htmlFor="client-secteur_activite">
@@ -130,14 +130,14 @@ export function ClientFormModal({
           {text('email', 'Email', { type: 'email' })}
           {text('siteWeb', 'Site web', { type: 'url' })}
         </fieldset>
-        <fieldset className="grid gap-4 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Contact principal</legend>
           {text('contact_principal', 'Nom du contact')}
           {text('poste_contact', 'Poste du contact')}
           {text('telephone_contact', 'Téléphone du contact', { type: 'tel' })}
           {text('email_contact', 'Email du contact', { type: 'email' })}
         </fieldset>
-        <fieldset className="grid gap-4 sm:grid-cols-2">
+        <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Informations légales</legend>
           {text('registre_commerce', 'Registre de commerce')}
           <FormField

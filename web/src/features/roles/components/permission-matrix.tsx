@@ -1,5 +1,8 @@
 import { ACTION_LABELS, MODULE_LABELS, type PermissionRow } from '@gmao/domain/roles/role-schemas';
 
+/** The module column stays in view while a phone scrolls the action columns sideways. */
+const stickyCell = 'sticky left-0 z-10 px-3 py-2 shadow-[1px_0_0_0_var(--color-slate-200)]';
+
 /** Modules × actions grid of checkboxes; each permission's description is its tooltip. */
 export function PermissionMatrix({
   permissions,
@@ -23,20 +26,24 @@ export function PermissionMatrix({
   };
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
+    <div className="overflow-x-auto overscroll-x-contain rounded-lg border border-slate-200">
       <table className="min-w-full divide-y divide-slate-200 text-sm">
         <caption className="sr-only">Matrice des permissions</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className="px-3 py-2 text-left font-semibold text-slate-600">
+            <th scope="col" className={`${stickyCell} bg-slate-50 text-left font-semibold text-slate-600`}>
               Module
             </th>
             {actions.map((a) => (
-              <th key={a} scope="col" className="px-3 py-2 text-center font-semibold text-slate-600">
+              <th
+                key={a}
+                scope="col"
+                className="px-2 py-2 text-center text-xs font-semibold text-slate-600 sm:px-3 sm:text-sm"
+              >
                 {ACTION_LABELS[a] ?? a}
               </th>
             ))}
-            <th scope="col" className="px-3 py-2 text-center font-semibold text-slate-600">
+            <th scope="col" className="px-2 py-2 text-center text-xs font-semibold text-slate-600 sm:px-3 sm:text-sm">
               Tout
             </th>
           </tr>
@@ -48,17 +55,17 @@ export function PermissionMatrix({
             const all = names.every((n) => selected.has(n));
             return (
               <tr key={m}>
-                <th scope="row" className="px-3 py-2 text-left font-medium text-slate-800">
+                <th scope="row" className={`${stickyCell} bg-white text-left font-medium text-slate-800`}>
                   {moduleLabel}
                 </th>
                 {actions.map((a) => {
                   const p = byName.get(`${m}:${a}`);
                   return (
-                    <td key={a} className="px-3 py-2 text-center">
+                    <td key={a} className="px-2 py-2 text-center sm:px-3">
                       {p && (
                         <input
                           type="checkbox"
-                          className="h-4 w-4 rounded border-slate-300"
+                          className="h-5 w-5 rounded border-slate-300 sm:h-4 sm:w-4"
                           aria-label={`${moduleLabel} : ${ACTION_LABELS[a] ?? a}`}
                           title={p.description ?? p.name}
                           checked={selected.has(p.name)}
@@ -69,10 +76,10 @@ export function PermissionMatrix({
                     </td>
                   );
                 })}
-                <td className="px-3 py-2 text-center">
+                <td className="px-2 py-2 text-center sm:px-3">
                   <input
                     type="checkbox"
-                    className="h-4 w-4 rounded border-slate-300"
+                    className="h-5 w-5 rounded border-slate-300 sm:h-4 sm:w-4"
                     aria-label={`${moduleLabel} : toutes les permissions`}
                     checked={all}
                     disabled={disabled}

@@ -73,7 +73,7 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
             {...form.register('description')}
           />
         </FormField>
-        <fieldset>
+        <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">Permissions</legend>
           {locked && (
             <p className="mb-2 text-sm text-slate-500">Un administrateur détient toujours toutes les permissions.</p>

@@ -37,9 +37,9 @@ export function UsersToolbar({
     { value: 'false', label: USERS_SCREEN.inactiveOnly },
   ];
   return (
-    <div className="flex flex-col gap-3 p-4 md:flex-row md:items-center">
+    <div className="grid grid-cols-2 gap-3 p-3 sm:p-4 md:flex md:items-center">
       <SearchInput
-        className="md:flex-1"
+        className="col-span-2 md:flex-1"
         value={value.search}
         onChange={(search) => onChange({ search })}
         placeholder="Rechercher par nom ou nom d'utilisateur..."
@@ -54,21 +54,21 @@ export function UsersToolbar({
         placeholder="Tous les rôles"
       />
       <Select
-        className="md:w-56"
-        aria-label="Filtrer par section"
-        searchable
-        options={sectionOptions}
-        value={value.sectionId}
-        onChange={(sectionId) => onChange({ sectionId })}
-        placeholder="Toutes les sections"
-      />
-      <Select
         className="md:w-48"
         aria-label="Filtrer par statut"
         options={statusOptions}
         value={value.status}
         onChange={(status) => onChange({ status: status as UsersToolbarValue['status'] })}
         placeholder="Tous les statuts"
+      />
+      <Select
+        className="col-span-2 md:w-56"
+        aria-label="Filtrer par section"
+        searchable
+        options={sectionOptions}
+        value={value.sectionId}
+        onChange={(sectionId) => onChange({ sectionId })}
+        placeholder="Toutes les sections"
       />
     </div>
   );
