@@ -1,6 +1,7 @@
 import { displayName, displayRole, initials } from '@gmao/domain/auth/user';
 import { APP_VERSION } from '@gmao/domain/format/format';
 import { ChevronsLeft, ChevronsRight, X, Zap } from 'lucide-react';
+import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { usePermissions, useSession } from '../../lib/session';
 import { ADMINISTRATION, NAVIGATION, type NavItem } from './nav-items';
@@ -56,6 +57,11 @@ function NavSection({
 }
 
 export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
+  // The phone slide-in takes the focus when it opens, so keyboard and screen-reader users land in the menu.
+  const closeButton = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (mobileOpen) closeButton.current?.focus();
+  }, [mobileOpen]);
   const { user } = useSession();
   const { can, isAdmin } = usePermissions();
   const navigation = NAVIGATION.filter((item) => !item.permission || can(item.permission));
@@ -69,7 +75,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
       <aside
         aria-label="Barre latérale"
         className={`fixed inset-y-0 left-0 z-40 flex flex-col bg-blue-950 text-white transition-all duration-200 lg:static lg:translate-x-0 ${
-          mobileOpen ? 'translate-x-0' : '-translate-x-full'
+          mobileOpen ? 'translate-x-0' : 'invisible -translate-x-full lg:visible'
         } ${collapsed ? 'w-64 lg:w-20' : 'w-64'}`}
       >
         <div className="flex h-16 items-center justify-between px-4">
@@ -80,6 +86,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
             <span className={collapsed ? 'lg:hidden' : ''}>GMAO</span>
           </div>
           <button
+            ref={closeButton}
             type="button"
             onClick={onCloseMobile}
             className="rounded p-1 text-blue-200 hover:text-white lg:hidden"
