@@ -41,6 +41,27 @@ function useChecklistMutation<TInput extends { id: number }>(fn: (input: TInput)
   });
 }
 
-export const useCheckChecklistItem = () => useChecklistMutation(checkChecklistItem);
+/** Ticking is optimistic: the box and the N/M progress change at once, and roll back if the server refuses. */
+export function useCheckChecklistItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: checkChecklistItem,
+    onMutate: async (input) => {
+      const key = interventionKeys.checklist(input.id);
+      await queryClient.cancelQueries({ queryKey: key });
+      const previous = queryClient.getQueryData<Envelope<Checklist>>(key);
+      if (previous) {
+        const items = previous.data.items.map((i) => (i.id === input.itemId ? { ...i, checked: input.checked } : i));
+        const done = items.filter((i) => i.checked).length;
+        queryClient.setQueryData(key, { ...previous, data: { ...previous.data, items, done } });
+      }
+      return { previous };
+    },
+    onError: (_err, input, context) => {
+      if (context?.previous) queryClient.setQueryData(interventionKeys.checklist(input.id), context.previous);
+    },
+    onSuccess: (res, input) => queryClient.setQueryData(interventionKeys.checklist(input.id), res),
+  });
+}
 export const useAddChecklistItem = () => useChecklistMutation(addChecklistItem);
 export const useDeleteChecklistItem = () => useChecklistMutation(deleteChecklistItem);

@@ -89,7 +89,7 @@ export function ChecklistSection({ interventionId }: { interventionId: number })
                 type="checkbox"
                 className="h-4 w-4 rounded border-slate-300 text-green-600 focus-visible:ring-2 focus-visible:ring-blue-500"
                 checked={item.checked}
-                disabled={!editable || check.isPending}
+                disabled={!editable}
                 onChange={(e) => toggle(item, e.target.checked)}
               />
               <label

@@ -1,0 +1,101 @@
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function createClosedIntervention(description: string) {
+  const api = await adminApi();
+  const client = await api('POST', '/clients', { nom_entreprise: unique('Cimenterie Atlas'), ville: 'Settat' });
+  const ownerId = (client.body as { data: { id: number } }).data.id;
+  const equipment = await api('POST', '/equipment', {
+    nom: unique('Transformateur T2'),
+    proprietaire_id: ownerId,
+    type_equipement: 'TRANSFORMATEUR',
+  });
+  expect(equipment.status).toBe(201);
+  const equipementId = (equipment.body as { data: { id: number } }).data.id;
+  const today = new Date().toISOString().slice(0, 10);
+  const created = await api('POST', '/interventions', {
+    equipement_id: equipementId,
+    date: today,
+    description,
+    statut: 'TERMINEE',
+  });
+  expect(created.status).toBe(201);
+}
+
+const rowOf = (page: Page, description: string) => page.getByRole('row').filter({ hasText: description.slice(0, 30) });
+const toast = (page: Page, text: string) => page.getByText(text).first().waitFor();
+
+describe('intervention lifecycle, checklist and export', () => {
+  it('ticks the checklist, exports the filtered list, archives, trashes, restores and deletes for good', async () => {
+    const description = unique('Révision annuelle du poste');
+    await createClosedIntervention(description);
+    const { context, page } = await newPage(browser);
+    await loginThroughForm(page);
+    await page.goto('/interventions');
+    await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
+
+    // --- checklist from the equipment type
+    await rowOf(page, description).getByRole('button', { name: 'Voir' }).click();
+    const checklist = page.getByRole('dialog').getByRole('region', { name: 'Checklist' });
+    await checklist.getByText('0/6').waitFor();
+    await checklist.getByRole('checkbox', { name: "Mesure d'isolement" }).check();
+    await checklist.getByText('1/6').waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).last().click();
+
+    // --- export CSV with the current search
+    await page.getByRole('button', { name: 'Exporter' }).click();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('menuitem', { name: 'CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^interventions_\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await readFile((await download.path()) as string, 'utf8');
+    expect(csv.startsWith('\uFEFFN°;Date;')).toBe(true);
+    expect(csv.trim().split('\n')).toHaveLength(2);
+    expect(csv).toContain(description);
+
+    // --- archive, then trash from the archive
+    await rowOf(page, description).getByRole('button', { name: 'Archiver' }).click();
+    await toast(page, 'Intervention archivée avec succès');
+    await rowOf(page, description).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Archivées' }).click();
+    await rowOf(page, description).getByRole('button', { name: 'Supprimer' }).click();
+    const trash = page.getByRole('dialog', { name: "Supprimer l'intervention" });
+    await trash.getByText("L'intervention sera placée dans la corbeille").waitFor();
+    await trash.getByRole('button', { name: 'Mettre à la corbeille' }).click();
+    await toast(page, 'Intervention déplacée dans la corbeille');
+
+    // --- restore from the trash (back to the archive), trash again, then delete for good
+    await page.getByRole('button', { name: 'Corbeille' }).click();
+    await rowOf(page, description).getByRole('button', { name: 'Restaurer' }).click();
+    await toast(page, 'Intervention restaurée avec succès');
+    await rowOf(page, description).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Archivées' }).click();
+    await rowOf(page, description).getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
+    await page.getByRole('button', { name: 'Corbeille' }).click();
+    await rowOf(page, description).getByRole('button', { name: 'Supprimer définitivement' }).click();
+    const purge = page.getByRole('dialog', { name: "Supprimer définitivement l'intervention" });
+    await purge.getByText('Cette action est irréversible !').waitFor();
+    await expectNoSeriousA11yViolations(page);
+    await purge.getByRole('button', { name: 'Supprimer définitivement' }).click();
+    await toast(page, 'Intervention supprimée définitivement');
+    await rowOf(page, description).waitFor({ state: 'detached' });
+    for (const scope of ['Actives', 'Archivées']) {
+      await page.getByRole('button', { name: scope }).click();
+      await page.getByText('Aucune intervention ne correspond aux filtres').waitFor();
+    }
+    await context.close();
+  });
+});
