@@ -28,6 +28,12 @@ function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
   );
 }
 
+/** 'Rachid Ouazzani' → 'R. Ouazzani', so every technician keeps a label on a phone. */
+const shortName = (nom: string) => {
+  const [first, ...rest] = nom.trim().split(/\s+/);
+  return rest.length ? `${first[0]}. ${rest.join(' ')}` : first;
+};
+
 const countTable = (items: LabelCount[], first: string) => ({
   headers: [first, 'Interventions'],
   rows: items.map((i) => [i.label, i.count]),
@@ -35,6 +41,7 @@ const countTable = (items: LabelCount[], first: string) => ({
 
 /** Distribution by equipment type and by client, and technician workload. */
 export function DistributionCharts({ data }: { data: Analytics }) {
+  const narrow = useNarrow();
   return (
     <>
       <ChartCard
@@ -65,7 +72,12 @@ export function DistributionCharts({ data }: { data: Analytics }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={data.workload}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="nom" fontSize={11} />
+            <XAxis
+              dataKey="nom"
+              fontSize={11}
+              interval={data.workload.length <= 6 ? 0 : 'preserveStartEnd'}
+              tickFormatter={narrow ? shortName : undefined}
+            />
             <YAxis allowDecimals={false} fontSize={11} />
             <Tooltip />
             <Legend {...legendProps(['assigned', 'completed', 'open'])} />
