@@ -32,7 +32,7 @@ const columns: DataTableColumn<Section>[] = [
 ];
 
 const iconButton =
-  'rounded-lg p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 disabled:cursor-not-allowed disabled:opacity-40';
+  'rounded-lg p-2.5 sm:p-1.5 text-slate-500 hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 disabled:cursor-not-allowed disabled:opacity-40';
 
 export function SectionsScreen() {
   const sections = useSections();

@@ -40,7 +40,7 @@ const columns: DataTableColumn<AdminUser>[] = [
 ];
 
 const iconButton =
-  'rounded-lg p-1.5 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
+  'rounded-lg p-2.5 sm:p-1.5 text-slate-500 transition-colors hover:bg-slate-100 hover:text-slate-800 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 disabled:cursor-not-allowed disabled:opacity-40 disabled:hover:bg-transparent';
 
 export interface UsersTableProps {
   users: AdminUser[] | undefined;
