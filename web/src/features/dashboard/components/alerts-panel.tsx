@@ -81,7 +81,7 @@ export function AlertsPanel({
           <span className="sr-only"> alerte(s)</span>
         </Badge>
       </div>
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className={`grid gap-6 ${alerts.counts.urgent > 0 && alerts.counts.overdue > 0 ? 'lg:grid-cols-2' : ''}`}>
         <AlertList
           title="Urgentes"
           items={alerts.urgent}
