@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { DEFAULT_PAGE_SIZE } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { formatDate, TRUNCATE_INTERVENTION_LIST, truncate } from '@gmao/domain/format/format';
@@ -9,14 +10,17 @@ import { useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { Pagination } from '../../../components/ui/pagination';
+import { usePermissions } from '../../../lib/session';
 import { useInterventions } from '../api/get-interventions';
 import { useChangeStatus } from '../api/mutate-intervention';
+import { BulkBar } from './bulk-bar';
 import { InterventionDetailModal } from './intervention-detail-modal';
 import { InterventionFormModal } from './intervention-form-modal';
 import { InterventionRowActions } from './intervention-row-actions';
 import { toastInterventionError, toastInterventionSuccess } from './intervention-toasts';
 import type { InterventionFilterValues } from './interventions-filters';
 import { InterventionsToolbar } from './interventions-toolbar';
+import { selectionColumn, useRowSelection } from './row-selection';
 import { StatusBadge } from './status-badge';
 import { useInterventionLifecycle } from './use-intervention-lifecycle';
 
@@ -54,6 +58,8 @@ const EMPTY_SCOPE: Record<Exclude<Scope, 'active'>, string> = {
  * search, status and urgency filters, export, paging; actions by permission and scope.
  */
 export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'page' }) {
+  const { can } = usePermissions();
+  const selection = useRowSelection();
   const [filters, setFilters] = useState(EMPTY_FILTERS);
   const [scope, setScope] = useState<Scope>('active');
   const [page, setPage] = useState(1);
@@ -83,6 +89,9 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
   };
 
   const rows = query.data?.data;
+  // Bulk status / assignment apply to active records, for users who may update them.
+  const selectable = scope === 'active' && can(PERMISSIONS.INTERVENTIONS_UPDATE);
+  const tableColumns = selectable ? [selectionColumn(selection, rows?.map((r) => r.id) ?? []), ...columns] : columns;
   const total = query.data?.pagination.total ?? 0;
   const filtered = filters.search !== '' || filters.statut !== '' || filters.urgence !== '';
   const empty = filtered
@@ -98,11 +107,13 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
         onFiltersChange={(next) => {
           setFilters(next);
           setPage(1);
+          selection.clear();
         }}
         scope={scope}
         onScopeChange={(next) => {
           setScope(next);
           setPage(1);
+          selection.clear();
         }}
         exportQuery={listFilters}
         onCreate={() => {
@@ -110,6 +121,7 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
           setFormOpen(true);
         }}
       />
+      {selectable && selection.selected.size > 0 && <BulkBar ids={[...selection.selected]} onClear={selection.clear} />}
       {query.isError ? (
         <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-6 text-center text-sm text-red-700">
           Impossible de charger les interventions.{' '}
@@ -120,7 +132,7 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
       ) : (
         <DataTable
           caption="Interventions"
-          columns={columns}
+          columns={tableColumns}
           rows={rows}
           loading={query.isPending}
           rowKey={(r) => r.id}

@@ -1,0 +1,107 @@
+import { BULK_LABELS as L } from '@gmao/domain/interventions/bulk-schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InterventionsList } from './interventions-list';
+
+const granted = new Set<string>();
+vi.mock('../../../lib/session', () => ({
+  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
+  useSession: () => ({ user: { id: 1, nom: 'Admin' } }),
+}));
+
+const row = (id: number, nom: string) => ({
+  id,
+  equipement_id: 1,
+  client_id: 1,
+  technicianId: null,
+  technician: null,
+  date: '2026-02-01',
+  description: 'Contrôle',
+  urgence: false,
+  statut: 'PLANIFIEE',
+  note: null,
+  startedAt: null,
+  completedAt: null,
+  createdAt: '2026-02-01T08:00:00.000Z',
+  updatedAt: '2026-02-01T08:00:00.000Z',
+  equipement: {
+    id: 1,
+    nom,
+    type_equipement: null,
+    marque: null,
+    modele: null,
+    proprietaire: { id: 1, nom_entreprise: 'Atlas', ville: null, contact_principal: null, telephone_contact: null },
+  },
+  creerPar: null,
+});
+const json = (body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+let fetchMock: ReturnType<typeof vi.fn>;
+const puts = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT')
+    .map(([u, init]) => [String(u), JSON.parse(String(init?.body))]);
+
+beforeEach(() => {
+  granted.clear();
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    if (init?.method === 'PUT') return json({ success: true, data: { count: 2 }, message: 'ok' });
+    if (url.includes('/technicians'))
+      return json({ success: true, data: [{ id: 7, nom: 'Karim Tech', username: 'karim', role: 'Technicien' }] });
+    const rows = [row(1, 'Poste A'), row(2, 'Poste B'), row(3, 'Poste C')];
+    return json({ success: true, data: rows, pagination: { total: 3, pages: 1, page: 1, limit: 10 } });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+function renderList() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <InterventionsList />
+    </QueryClientProvider>,
+  );
+}
+
+describe('InterventionsList bulk actions', () => {
+  it('selects rows, changes their status, then clears the selection', async () => {
+    granted.add('interventions:update');
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('checkbox', { name: L.selectRow(1) }));
+    await user.click(screen.getByRole('checkbox', { name: L.selectRow(3) }));
+    const bar = screen.getByRole('region', { name: L.bar });
+    expect(within(bar).getByText(L.selected(2))).toBeInTheDocument();
+    expect(within(bar).getByRole('button', { name: L.applyStatus })).toBeDisabled();
+    await user.selectOptions(within(bar).getByLabelText(L.status), 'EN_COURS');
+    await user.click(within(bar).getByRole('button', { name: L.applyStatus }));
+    await vi.waitFor(() =>
+      expect(puts()).toEqual([['/api/interventions/bulk/status', { ids: [1, 3], status: 'EN_COURS' }]]),
+    );
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: L.bar })).toBeNull());
+  });
+
+  it('selects the whole page and assigns a technician', async () => {
+    granted.add('interventions:update');
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('checkbox', { name: L.selectPage }));
+    const bar = screen.getByRole('region', { name: L.bar });
+    expect(within(bar).getByText(L.selected(3))).toBeInTheDocument();
+    await vi.waitFor(() => expect(within(bar).getByRole('option', { name: 'Karim Tech' })).toBeInTheDocument());
+    await user.selectOptions(within(bar).getByLabelText(L.technician), '7');
+    await user.click(within(bar).getByRole('button', { name: L.assign }));
+    await vi.waitFor(() =>
+      expect(puts()).toEqual([['/api/interventions/bulk/assign', { ids: [1, 2, 3], technicianId: 7 }]]),
+    );
+  });
+
+  it('readers get no selection', async () => {
+    renderList();
+    await screen.findByText('Poste A');
+    expect(screen.queryByRole('checkbox', { name: L.selectPage })).toBeNull();
+  });
+});
