@@ -219,7 +219,10 @@ export function Select(props: SelectProps) {
             : 'border-slate-300 focus:border-blue-500 focus:ring-blue-500/30'
         }`}
       >
-        <span className={`truncate ${display === null ? 'text-slate-500' : 'text-slate-900'}`}>
+        <span
+          title={typeof display === 'string' ? display : undefined}
+          className={`truncate ${display === null ? 'text-slate-500' : 'text-slate-900'}`}
+        >
           {display ?? placeholder}
         </span>
         <ChevronDown
@@ -297,7 +300,7 @@ export function Select(props: SelectProps) {
                       aria-hidden="true"
                     />
                   )}
-                  <span className="truncate">{o.label}</span>
+                  <span className="min-w-0 [overflow-wrap:anywhere]">{o.label}</span>
                 </div>
               );
             })}
