@@ -12,7 +12,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function createClosedIntervention(description: string) {
+async function createClosedIntervention(description: string, statut = 'TERMINEE') {
   const api = await adminApi();
   const client = await api('POST', '/clients', { nom_entreprise: unique('Cimenterie Atlas'), ville: 'Settat' });
   const ownerId = (client.body as { data: { id: number } }).data.id;
@@ -28,7 +28,7 @@ async function createClosedIntervention(description: string) {
     equipement_id: equipementId,
     date: today,
     description,
-    statut: 'TERMINEE',
+    statut,
   });
   expect(created.status).toBe(201);
 }
@@ -69,7 +69,7 @@ describe('intervention lifecycle, checklist and export', () => {
     await rowOf(page, description).getByRole('button', { name: 'Archiver' }).click();
     await toast(page, 'Intervention archivée avec succès');
     await rowOf(page, description).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Archivées' }).click();
+    await page.getByRole('button', { name: 'Archivées', exact: true }).click();
     await rowOf(page, description).getByRole('button', { name: 'Supprimer' }).click();
     const trash = page.getByRole('dialog', { name: "Supprimer l'intervention" });
     await trash.getByText("L'intervention sera placée dans la corbeille").waitFor();
@@ -77,14 +77,15 @@ describe('intervention lifecycle, checklist and export', () => {
     await toast(page, 'Intervention déplacée dans la corbeille');
 
     // --- restore from the trash (back to the archive), trash again, then delete for good
-    await page.getByRole('button', { name: 'Corbeille' }).click();
+    await page.getByRole('button', { name: 'Corbeille', exact: true }).click();
     await rowOf(page, description).getByRole('button', { name: 'Restaurer' }).click();
     await toast(page, 'Intervention restaurée avec succès');
     await rowOf(page, description).waitFor({ state: 'detached' });
-    await page.getByRole('button', { name: 'Archivées' }).click();
+    await page.getByRole('button', { name: 'Archivées', exact: true }).click();
     await rowOf(page, description).getByRole('button', { name: 'Supprimer' }).click();
     await page.getByRole('button', { name: 'Mettre à la corbeille' }).click();
-    await page.getByRole('button', { name: 'Corbeille' }).click();
+    await rowOf(page, description).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Corbeille', exact: true }).click();
     await rowOf(page, description).getByRole('button', { name: 'Supprimer définitivement' }).click();
     const purge = page.getByRole('dialog', { name: "Supprimer définitivement l'intervention" });
     await purge.getByText('Cette action est irréversible !').waitFor();
@@ -93,9 +94,32 @@ describe('intervention lifecycle, checklist and export', () => {
     await toast(page, 'Intervention supprimée définitivement');
     await rowOf(page, description).waitFor({ state: 'detached' });
     for (const scope of ['Actives', 'Archivées']) {
-      await page.getByRole('button', { name: scope }).click();
+      await page.getByRole('button', { name: scope, exact: true }).click();
       await page.getByText('Aucune intervention ne correspond aux filtres').waitFor();
     }
+    await context.close();
+  });
+
+  it('changes the status of selected rows at once', async () => {
+    const prefix = unique('Tournée groupée');
+    await createClosedIntervention(`${prefix} A`, 'PLANIFIEE');
+    await createClosedIntervention(`${prefix} B`, 'PLANIFIEE');
+    const { context, page } = await newPage(browser);
+    await loginThroughForm(page);
+    await page.goto('/interventions');
+    await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(prefix);
+    await rowOf(page, `${prefix} B`).waitFor();
+    await rowOf(page, `${prefix} A`).waitFor();
+    await page.getByRole('checkbox', { name: 'Sélectionner toutes les interventions de la page' }).check();
+    const bar = page.getByRole('region', { name: 'Actions groupées' });
+    await bar.getByText('2 interventions sélectionnées').waitFor();
+    await bar.getByLabel('Nouveau statut').selectOption('EN_COURS');
+    await bar.getByRole('button', { name: 'Appliquer le statut' }).click();
+    await toast(page, 'Statut mis à jour pour 2 interventions');
+    await bar.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.getByRole('row').filter({ hasText: prefix }).filter({ hasText: 'En Cours' }).count())
+      .toBe(2);
     await context.close();
   });
 });
