@@ -58,7 +58,9 @@ export function DataTableCards<T>({
             }
             className={`${frame} ${clickable ? 'cursor-pointer transition-colors hover:bg-blue-50/60 focus-visible:outline-2 focus-visible:outline-blue-500' : ''}`}
           >
-            {first && <div className="break-words px-4 pt-3 text-sm text-slate-900">{first.render(row)}</div>}
+            {first && (
+              <div className="break-words px-4 pt-3 text-sm font-medium text-slate-900">{first.render(row)}</div>
+            )}
             {rest.length > 0 && (
               <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1.5 px-4 py-3 text-sm">
                 {rest.map((c) => (

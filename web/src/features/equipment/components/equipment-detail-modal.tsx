@@ -118,7 +118,18 @@ export function EquipmentDetailModal({
                 ['Entreprise', item.proprietaire.nom_entreprise],
                 ['Ville', item.proprietaire.ville],
                 ['Contact', item.proprietaire.contact_principal],
-                ['Téléphone', formatPhone(item.proprietaire.telephone_contact)],
+                [
+                  'Téléphone',
+                  item.proprietaire.telephone_contact ? (
+                    <a
+                      key="tel"
+                      className="text-blue-700 underline-offset-2 hover:underline"
+                      href={`tel:${item.proprietaire.telephone_contact.replace(/[^\d+]/g, '')}`}
+                    >
+                      {formatPhone(item.proprietaire.telephone_contact)}
+                    </a>
+                  ) : null,
+                ],
               ]}
             />
             <DetailSection

@@ -17,10 +17,11 @@ function printLabel(dataUrl: string, title: string, subtitle: string, url: strin
   const win = window.open('', '_blank', 'width=420,height=560');
   if (!win) return;
   win.document.write(`<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
-<style>body{font-family:system-ui,sans-serif;text-align:center;margin:24px}img{width:240px;height:240px}
-h1{font-size:18px;margin:12px 0 4px}p{margin:2px 0;color:#334155;font-size:13px}</style></head>
-<body><img src="${dataUrl}" alt="QR code"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(subtitle)}</p>
-<p>${escapeHtml(url)}</p></body></html>`);
+<style>@page{margin:10mm}body{font-family:system-ui,sans-serif;text-align:center;margin:24px}
+main{display:inline-block;max-width:300px;padding:16px;border:1px dashed #94a3b8;border-radius:8px}img{width:240px;height:240px}
+h1{font-size:18px;margin:12px 0 4px}p{margin:2px 0;color:#334155;font-size:13px;overflow-wrap:anywhere}</style></head>
+<body><main><img src="${dataUrl}" alt="QR code"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(subtitle)}</p>
+<p>${escapeHtml(url)}</p></main></body></html>`);
   win.document.close();
   win.focus();
   // The image is a data URL, decoded synchronously enough for print; a short delay covers slow renderers.
