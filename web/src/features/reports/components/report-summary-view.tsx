@@ -29,19 +29,22 @@ function Figure({
 }
 
 /** The preview of the report: counts, durations and costs (MAD) of the selection, and the status breakdown. */
-export function ReportSummaryView({ summary }: { summary: ReportSummary }) {
+export function ReportSummaryView({ summary, actions }: { summary: ReportSummary; actions?: ReactNode }) {
   const { counts, durations, costs, filter } = summary;
   const scope = [filter.client?.nom, filter.equipement?.nom, filter.technician?.nom].filter(Boolean).join(' · ');
   return (
     <section aria-labelledby="report-preview-title" className="space-y-4">
-      <div>
-        <h2 id="report-preview-title" className="text-lg font-semibold text-slate-900">
-          Aperçu du rapport
-        </h2>
-        <p className="text-sm text-slate-600">
-          Du {formatDate(filter.dateFrom)} au {formatDate(filter.dateTo)}
-          {scope ? ` — ${scope}` : ' — toutes les interventions'}
-        </p>
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="report-preview-title" className="text-lg font-semibold text-slate-900">
+            Aperçu du rapport
+          </h2>
+          <p className="text-sm text-slate-600">
+            Du {formatDate(filter.dateFrom)} au {formatDate(filter.dateTo)}
+            {scope ? ` — ${scope}` : ' — toutes les interventions'}
+          </p>
+        </div>
+        {actions && <div className="flex flex-wrap gap-2">{actions}</div>}
       </div>
       {counts.total === 0 ? (
         <EmptyState

@@ -32,18 +32,6 @@ export default function ReportsRoute() {
       <PageHeader
         title="Rapports"
         description="Synthèse des interventions d'une période : nombres, durées et coûts, à télécharger en PDF ou CSV"
-        actions={
-          filter && (
-            <>
-              <Button variant="secondary" onClick={() => save('pdf')} loading={busy('pdf')}>
-                <FileText className="h-4 w-4" aria-hidden="true" /> Télécharger PDF
-              </Button>
-              <Button variant="secondary" onClick={() => save('csv')} loading={busy('csv')}>
-                <Download className="h-4 w-4" aria-hidden="true" /> Télécharger CSV
-              </Button>
-            </>
-          )
-        }
       />
       <ReportFiltersForm onSubmit={setFilter} busy={summary.isFetching} />
       {!filter && (
@@ -62,7 +50,22 @@ export default function ReportsRoute() {
           Impossible de générer l'aperçu du rapport. Vérifiez la période choisie puis réessayez.
         </p>
       )}
-      {summary.data && <ReportSummaryView summary={summary.data.data} />}
+      {summary.data && (
+        // The downloads sit with the preview: they export exactly the selection shown.
+        <ReportSummaryView
+          summary={summary.data.data}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => save('pdf')} loading={busy('pdf')}>
+                <FileText className="h-4 w-4" aria-hidden="true" /> Télécharger PDF
+              </Button>
+              <Button variant="secondary" onClick={() => save('csv')} loading={busy('csv')}>
+                <Download className="h-4 w-4" aria-hidden="true" /> Télécharger CSV
+              </Button>
+            </>
+          }
+        />
+      )}
     </section>
   );
 }
