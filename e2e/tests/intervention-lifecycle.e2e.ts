@@ -108,7 +108,8 @@ describe('intervention lifecycle, checklist and export', () => {
     await loginThroughForm(page);
     await page.goto('/interventions');
     await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(prefix);
-    await rowOf(page, `${prefix} B`).waitFor();
+    // The search is debounced: wait until the list holds only the two rows (header row + 2).
+    await expect.poll(() => page.getByRole('row').count()).toBe(3);
     await rowOf(page, `${prefix} A`).waitFor();
     await page.getByRole('checkbox', { name: 'Sélectionner toutes les interventions de la page' }).check();
     const bar = page.getByRole('region', { name: 'Actions groupées' });

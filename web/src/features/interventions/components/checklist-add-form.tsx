@@ -36,7 +36,7 @@ export function ChecklistAddForm({
           {...form.register('label')}
         />
         <Button size="sm" type="submit" variant="secondary" loading={saving}>
-          <Plus className="h-4 w-4" aria-hidden="true" /> Ajouter
+          <Plus className="h-4 w-4" aria-hidden="true" /> Ajouter l’étape
         </Button>
       </div>
       {error && (

@@ -75,7 +75,7 @@ describe('ChecklistSection', () => {
     const user = userEvent.setup();
     renderSection();
     const form = await screen.findByRole('form', { name: 'Ajouter une étape' });
-    await user.click(within(form).getByRole('button', { name: 'Ajouter' }));
+    await user.click(within(form).getByRole('button', { name: 'Ajouter l’étape' }));
     expect(await within(form).findByText(CHECKLIST_MESSAGES.labelRequired)).toBeInTheDocument();
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Retirer Contrôle visuel' }));
