@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { labelCountSchema } from '../dashboard/dashboard-schemas.ts';
+import { equipmentTypeLabel as typeLabel } from '../equipment/equipment-types.ts';
 
 /** /api/interventions/analytics and /completion-metrics (timeframe in days, default 30). */
 export const ANALYTICS_BUCKETS = ['day', 'week', 'month'] as const;
@@ -67,7 +68,7 @@ export const completionMetricsSchema = z.object({
 });
 export type CompletionMetrics = z.infer<typeof completionMetricsSchema>;
 
-/** Label of an equipment type value: underscores shown as spaces (spec §2), '(non renseigné)' when empty. */
+/** The equipment feature's type label (underscores shown as spaces), but 'Non renseigné' as a chart/report category. */
 export function equipmentTypeLabel(type: string | null | undefined): string {
-  return type ? type.replace(/_/g, ' ') : 'Non renseigné';
+  return type ? typeLabel(type) : 'Non renseigné';
 }
