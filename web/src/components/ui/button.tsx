@@ -6,8 +6,8 @@ const VARIANTS = {
   secondary: 'border border-slate-300 bg-white text-slate-700 shadow-sm hover:bg-slate-50 focus-visible:ring-blue-500',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-500',
   ghost: 'bg-transparent text-slate-700 hover:bg-slate-100 focus-visible:ring-blue-500',
-  success: 'bg-green-600 text-white shadow-sm hover:bg-green-700 focus-visible:ring-green-500',
-  warning: 'bg-amber-500 text-white shadow-sm hover:bg-amber-600 focus-visible:ring-amber-500',
+  success: 'bg-green-700 text-white shadow-sm hover:bg-green-800 focus-visible:ring-green-500',
+  warning: 'bg-amber-400 text-amber-950 shadow-sm hover:bg-amber-500 focus-visible:ring-amber-500',
 } as const;
 
 const SIZES = {
