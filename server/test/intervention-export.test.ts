@@ -58,6 +58,9 @@ describe('GET /api/interventions/export/csv', () => {
     expect((await get('urgence=true'))[1].startsWith(`${ids.a};`)).toBe(true);
     expect(await get('dateFrom=2026-02-02&dateTo=2026-02-28')).toHaveLength(2);
     expect(await get('statut=TERMINEE')).toHaveLength(1);
+    const archived = await get('scope=archived');
+    expect(archived).toHaveLength(2);
+    expect(archived[1].startsWith(`${ids.hidden};`)).toBe(true);
   });
 
   it('rejects invalid filters with 400', async () => {
