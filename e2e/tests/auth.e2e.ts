@@ -89,6 +89,14 @@ describe('authentication and shell', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByRole('alert').filter({ hasText: "n'est pas encore activé" }).waitFor();
     await context.close();
+
+    // an administrator sees that a request is waiting, on the sidebar's 'Utilisateurs' entry
+    const admin = await newPage(browser);
+    await admin.page.goto('/login');
+    await loginThroughForm(admin.page);
+    const nav = admin.page.getByRole('navigation', { name: 'Navigation principale' });
+    await nav.getByRole('link', { name: /Utilisateurs\s*\d+ demande\(s\) d'accès en attente/ }).waitFor();
+    await admin.context.close();
   });
 
   it('an unknown path shows the 404 page', async () => {

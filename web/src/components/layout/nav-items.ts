@@ -21,6 +21,8 @@ export interface NavItem {
   permission?: string;
   /** Entries of the Administration section need the admin role. */
   adminOnly?: boolean;
+  /** A count shown beside the entry (pending self-registrations on 'Utilisateurs'). */
+  badge?: number;
 }
 
 export const NAVIGATION: NavItem[] = [

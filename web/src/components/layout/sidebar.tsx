@@ -3,8 +3,10 @@ import { APP_VERSION } from '@gmao/domain/format/format';
 import { ChevronsLeft, ChevronsRight, X, Zap } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
+import { paths } from '../../app/paths';
 import { usePermissions, useSession } from '../../lib/session';
 import { ADMINISTRATION, NAVIGATION, type NavItem } from './nav-items';
+import { usePendingRegistrations } from './use-pending-registrations';
 
 interface SidebarProps {
   collapsed: boolean;
@@ -33,7 +35,7 @@ function NavSection({
         {title}
       </p>
       <ul className="space-y-1">
-        {items.map(({ to, label, icon: Icon }) => (
+        {items.map(({ to, label, icon: Icon, badge }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -46,8 +48,24 @@ function NavSection({
                 } ${collapsed ? 'lg:justify-center' : ''}`
               }
             >
-              <Icon className="h-5 w-5 shrink-0" aria-hidden="true" />
+              <span className="relative shrink-0">
+                <Icon className="h-5 w-5" aria-hidden="true" />
+                {badge ? (
+                  <span
+                    className={`absolute -top-1.5 -right-1.5 h-2.5 w-2.5 rounded-full bg-amber-400 ${collapsed ? 'lg:block' : 'hidden'}`}
+                    aria-hidden="true"
+                  />
+                ) : null}
+              </span>
               <span className={collapsed ? 'lg:sr-only' : ''}>{label}</span>
+              {badge ? (
+                <span
+                  className={`ml-auto rounded-full bg-amber-400 px-2 py-0.5 text-xs font-semibold text-blue-950 ${collapsed ? 'lg:sr-only' : ''}`}
+                >
+                  {badge}
+                  <span className="sr-only"> demande(s) d'accès en attente</span>
+                </span>
+              ) : null}
             </NavLink>
           </li>
         ))}
@@ -65,7 +83,10 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
   const { user } = useSession();
   const { can, isAdmin } = usePermissions();
   const navigation = NAVIGATION.filter((item) => !item.permission || can(item.permission));
-  const administration = isAdmin ? ADMINISTRATION : [];
+  const pending = usePendingRegistrations(isAdmin);
+  const administration = isAdmin
+    ? ADMINISTRATION.map((item) => (item.to === paths.users ? { ...item, badge: pending } : item))
+    : [];
 
   return (
     <>
