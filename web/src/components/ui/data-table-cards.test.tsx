@@ -68,6 +68,29 @@ describe('DataTable on a phone', () => {
     expect(screen.getByText('Aucun client')).toBeInTheDocument();
   });
 
+  it('puts a control column (non-text header) before the title and leaves hidden columns out', async () => {
+    const onRowClick = vi.fn();
+    const withControls: DataTableColumn<Client>[] = [
+      {
+        key: 'select',
+        header: <input type="checkbox" aria-label="Tout sélectionner" />,
+        render: (c) => <input type="checkbox" aria-label={`Sélectionner ${c.nom}`} />,
+      },
+      ...columns,
+      { key: 'id', header: 'Id', render: (c) => `#${c.id}`, card: 'hidden' },
+    ];
+    render(<DataTable columns={withControls} rows={rows} rowKey={(r) => r.id} onRowClick={onRowClick} />);
+    const [card] = screen.getAllByRole('listitem');
+    expect(
+      within(card)
+        .getAllByRole('term')
+        .map((t) => t.textContent),
+    ).toEqual(['Ville']);
+    expect(within(card).queryByText('#1')).not.toBeInTheDocument();
+    await userEvent.click(within(card).getByRole('checkbox', { name: 'Sélectionner Acme' }));
+    expect(onRowClick).not.toHaveBeenCalled();
+  });
+
   it("keeps the table when mobileLayout is 'scroll'", () => {
     render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} mobileLayout="scroll" />);
     expect(screen.getByRole('table')).toBeInTheDocument();

@@ -1,5 +1,15 @@
 import type { ReactNode } from 'react';
-import { type DataTableProps, fromNestedControl, SKELETON_ROWS } from './data-table-shared';
+import { type DataTableColumn, type DataTableProps, fromNestedControl, SKELETON_ROWS } from './data-table-shared';
+
+/** Splits the columns into the card's leading controls, its title and its labelled values (see DataTableColumn.card). */
+function cardParts<T>(columns: DataTableColumn<T>[]) {
+  const isLeading = (c: DataTableColumn<T>, i: number) =>
+    c.card === 'leading' || (c.card === undefined && i === 0 && typeof c.header !== 'string');
+  const leading = columns.filter(isLeading);
+  const others = columns.filter((c, i) => !isLeading(c, i) && c.card !== 'hidden');
+  const title = others.find((c) => c.card === 'title') ?? others[0];
+  return { leading, title, rest: others.filter((c) => c !== title) };
+}
 
 /**
  * The phone layout of DataTable: one card per row — the first column as the card's title, the other columns as
@@ -15,7 +25,7 @@ export function DataTableCards<T>({
   emptyMessage = 'Aucune donnée disponible',
   caption,
 }: DataTableProps<T>) {
-  const [first, ...rest] = columns;
+  const { leading, title, rest } = cardParts(columns);
   const data = rows ?? [];
   const frame = 'rounded-lg border border-slate-200 bg-white shadow-sm';
 
@@ -58,8 +68,19 @@ export function DataTableCards<T>({
             }
             className={`${frame} ${clickable ? 'cursor-pointer transition-colors hover:bg-blue-50/60 focus-visible:outline-2 focus-visible:outline-blue-500' : ''}`}
           >
-            {first && (
-              <div className="break-words px-4 pt-3 text-sm font-medium text-slate-900">{first.render(row)}</div>
+            {(title || leading.length > 0) && (
+              <div className="flex items-start gap-3 px-4 pt-3">
+                {leading.map((c) => (
+                  <div key={c.key} data-row-actions="true" className="shrink-0 cursor-default">
+                    {c.render(row)}
+                  </div>
+                ))}
+                {title && (
+                  <div className="min-w-0 flex-1 break-words text-sm font-medium text-slate-900">
+                    {title.render(row)}
+                  </div>
+                )}
+              </div>
             )}
             {rest.length > 0 && (
               <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1.5 px-4 py-3 text-sm">

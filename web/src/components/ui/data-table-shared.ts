@@ -6,6 +6,12 @@ export interface DataTableColumn<T> {
   render: (row: T) => ReactNode;
   /** Applied to both the header and the body cells of the column. */
   className?: string;
+  /**
+   * Its place in a phone card: 'title' (default: the first column), 'leading' (a control such as a selection
+   * checkbox, shown before the title; the default for a first column whose header is not text), 'hidden', or
+   * undefined for a labelled value.
+   */
+  card?: 'title' | 'leading' | 'hidden';
 }
 
 export interface DataTableProps<T> {
