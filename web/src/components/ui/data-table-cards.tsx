@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { type DataTableColumn, type DataTableProps, fromNestedControl, SKELETON_ROWS } from './data-table-shared';
+import { useKeepFocus } from './use-keep-focus';
 
 /** Splits the columns into the card's leading controls, its title and its labelled values (see DataTableColumn.card). */
 function cardParts<T>(columns: DataTableColumn<T>[]) {
@@ -26,6 +27,7 @@ export function DataTableCards<T>({
   caption,
 }: DataTableProps<T>) {
   const { leading, title, rest } = cardParts(columns);
+  const keepFocus = useKeepFocus<HTMLUListElement>(rows);
   const data = rows ?? [];
   const frame = 'rounded-lg border border-slate-200 bg-white shadow-sm';
 
@@ -48,7 +50,12 @@ export function DataTableCards<T>({
   }
 
   return (
-    <ul aria-label={typeof caption === 'string' ? caption : undefined} className="space-y-3">
+    <ul
+      {...keepFocus}
+      tabIndex={-1}
+      aria-label={typeof caption === 'string' ? caption : undefined}
+      className="space-y-3 focus:outline-none"
+    >
       {data.map((row) => {
         const clickable = Boolean(onRowClick);
         const actionNodes: ReactNode = actions?.(row);

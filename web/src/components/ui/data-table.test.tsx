@@ -103,4 +103,16 @@ describe('DataTable', () => {
     render(<DataTable columns={columns} rows={rows} rowKey={(r) => r.id} />);
     expect(bodyRows()[0]).not.toHaveAttribute('tabindex');
   });
+
+  it('moves focus to the first row when the focused row disappears (e.g. just deleted)', () => {
+    const actions = (r: Client) => <button type="button">Supprimer {r.nom}</button>;
+    const { rerender } = render(
+      <DataTable columns={columns} rows={rows} rowKey={(r) => r.id} onRowClick={() => {}} actions={actions} />,
+    );
+    screen.getByRole('button', { name: 'Supprimer Globex' }).focus();
+    rerender(
+      <DataTable columns={columns} rows={[rows[0]]} rowKey={(r) => r.id} onRowClick={() => {}} actions={actions} />,
+    );
+    expect(bodyRows()[0]).toHaveFocus();
+  });
 });

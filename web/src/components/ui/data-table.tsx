@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { DataTableCards } from './data-table-cards';
 import { type DataTableColumn, type DataTableProps, fromNestedControl, SKELETON_ROWS } from './data-table-shared';
+import { useKeepFocus } from './use-keep-focus';
 import { useNarrowScreen } from './use-narrow-screen';
 
 export type { DataTableColumn, DataTableProps };
@@ -25,6 +26,7 @@ function TableLayout<T>({
   emptyMessage = 'Aucune donnée disponible',
   caption,
 }: DataTableProps<T>) {
+  const keepFocus = useKeepFocus<HTMLDivElement>(rows);
   const colCount = columns.length + (actions ? 1 : 0);
   const data = rows ?? [];
 
@@ -100,7 +102,11 @@ function TableLayout<T>({
   }
 
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm">
+    <div
+      {...keepFocus}
+      tabIndex={-1}
+      className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus:outline-none"
+    >
       <table className="min-w-full divide-y divide-slate-200" aria-busy={loading || undefined}>
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-50">
