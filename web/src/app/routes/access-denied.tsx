@@ -34,7 +34,8 @@ export function PermissionRequired({ permission }: { permission: string }) {
       <KeyRound className="mx-auto h-12 w-12 text-amber-600" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Permission Required</h1>
       <p className="mt-2 text-slate-600">
-        Cette page nécessite la permission <code className="rounded bg-slate-100 px-1.5 py-0.5">{permission}</code>.
+        Cette page nécessite la permission{' '}
+        <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{permission}</code>.
       </p>
       <p className="mt-2 text-slate-600">Contactez votre administrateur pour obtenir l'accès.</p>
       <div className="mt-6">

@@ -135,7 +135,7 @@ export default function DashboardRoute() {
         ref={tabList}
         role="tablist"
         aria-label="Sections du tableau de bord"
-        className="mb-6 flex gap-1 overflow-x-auto border-b border-slate-200"
+        className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 sm:flex-nowrap sm:overflow-x-auto"
       >
         {tabs.map((t) => {
           const selected = t.id === active.id;

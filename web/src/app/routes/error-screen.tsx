@@ -20,7 +20,7 @@ export function ErrorScreen({ code }: { code: string }) {
           Une erreur inattendue est survenue. Vous pouvez recharger la page ou revenir à l'accueil.
         </p>
         <p className="mt-3 text-sm text-slate-500">
-          Code d'erreur : <code className="rounded bg-slate-100 px-1.5 py-0.5">{code}</code>
+          Code d'erreur : <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{code}</code>
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <button

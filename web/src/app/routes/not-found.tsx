@@ -23,7 +23,7 @@ export default function NotFoundRoute() {
         <h1 className="mt-2 text-2xl font-bold text-slate-900 sm:text-3xl">{NOT_FOUND_TITLE}</h1>
         <p className="mt-2 text-slate-600">La page que vous cherchez n'existe pas ou a été déplacée.</p>
         <p className="mt-1 text-sm text-slate-500">
-          Code d'erreur : <code className="rounded bg-slate-100 px-1.5 py-0.5">{NOT_FOUND_CODE}</code>
+          Code d'erreur : <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{NOT_FOUND_CODE}</code>
         </p>
         <nav aria-label="Pages principales" className="mt-6 grid gap-3 sm:grid-cols-2">
           {LINKS.map(({ to, label, icon: Icon }) => (

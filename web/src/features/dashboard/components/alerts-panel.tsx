@@ -32,11 +32,11 @@ function AlertList({
             <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${iconClass}`} aria-hidden="true" />
             <div className="min-w-0 flex-1">
               <p className="text-sm font-medium text-slate-900">{item.title}</p>
-              <p className="text-xs text-slate-500 sm:hidden">{formatDate(item.date)}</p>
+              <p className="text-xs text-slate-700 sm:hidden">{formatDate(item.date)}</p>
               <p className="text-sm text-slate-600">{item.description}</p>
             </div>
             {/* Phones: the date goes under the text instead of narrowing it. */}
-            <time dateTime={item.date} className="hidden whitespace-nowrap text-xs text-slate-500 sm:block">
+            <time dateTime={item.date} className="hidden whitespace-nowrap text-xs text-slate-700 sm:block">
               {formatDate(item.date)}
             </time>
           </li>
