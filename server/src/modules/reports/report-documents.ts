@@ -4,7 +4,9 @@ import { formatCurrency, formatDate, formatDateTime, formatPercent } from '@gmao
 import { statutLabel } from '@gmao/domain/interventions/status';
 import type { ReportSummary } from '@gmao/domain/reports/report-schemas';
 import { heading, keyValues, renderPdf, section, table } from '../../lib/pdf.ts';
+import { detailSections } from './intervention-pdf-sections.ts';
 import type { InterventionReportRow } from './intervention-report.repository.ts';
+import type { InterventionReportDetails } from './intervention-report-details.repository.ts';
 import type { ReportRow } from './reports.repository.ts';
 
 /** Rows listed in the period PDF; the CSV export has them all. */
@@ -86,7 +88,11 @@ type HistoryRow = {
   user: string | null;
 };
 
-export function interventionPdf(r: InterventionReportRow, history: HistoryRow[]): Promise<Buffer> {
+export function interventionPdf(
+  r: InterventionReportRow,
+  history: HistoryRow[],
+  details: InterventionReportDetails,
+): Promise<Buffer> {
   return renderPdf(`Rapport d'intervention n° ${r.id}`, (doc) => {
     heading(doc, `Rapport d'intervention n° ${r.id}`, `Édité le ${formatDateTime(new Date())}`);
     section(doc, 'Intervention');
@@ -118,7 +124,8 @@ export function interventionPdf(r: InterventionReportRow, history: HistoryRow[])
       ['Contact', r.contact_principal],
       ['Téléphone', r.telephone_contact],
     ]);
-    section(doc, 'Historique des statuts');
+    detailSections(doc, details);
+    section(doc, 'Historique (statuts et notes)');
     table(
       doc,
       [
@@ -131,7 +138,7 @@ export function interventionPdf(r: InterventionReportRow, history: HistoryRow[])
       history.map((h) => [
         formatDateTime(h.created_at),
         h.from_statut ? statutLabel(h.from_statut) : '-',
-        statutLabel(h.to_statut),
+        h.to_statut ? statutLabel(h.to_statut) : '-',
         h.user ?? '-',
         h.note ?? '',
       ]),

@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { attachmentHeader } from '../../lib/csv.ts';
 import { csvStream } from './csv-export.ts';
 import { findInterventionForReport, interventionHistoryRows } from './intervention-report.repository.ts';
+import { interventionReportDetails } from './intervention-report-details.repository.ts';
 import { reportOptions } from './options.repository.ts';
 import { interventionPdf, PDF_ROW_LIMIT, summaryPdf } from './report-documents.ts';
 import { reportRows } from './reports.repository.ts';
@@ -105,7 +106,11 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const row = await findInterventionForReport(app.db, id);
       if (!row) throw new AppError('NOT_FOUND', REPORT_MESSAGES.interventionNotFound);
-      const pdf = await interventionPdf(row, await interventionHistoryRows(app.db, id));
+      const [history, details] = await Promise.all([
+        interventionHistoryRows(app.db, id),
+        interventionReportDetails(app.db, id),
+      ]);
+      const pdf = await interventionPdf(row, history, details);
       return reply
         .type('application/pdf')
         .header('content-disposition', attachment(interventionReportFileName(id)))

@@ -1,0 +1,84 @@
+import { formatCurrency, formatDate, formatDateTime } from '@gmao/domain/format/format';
+import { formatDuration } from '@gmao/domain/interventions/activity-schemas';
+import { GRAVITE_LABELS, RESULTAT_CONTROLE_LABELS } from '@gmao/domain/interventions/record-schemas';
+import { type Doc, keyValues, section, table } from '../../lib/pdf.ts';
+import type { InterventionReportDetails } from './intervention-report-details.repository.ts';
+
+const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
+const qty = (v: string) => String(Number(v)).replace('.', ',');
+
+/** The work sections of the one-intervention PDF: diagnostic, planning, quality control, checklist, materials, time. */
+export function detailSections(doc: Doc, d: InterventionReportDetails) {
+  section(doc, 'Diagnostic');
+  if (d.diagnostic)
+    keyValues(doc, [
+      ['Constat', d.diagnostic.constat],
+      ['Causes', d.diagnostic.causes],
+      ['Actions recommandées', d.diagnostic.actions_recommandees],
+      ['Gravité', label(GRAVITE_LABELS, d.diagnostic.gravite)],
+      ['Par', d.diagnostic.user],
+    ]);
+  else keyValues(doc, [['Diagnostic', 'Non renseigné']]);
+
+  section(doc, 'Planification');
+  if (d.planification)
+    keyValues(doc, [
+      ['Date prévue', formatDate(d.planification.date_prevue)],
+      ['Durée estimée', d.planification.duree_estimee ? `${qty(d.planification.duree_estimee)} h` : null],
+      ['Pièces nécessaires', d.planification.pieces_necessaires],
+      ['Instructions', d.planification.instructions],
+      ['Par', d.planification.user],
+    ]);
+  else keyValues(doc, [['Planification', 'Non renseignée']]);
+
+  section(doc, 'Contrôle qualité');
+  if (d.qualityControl)
+    keyValues(doc, [
+      ['Résultat', label(RESULTAT_CONTROLE_LABELS, d.qualityControl.resultat)],
+      ['Observations', d.qualityControl.observations],
+      ['Contrôlé le', formatDate(d.qualityControl.controle_le)],
+      ['Contrôlé par', d.qualityControl.user],
+    ]);
+  else keyValues(doc, [['Contrôle qualité', 'Non renseigné']]);
+
+  const done = d.checklist.filter((c) => c.checked).length;
+  section(doc, `Checklist (${done}/${d.checklist.length})`);
+  if (d.checklist.length)
+    table(
+      doc,
+      [
+        { header: 'Point', width: 250 },
+        { header: 'Fait', width: 45 },
+        { header: 'Le', width: 110 },
+        { header: 'Par', width: 110 },
+      ],
+      d.checklist.map((c) => [c.label, c.checked ? 'Oui' : 'Non', formatDateTime(c.checked_at), c.user ?? '-']),
+    );
+
+  section(doc, 'Matériaux utilisés');
+  if (d.materials.length)
+    table(
+      doc,
+      [
+        { header: 'Désignation', width: 170 },
+        { header: 'Référence', width: 90 },
+        { header: 'Quantité', width: 60 },
+        { header: 'Prix unitaire', width: 95 },
+        { header: 'Total', width: 100 },
+      ],
+      d.materials.map((m) => [
+        m.designation,
+        m.reference ?? '-',
+        qty(m.quantite),
+        formatCurrency(m.prix_unitaire),
+        formatCurrency(m.total),
+      ]),
+    );
+  keyValues(doc, [['Total matériaux', formatCurrency(d.materialsTotal)]]);
+
+  section(doc, 'Temps passé');
+  keyValues(doc, [
+    ['Total', formatDuration(d.totalSeconds)],
+    ...d.time.map((t): [string, string] => [t.user, formatDuration(Number(t.seconds))]),
+  ]);
+}
