@@ -3,6 +3,7 @@ import { paginationQuerySchema, queryBoolean } from '../common/api.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { scopeSchema } from './lifecycle-schemas.ts';
 import { PHASES } from './phases.ts';
+import { REVIEW_STATUSES } from './review-schemas.ts';
 import { DEFAULT_STATUT, FORM_STATUTS, STATUTS, type Statut } from './status.ts';
 
 export const INTERVENTION_MESSAGES = {
@@ -105,6 +106,8 @@ export const interventionListQuerySchema = paginationQuerySchema.extend({
   days: z.coerce.number().int().min(0).max(3650).default(OVERDUE_DAYS_DEFAULT),
   /** active (default), archived or deleted (the trash). */
   scope: scopeSchema,
+  /** Review state (review=SOUMISE: 'À valider'). */
+  review: z.enum(REVIEW_STATUSES).optional(),
 });
 export type InterventionListQuery = z.output<typeof interventionListQuerySchema>;
 
@@ -135,6 +138,8 @@ export const interventionSchema = z.object({
   note: z.string().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
+  /** Current review state of a finished intervention (null: never submitted, or reopened since). */
+  reviewStatus: z.enum(REVIEW_STATUSES).nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   equipement: z.object({

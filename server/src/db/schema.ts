@@ -338,3 +338,37 @@ export const interventionChecklistItems = pgTable(
   },
   (t) => [index('intervention_checklist_items_intervention_idx').on(t.interventionId, t.position, t.id)],
 );
+
+// 0008_intervention_review.sql: the current review of a finished intervention (deleted when it is reopened) and
+// the written reports (comptes rendus). The migration also grants interventions:approve to an existing Responsable.
+export const interventionReviews = pgTable(
+  'intervention_reviews',
+  {
+    interventionId: integer('intervention_id')
+      .primaryKey()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    reviewStatus: varchar('review_status', { length: 20 }).notNull(),
+    comment: text('comment'),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reason: text('reason'),
+  },
+  (t) => [index('intervention_reviews_status_idx').on(t.reviewStatus, t.interventionId)],
+);
+
+export const interventionReports = pgTable(
+  'intervention_reports',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    titre: varchar('titre', { length: 200 }).notNull(),
+    contenu: text('contenu').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('intervention_reports_intervention_idx').on(t.interventionId, t.createdAt, t.id)],
+);

@@ -1,5 +1,6 @@
 import type { Intervention, InterventionListQuery } from '@gmao/domain/interventions/intervention-schemas';
 import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
+import type { ReviewStatus } from '@gmao/domain/interventions/review-schemas';
 import { OPEN_STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
@@ -45,6 +46,10 @@ export function whereOf(f: Partial<ListFilters>): SQL {
   if (f.dateFrom) parts.push(sql`i.date >= ${f.dateFrom}::date`);
   if (f.dateTo) parts.push(sql`i.date <= ${f.dateTo}::date`);
   if (f.overdue) parts.push(overdueSql(f.days ?? 30));
+  if (f.review)
+    parts.push(
+      sql`EXISTS (SELECT 1 FROM intervention_reviews rv WHERE rv.intervention_id = i.id AND rv.review_status = ${f.review})`,
+    );
   return sql.join(parts, sql` AND `);
 }
 
@@ -58,7 +63,8 @@ const COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, i.date,
   i.note, i.started_at, i.completed_at, i.created_at, i.updated_at,
   e.nom AS e_nom, e.type_equipement, e.marque, e.modele,
   c.nom_entreprise, c.ville, c.contact_principal, c.telephone_contact,
-  u.id AS u_id, u.nom AS u_nom, t.nom AS t_nom`;
+  u.id AS u_id, u.nom AS u_nom, t.nom AS t_nom,
+  (SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status`;
 
 type Row = {
   id: number;
@@ -85,6 +91,7 @@ type Row = {
   u_id: number | null;
   u_nom: string | null;
   t_nom: string | null;
+  review_status: ReviewStatus | null;
 };
 
 /** Timestamps may arrive as Date or as PostgreSQL text depending on the driver's parsers. */
@@ -122,6 +129,7 @@ function toIntervention(r: Row): Intervention {
       },
     },
     creerPar: r.u_id !== null && r.u_nom !== null ? { id: r.u_id, nom: r.u_nom } : null,
+    reviewStatus: r.review_status ?? null,
   };
 }
 
@@ -179,7 +187,7 @@ export async function findEquipmentOwner(db: DbOrTx, equipementId: number): Prom
   return rows[0]?.owner ?? null;
 }
 
-/** Sets the status with its timestamps: first EN_COURS stamps started_at; TERMINEE stamps completed_at, leaving it clears it. */
+/** Sets the status with its timestamps: first EN_COURS stamps started_at; TERMINEE stamps completed_at, leaving it clears it (and the review). */
 export async function setStatut(db: DbOrTx, id: number, to: string) {
   await db.execute(sql`UPDATE interventions SET
       statut = ${to},
@@ -187,6 +195,8 @@ export async function setStatut(db: DbOrTx, id: number, to: string) {
       completed_at = CASE WHEN ${to} = 'TERMINEE' THEN clock_timestamp() ELSE NULL END,
       updated_at = clock_timestamp()
     WHERE id = ${id}`);
+  // Leaving TERMINEE (a reopening) clears the review: the work must be submitted again once finished.
+  if (to !== 'TERMINEE') await db.execute(sql`DELETE FROM intervention_reviews WHERE intervention_id = ${id}`);
 }
 
 /** clock_timestamp(), not now(): rows written after waiting on the row lock keep the lock order. */

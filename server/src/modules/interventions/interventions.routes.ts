@@ -30,6 +30,7 @@ import * as service from './interventions.service.ts';
 import lifecycleRoutes from './lifecycle.routes.ts';
 import materialsRoutes from './materials.routes.ts';
 import recordsRoutes from './records.routes.ts';
+import reviewRoutes from './review.routes.ts';
 import timerRoutes from './timer.routes.ts';
 import * as workflow from './workflow.service.ts';
 
@@ -60,6 +61,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
   await app.register(exportRoutes);
   await app.register(lifecycleRoutes, { storage });
   await app.register(checklistRoutes);
+  await app.register(reviewRoutes);
 
   app.get(
     '/',

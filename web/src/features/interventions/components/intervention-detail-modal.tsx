@@ -11,6 +11,7 @@ import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../
 import { useWorkflowHistory } from '../api/get-workflow-history';
 import { InterventionRecordsSections } from './intervention-records-sections';
 import { InterventionSection } from './intervention-section';
+import { ReviewSection } from './review-section';
 import { StatusBadge } from './status-badge';
 import { WorkflowActions } from './workflow-actions';
 import { WorkflowHistory } from './workflow-history';
@@ -122,6 +123,9 @@ export function InterventionDetailModal({
               <WorkflowActions interventionId={data.id} workflow={wf} />
             </InterventionSection>
           </div>
+          <InterventionSection title="Validation">
+            <ReviewSection interventionId={data.id} statut={data.statut} />
+          </InterventionSection>
           <InterventionRecordsSections intervention={data} />
           <InterventionSection title="Historique">
             <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} />

@@ -1,3 +1,4 @@
+import { REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewStatus } from '@gmao/domain/interventions/review-schemas';
 import { FORM_STATUTS, STATUT_LABELS } from '@gmao/domain/interventions/status';
 import { inputClass } from '../../../components/ui/form-field';
 import { SearchInput } from '../../../components/ui/search-input';
@@ -10,9 +11,11 @@ export interface InterventionFilterValues {
   search: string;
   statut: string;
   urgence: UrgenceFilter;
+  /** Review state ('SOUMISE': 'À valider'). */
+  review: '' | ReviewStatus;
 }
 
-/** Search, status filter and urgency filter of the interventions list (spec §2). */
+/** Search, status, urgency and review filters of the interventions list (spec §2). */
 export function InterventionsFilters({
   value,
   onChange,
@@ -51,6 +54,19 @@ export function InterventionsFilters({
         <option value="">Toutes les urgences</option>
         <option value="true">Urgentes uniquement</option>
         <option value="false">Non urgentes</option>
+      </select>
+      <select
+        aria-label="Filtrer par validation"
+        className={selectClass}
+        value={value.review}
+        onChange={(e) => onChange({ ...value, review: e.target.value as '' | ReviewStatus })}
+      >
+        <option value="">Toutes les validations</option>
+        {REVIEW_STATUSES.map((s) => (
+          <option key={s} value={s}>
+            {REVIEW_STATUS_LABELS[s]}
+          </option>
+        ))}
       </select>
     </div>
   );

@@ -20,6 +20,7 @@ import { InterventionRowActions } from './intervention-row-actions';
 import { toastInterventionError, toastInterventionSuccess } from './intervention-toasts';
 import type { InterventionFilterValues } from './interventions-filters';
 import { InterventionsToolbar } from './interventions-toolbar';
+import { ReviewBadge } from './review-badge';
 import { selectionColumn, useRowSelection } from './row-selection';
 import { StatusBadge } from './status-badge';
 import { useInterventionLifecycle } from './use-intervention-lifecycle';
@@ -42,12 +43,21 @@ const columns: DataTableColumn<Intervention>[] = [
       <span title={r.description ?? undefined}>{truncate(r.description, TRUNCATE_INTERVENTION_LIST) || '-'}</span>
     ),
   },
-  { key: 'statut', header: 'Statut', render: (r) => <StatusBadge statut={r.statut} urgence={r.urgence} /> },
+  {
+    key: 'statut',
+    header: 'Statut',
+    render: (r) => (
+      <span className="inline-flex flex-wrap items-center gap-1">
+        <StatusBadge statut={r.statut} urgence={r.urgence} />
+        <ReviewBadge status={r.reviewStatus} />
+      </span>
+    ),
+  },
   { key: 'date', header: 'Date', render: (r) => formatDate(r.date) },
   { key: 'creerPar', header: 'Créé par', render: (r) => r.creerPar?.nom ?? '-' },
 ];
 
-const EMPTY_FILTERS: InterventionFilterValues = { search: '', statut: '', urgence: '' };
+const EMPTY_FILTERS: InterventionFilterValues = { search: '', statut: '', urgence: '', review: '' };
 const EMPTY_SCOPE: Record<Exclude<Scope, 'active'>, string> = {
   archived: 'Aucune intervention archivée',
   deleted: 'La corbeille est vide',
@@ -72,6 +82,7 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
     search: filters.search || undefined,
     statut: isStatut(filters.statut) ? filters.statut : undefined,
     urgence: filters.urgence === '' ? undefined : filters.urgence === 'true',
+    review: filters.review || undefined,
     scope: scope === 'active' ? undefined : scope,
   };
   const query = useInterventions({ page, limit, ...listFilters });
@@ -93,7 +104,7 @@ export function InterventionsList({ variant = 'page' }: { variant?: 'tab' | 'pag
   const selectable = scope === 'active' && can(PERMISSIONS.INTERVENTIONS_UPDATE);
   const tableColumns = selectable ? [selectionColumn(selection, rows?.map((r) => r.id) ?? []), ...columns] : columns;
   const total = query.data?.pagination.total ?? 0;
-  const filtered = filters.search !== '' || filters.statut !== '' || filters.urgence !== '';
+  const filtered = filters.search !== '' || filters.statut !== '' || filters.urgence !== '' || filters.review !== '';
   const empty = filtered
     ? 'Aucune intervention ne correspond aux filtres'
     : scope === 'active'
