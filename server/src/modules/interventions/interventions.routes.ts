@@ -22,6 +22,7 @@ import assignmentRoutes from './assignment.routes.ts';
 import attachmentsRoutes from './attachments.routes.ts';
 import checklistRoutes from './checklist.routes.ts';
 import commentsRoutes from './comments.routes.ts';
+import compteRenduRoutes from './compte-rendu.routes.ts';
 import exportRoutes from './export.routes.ts';
 import { defaultUploadsDir, localDiskStorage } from './file-storage.ts';
 import { statusCounts } from './history.repository.ts';
@@ -62,6 +63,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
   await app.register(lifecycleRoutes, { storage });
   await app.register(checklistRoutes);
   await app.register(reviewRoutes);
+  await app.register(compteRenduRoutes);
 
   app.get(
     '/',

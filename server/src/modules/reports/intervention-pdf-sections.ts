@@ -1,7 +1,7 @@
 import { formatCurrency, formatDate, formatDateTime } from '@gmao/domain/format/format';
 import { formatDuration } from '@gmao/domain/interventions/activity-schemas';
 import { GRAVITE_LABELS, RESULTAT_CONTROLE_LABELS } from '@gmao/domain/interventions/record-schemas';
-import { type Doc, keyValues, section, table } from '../../lib/pdf.ts';
+import { type Doc, keyValues, pdfText, section, table } from '../../lib/pdf.ts';
 import type { InterventionReportDetails } from './intervention-report-details.repository.ts';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
@@ -81,4 +81,21 @@ export function detailSections(doc: Doc, d: InterventionReportDetails) {
     ['Total', formatDuration(d.totalSeconds)],
     ...d.time.map((t): [string, string] => [t.user, formatDuration(Number(t.seconds))]),
   ]);
+}
+
+/** The written reports (comptes rendus), each with its author and date. */
+export function comptesRendusSection(doc: Doc, d: InterventionReportDetails) {
+  if (!d.comptesRendus.length) return;
+  section(doc, 'Comptes rendus');
+  for (const r of d.comptesRendus) {
+    doc.font('Helvetica-Bold').fontSize(10).text(pdfText(r.titre));
+    doc
+      .font('Helvetica')
+      .fontSize(8)
+      .fillColor('#475569')
+      .text(pdfText(`${r.user ?? '-'} — ${formatDateTime(r.created_at)}`))
+      .fillColor('#0f172a');
+    doc.fontSize(10).text(pdfText(r.contenu));
+    doc.moveDown(0.5);
+  }
 }

@@ -30,12 +30,14 @@ export type InterventionReportDetails = {
   materialsTotal: string;
   time: { user: string; seconds: number }[];
   totalSeconds: number;
+  /** Written reports (comptes rendus), oldest first. */
+  comptesRendus: { titre: string; contenu: string; user: string | null; created_at: Date }[];
 };
 
 export const DETAIL_ROW_LIMIT = 500;
 
 export async function interventionReportDetails(db: DbOrTx, id: number): Promise<InterventionReportDetails> {
-  const [diag, plan, qc, checklist, materials, time] = await Promise.all([
+  const [diag, plan, qc, checklist, materials, time, comptesRendus] = await Promise.all([
     db.execute<NonNullable<InterventionReportDetails['diagnostic']>>(sql`
       SELECT d.constat, d.causes, d.actions_recommandees, d.gravite, u.nom AS user, d.updated_at
       FROM intervention_diagnostics d LEFT JOIN users u ON u.id = d.user_id WHERE d.intervention_id = ${id}`),
@@ -62,6 +64,10 @@ export async function interventionReportDetails(db: DbOrTx, id: number): Promise
       FROM intervention_timer_sessions s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.intervention_id = ${id}
       GROUP BY u.nom ORDER BY seconds DESC, u.nom`),
+    db.execute<InterventionReportDetails['comptesRendus'][number]>(sql`
+      SELECT r.titre, r.contenu, u.nom AS user, r.created_at
+      FROM intervention_reports r LEFT JOIN users u ON u.id = r.user_id
+      WHERE r.intervention_id = ${id} ORDER BY r.created_at, r.id LIMIT ${DETAIL_ROW_LIMIT}`),
   ]);
   return {
     diagnostic: diag.rows[0] ?? null,
@@ -72,5 +78,6 @@ export async function interventionReportDetails(db: DbOrTx, id: number): Promise
     materialsTotal: materials.rows[0]?.grand_total ?? '0.00',
     time: time.rows,
     totalSeconds: time.rows.reduce((s, r) => s + Number(r.seconds), 0),
+    comptesRendus: comptesRendus.rows,
   };
 }

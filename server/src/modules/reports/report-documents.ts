@@ -4,7 +4,7 @@ import { formatCurrency, formatDate, formatDateTime, formatPercent } from '@gmao
 import { statutLabel } from '@gmao/domain/interventions/status';
 import type { ReportSummary } from '@gmao/domain/reports/report-schemas';
 import { heading, keyValues, renderPdf, section, table } from '../../lib/pdf.ts';
-import { detailSections } from './intervention-pdf-sections.ts';
+import { comptesRendusSection, detailSections } from './intervention-pdf-sections.ts';
 import type { InterventionReportRow } from './intervention-report.repository.ts';
 import type { InterventionReportDetails } from './intervention-report-details.repository.ts';
 import type { ReportRow } from './reports.repository.ts';
@@ -125,6 +125,7 @@ export function interventionPdf(
       ['Téléphone', r.telephone_contact],
     ]);
     detailSections(doc, details);
+    comptesRendusSection(doc, details);
     section(doc, 'Historique (statuts et notes)');
     table(
       doc,

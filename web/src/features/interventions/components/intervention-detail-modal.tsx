@@ -9,6 +9,7 @@ import { downloadFile } from '../../../lib/api-client';
 import { useIntervention } from '../api/get-intervention';
 import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../api/get-workflow';
 import { useWorkflowHistory } from '../api/get-workflow-history';
+import { ComptesRendusSection } from './comptes-rendus-section';
 import { InterventionRecordsSections } from './intervention-records-sections';
 import { InterventionSection } from './intervention-section';
 import { ReviewSection } from './review-section';
@@ -127,6 +128,9 @@ export function InterventionDetailModal({
             <ReviewSection interventionId={data.id} statut={data.statut} />
           </InterventionSection>
           <InterventionRecordsSections intervention={data} />
+          <InterventionSection title="Comptes rendus">
+            <ComptesRendusSection interventionId={data.id} />
+          </InterventionSection>
           <InterventionSection title="Historique">
             <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} />
           </InterventionSection>
