@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createIntervention, createUser } from './helpers/factories.ts';
+
+// Uncompressed PDF streams, so the text drawn can be read back (pdfkit writes WinAnsi hex strings).
+vi.mock('pdfkit', async (importOriginal) => {
+  const Real = ((await importOriginal()) as { default: new (o?: object) => object }).default;
+  class Uncompressed extends Real {
+    constructor(options: object = {}) {
+      super({ ...options, compress: false });
+    }
+  }
+  return { default: Uncompressed };
+});
+
+/** Text of the PDF: each hex string of a TJ array decoded as latin1, chunks of a line joined. */
+function pdfStrings(pdf: Buffer): string {
+  const body = pdf.toString('latin1');
+  const lines: string[] = [];
+  for (const m of body.matchAll(/\[([^\]]*)\] TJ/g)) {
+    const parts = [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1'));
+    lines.push(parts.join(''));
+  }
+  return lines.join('\n');
+}
+
+let t: TestApp;
+let admin: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+});
+afterAll(() => t.close());
+
+describe('one-intervention PDF text', () => {
+  it('shows technician, records, checklist N/M, materials in MAD, time per person, history notes and comptes rendus', async () => {
+    const db = t.database.db;
+    const tech = await createUser(db, { nom: 'Karim Technicien' });
+    const i = await createIntervention(db, { statut: 'TERMINEE', technicianId: tech.id });
+    await db.execute(sql`INSERT INTO intervention_diagnostics (intervention_id, constat, gravite, user_id)
+      VALUES (${i.id}, 'Fuite hydraulique', 'ELEVEE', ${tech.id})`);
+    await db.execute(sql`INSERT INTO intervention_planifications (intervention_id, date_prevue)
+      VALUES (${i.id}, '2026-01-10')`);
+    await db.execute(sql`INSERT INTO intervention_quality_controls (intervention_id, resultat, controle_le)
+      VALUES (${i.id}, 'NON_CONFORME', '2026-01-11')`);
+    await db.execute(sql`INSERT INTO intervention_checklist_items (intervention_id, position, label, checked)
+      VALUES (${i.id}, 1, 'Couper le courant', true), (${i.id}, 2, 'Nettoyer le filtre', false)`);
+    await db.execute(sql`INSERT INTO intervention_materials (intervention_id, designation, quantite, prix_unitaire)
+      VALUES (${i.id}, 'Joint torique', 3, 12.5)`);
+    await db.execute(sql`INSERT INTO intervention_timer_sessions (intervention_id, user_id, started_at, stopped_at)
+      VALUES (${i.id}, ${tech.id}, now() - interval '2 hours', now())`);
+    await db.execute(sql`INSERT INTO intervention_history (intervention_id, note, user_id)
+      VALUES (${i.id}, 'Note de suivi', ${tech.id})`);
+    await db.execute(sql`INSERT INTO intervention_reports (intervention_id, titre, contenu, user_id)
+      VALUES (${i.id}, 'Bilan final', 'Tout est remis en service.', ${tech.id})`);
+
+    const res = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${i.id}/pdf` });
+    expect(res.statusCode).toBe(200);
+    const text = pdfStrings(res.rawPayload);
+    for (const s of [
+      'Karim Technicien',
+      'Diagnostic',
+      'Fuite hydraulique',
+      'Élevée',
+      'Planification',
+      'Contrôle qualité',
+      'Non conforme',
+      'Checklist (1/2)',
+      'Nettoyer le filtre',
+      'Matériaux utilisés',
+      'Joint torique',
+      'Total matériaux',
+      'Temps passé',
+      '2 h 00 min',
+      'Note de suivi',
+      'Comptes rendus',
+      'Bilan final',
+      'Tout est remis en service.',
+    ])
+      expect(text, s).toContain(s);
+    expect(text).toMatch(/37,50\s?MAD/);
+  });
+});
