@@ -55,6 +55,8 @@ describe('one-intervention PDF text', () => {
     await db.execute(sql`INSERT INTO intervention_reports (intervention_id, titre, contenu, user_id)
       VALUES (${i.id}, 'Bilan final', 'Tout est remis en service.', ${tech.id})`);
 
+    await db.execute(sql`INSERT INTO intervention_reviews (intervention_id, review_status, reason, reviewed_at)
+      VALUES (${i.id}, 'REJETEE', 'Photos manquantes', now())`);
     const res = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${i.id}/pdf` });
     expect(res.statusCode).toBe(200);
     const text = pdfStrings(res.rawPayload);
@@ -77,6 +79,9 @@ describe('one-intervention PDF text', () => {
       'Comptes rendus',
       'Bilan final',
       'Tout est remis en service.',
+      'Validation',
+      'Rejetée',
+      'Photos manquantes',
     ])
       expect(text, s).toContain(s);
     expect(text).toMatch(/37,50\s?MAD/);

@@ -1,6 +1,7 @@
 import { formatCurrency, formatDate, formatDateTime } from '@gmao/domain/format/format';
 import { formatDuration } from '@gmao/domain/interventions/activity-schemas';
 import { GRAVITE_LABELS, RESULTAT_CONTROLE_LABELS } from '@gmao/domain/interventions/record-schemas';
+import { REVIEW_STATUS_LABELS } from '@gmao/domain/interventions/review-schemas';
 import { type Doc, keyValues, pdfText, section, table } from '../../lib/pdf.ts';
 import type { InterventionReportDetails } from './intervention-report-details.repository.ts';
 
@@ -83,8 +84,20 @@ export function detailSections(doc: Doc, d: InterventionReportDetails) {
   ]);
 }
 
-/** The written reports (comptes rendus), each with its author and date. */
+/** The review state (submitted / approved / rejected with its reason), then the written reports. */
 export function comptesRendusSection(doc: Doc, d: InterventionReportDetails) {
+  if (d.review) {
+    section(doc, 'Validation');
+    keyValues(doc, [
+      ['État', label(REVIEW_STATUS_LABELS, d.review.review_status)],
+      ['Soumise', `${formatDateTime(d.review.submitted_at)} par ${d.review.submitter ?? '-'}`],
+      [
+        'Décision',
+        d.review.reviewed_at ? `${formatDateTime(d.review.reviewed_at)} par ${d.review.reviewer ?? '-'}` : null,
+      ],
+      ['Motif du rejet', d.review.reason],
+    ]);
+  }
   if (!d.comptesRendus.length) return;
   section(doc, 'Comptes rendus');
   for (const r of d.comptesRendus) {

@@ -30,6 +30,14 @@ export type InterventionReportDetails = {
   materialsTotal: string;
   time: { user: string; seconds: number }[];
   totalSeconds: number;
+  review: {
+    review_status: string;
+    submitter: string | null;
+    submitted_at: Date;
+    reviewer: string | null;
+    reviewed_at: Date | null;
+    reason: string | null;
+  } | null;
   /** Written reports (comptes rendus), oldest first. */
   comptesRendus: { titre: string; contenu: string; user: string | null; created_at: Date }[];
 };
@@ -37,7 +45,7 @@ export type InterventionReportDetails = {
 export const DETAIL_ROW_LIMIT = 500;
 
 export async function interventionReportDetails(db: DbOrTx, id: number): Promise<InterventionReportDetails> {
-  const [diag, plan, qc, checklist, materials, time, comptesRendus] = await Promise.all([
+  const [diag, plan, qc, checklist, materials, time, comptesRendus, review] = await Promise.all([
     db.execute<NonNullable<InterventionReportDetails['diagnostic']>>(sql`
       SELECT d.constat, d.causes, d.actions_recommandees, d.gravite, u.nom AS user, d.updated_at
       FROM intervention_diagnostics d LEFT JOIN users u ON u.id = d.user_id WHERE d.intervention_id = ${id}`),
@@ -68,6 +76,10 @@ export async function interventionReportDetails(db: DbOrTx, id: number): Promise
       SELECT r.titre, r.contenu, u.nom AS user, r.created_at
       FROM intervention_reports r LEFT JOIN users u ON u.id = r.user_id
       WHERE r.intervention_id = ${id} ORDER BY r.created_at, r.id LIMIT ${DETAIL_ROW_LIMIT}`),
+    db.execute<NonNullable<InterventionReportDetails['review']>>(sql`
+      SELECT v.review_status, su.nom AS submitter, v.submitted_at, ru.nom AS reviewer, v.reviewed_at, v.reason
+      FROM intervention_reviews v LEFT JOIN users su ON su.id = v.submitted_by LEFT JOIN users ru ON ru.id = v.reviewed_by
+      WHERE v.intervention_id = ${id}`),
   ]);
   return {
     diagnostic: diag.rows[0] ?? null,
@@ -79,5 +91,6 @@ export async function interventionReportDetails(db: DbOrTx, id: number): Promise
     time: time.rows,
     totalSeconds: time.rows.reduce((s, r) => s + Number(r.seconds), 0),
     comptesRendus: comptesRendus.rows,
+    review: review.rows[0] ?? null,
   };
 }
