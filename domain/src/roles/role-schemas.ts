@@ -79,4 +79,5 @@ export const ACTION_LABELS: Record<string, string> = {
   update: 'Modifier',
   delete: 'Supprimer',
   manage: 'Gérer',
+  approve: 'Approuver',
 };
