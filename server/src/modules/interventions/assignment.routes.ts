@@ -1,22 +1,17 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import { assignSchema, bulkAssignSchema, technicianOptionSchema } from '@gmao/domain/interventions/assignment-schemas';
 import { bulkStatusSchema } from '@gmao/domain/interventions/bulk-schemas';
 import { idParamsSchema, interventionSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { listTechnicians } from './assignment.repository.ts';
 import * as service from './assignment.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const tags = ['interventions'];
 const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };

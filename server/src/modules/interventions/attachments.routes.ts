@@ -11,18 +11,12 @@ import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../lib/app-error.ts';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './attachments.service.ts';
 import type { FileStorage } from './file-storage.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  413: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = { ...errorResponsesWithBusinessRule, 413: errorEnvelopeSchema };
 const tags = ['interventions'];
 const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import {
   CHECKLIST_MESSAGES,
   checklistAddSchema,
@@ -9,16 +9,11 @@ import {
 } from '@gmao/domain/interventions/checklist-schemas';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './checklist.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const tags = ['interventions'];
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
 const ok = { 200: successEnvelope(checklistSchema), ...errors };

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
+import { listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
 import {
   commentInputSchema,
   commentListQuerySchema,
@@ -10,16 +10,11 @@ import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas'
 import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './comments.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const tags = ['interventions'];
 const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import {
   COMPTE_RENDU_MESSAGES,
   compteRenduInputSchema,
@@ -9,16 +9,11 @@ import {
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './compte-rendu.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const tags = ['interventions'];
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
 

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
+import { listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import {
   historyEntrySchema,
@@ -17,6 +17,7 @@ import {
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import assignmentRoutes from './assignment.routes.ts';
 import attachmentsRoutes from './attachments.routes.ts';
@@ -35,13 +36,7 @@ import reviewRoutes from './review.routes.ts';
 import timerRoutes from './timer.routes.ts';
 import * as workflow from './workflow.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
 const tags = ['interventions'];

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import {
   canDeleteSchema,
@@ -11,19 +11,13 @@ import {
 } from '@gmao/domain/interventions/lifecycle-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { FileStorage } from './file-storage.ts';
 import { deleteIntervention } from './interventions.service.ts';
 import * as lifecycle from './lifecycle.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const tags = ['interventions'];
 const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
 const del = { access: { permission: PERMISSIONS.INTERVENTIONS_DELETE } };

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import {
@@ -9,16 +9,11 @@ import {
   qualityControlInputSchema,
 } from '@gmao/domain/interventions/record-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './records.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const tags = ['interventions'];
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
 const recordsResponse = { 200: successEnvelope(interventionRecordsSchema), ...errors };

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import {
   REVIEW_MESSAGES,
@@ -10,16 +10,11 @@ import {
   reviewSubmitSchema,
 } from '@gmao/domain/interventions/review-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './review.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const tags = ['interventions'];
 const ok = { 200: successEnvelope(reviewSchema), ...errors };
 

@@ -1,20 +1,14 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { successEnvelope } from '@gmao/domain/common/api';
 import { timerLogSchema } from '@gmao/domain/interventions/activity-schemas';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './timer.service.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-  422: errorEnvelopeSchema,
-};
+const errors = errorResponsesWithBusinessRule;
 const tags = ['interventions'];
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
 const response = { 200: successEnvelope(timerLogSchema), ...errors };
