@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InterventionsList } from './interventions-list';
+import { jsonResponse, interventionRow as row } from './list-test-fixtures';
 
 const granted = new Set<string>();
 vi.mock('../../../lib/session', () => ({
@@ -11,33 +12,7 @@ vi.mock('../../../lib/session', () => ({
   useSession: () => ({ user: { id: 1, nom: 'Admin' } }),
 }));
 
-const row = (id: number, nom: string) => ({
-  id,
-  equipement_id: 1,
-  client_id: 1,
-  technicianId: null,
-  technician: null,
-  date: '2026-02-01',
-  description: 'Contrôle',
-  urgence: false,
-  statut: 'PLANIFIEE',
-  note: null,
-  startedAt: null,
-  completedAt: null,
-  createdAt: '2026-02-01T08:00:00.000Z',
-  updatedAt: '2026-02-01T08:00:00.000Z',
-  equipement: {
-    id: 1,
-    nom,
-    type_equipement: null,
-    marque: null,
-    modele: null,
-    proprietaire: { id: 1, nom_entreprise: 'Atlas', ville: null, contact_principal: null, telephone_contact: null },
-  },
-  creerPar: null,
-});
-const json = (body: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+const json = jsonResponse;
 let fetchMock: ReturnType<typeof vi.fn>;
 const puts = () =>
   fetchMock.mock.calls

@@ -4,6 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { InterventionsList } from './interventions-list';
+import { jsonResponse, listResponse, interventionRow as row } from './list-test-fixtures';
 
 const granted = new Set<string>();
 vi.mock('../../../lib/session', () => ({
@@ -11,35 +12,8 @@ vi.mock('../../../lib/session', () => ({
   useSession: () => ({ user: { id: 1, nom: 'Admin' } }),
 }));
 
-const row = (id: number, statut: string, nom: string) => ({
-  id,
-  equipement_id: 1,
-  client_id: 1,
-  technicianId: null,
-  technician: null,
-  date: '2026-02-01',
-  description: 'Contrôle',
-  urgence: false,
-  statut,
-  note: null,
-  startedAt: null,
-  completedAt: null,
-  createdAt: '2026-02-01T08:00:00.000Z',
-  updatedAt: '2026-02-01T08:00:00.000Z',
-  equipement: {
-    id: 1,
-    nom,
-    type_equipement: null,
-    marque: null,
-    modele: null,
-    proprietaire: { id: 1, nom_entreprise: 'Atlas', ville: null, contact_principal: null, telephone_contact: null },
-  },
-  creerPar: null,
-});
-const json = (body: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
-const list = (rows: unknown[]) =>
-  json({ success: true, data: rows, pagination: { total: rows.length, pages: 1, page: 1, limit: 10 } });
+const json = jsonResponse;
+const list = listResponse;
 let fetchMock: ReturnType<typeof vi.fn>;
 const calls = (method: string) =>
   fetchMock.mock.calls.filter(([, init]) => (init?.method ?? 'GET') === method).map(([u]) => String(u));
@@ -49,9 +23,9 @@ beforeEach(() => {
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     if (init?.method === 'PUT') return json({ success: true, data: {}, message: LIFECYCLE_MESSAGES.softDeleted });
     if (init?.method === 'DELETE') return json({ success: true, data: null, message: LIFECYCLE_MESSAGES.forceDeleted });
-    if (url.includes('scope=deleted')) return list([row(9, 'PLANIFIEE', 'Poste corbeille')]);
-    if (url.includes('scope=archived')) return list([row(8, 'TERMINEE', 'Poste archivé')]);
-    return list([row(1, 'TERMINEE', 'Poste terminé'), row(2, 'EN_COURS', 'Poste en cours')]);
+    if (url.includes('scope=deleted')) return list([row(9, 'Poste corbeille', 'PLANIFIEE')]);
+    if (url.includes('scope=archived')) return list([row(8, 'Poste archivé', 'TERMINEE')]);
+    return list([row(1, 'Poste terminé', 'TERMINEE'), row(2, 'Poste en cours', 'EN_COURS')]);
   });
   vi.stubGlobal('fetch', fetchMock);
 });
