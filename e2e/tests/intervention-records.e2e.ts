@@ -30,19 +30,25 @@ const phaseStates = (page: Page) =>
     ),
   );
 
+/** Creates an intervention through the API, logs in and opens its detail from the interventions list. */
+async function openNewInterventionDetail(description: string) {
+  await createInterventionThroughApi(description);
+  const { context, page } = await newPage(browser);
+  await loginThroughForm(page);
+  await page.goto('/interventions');
+  await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
+  await page
+    .getByRole('row')
+    .filter({ hasText: description.slice(0, 30) })
+    .getByRole('button', { name: 'Voir' })
+    .click();
+  return { context, page };
+}
+
 describe('intervention records in the detail modal', () => {
   it('assigns a technician, writes diagnostic and planning (phases follow), adds materials, checks quality', async () => {
     const description = unique('Vibrations anormales sur la pompe de process');
-    await createInterventionThroughApi(description);
-    const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
-    await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
-    await page
-      .getByRole('row')
-      .filter({ hasText: description.slice(0, 30) })
-      .getByRole('button', { name: 'Voir' })
-      .click();
+    const { context, page } = await openNewInterventionDetail(description);
     const detail = page.getByRole('dialog');
     await detail.getByRole('button', { name: 'Démarrer', exact: true }).waitFor();
     expect(await phaseStates(page)).toEqual(['En cours', 'En attente', 'En attente', 'En attente']);
@@ -119,16 +125,7 @@ describe('intervention records in the detail modal', () => {
 
   it('comments (edit, delete), runs the timer, uploads, downloads and deletes an attachment', async () => {
     const description = unique('Contrôle de l’armoire électrique TGBT');
-    await createInterventionThroughApi(description);
-    const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
-    await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
-    await page
-      .getByRole('row')
-      .filter({ hasText: description.slice(0, 30) })
-      .getByRole('button', { name: 'Voir' })
-      .click();
+    const { context, page } = await openNewInterventionDetail(description);
     const detail = page.getByRole('dialog');
 
     // --- comments
