@@ -19,6 +19,10 @@ const serverProject = (name: string) => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker per core minus one: a single worker on the 2-core machines this runs on. Most
+    // test time waits on PostgreSQL, child servers and Chromium rather than on this process's CPU, so three workers
+    // overlap those waits (measured: see README "Tester").
+    maxWorkers: 3,
     projects: [
       { test: { name: 'domain', root: './domain', include: ['test/**/*.test.ts'], environment: 'node' } },
       serverProject('server'),
@@ -32,6 +36,18 @@ export default defineConfig({
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
           testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+      {
+        // Operations: the built server as a child process, killed and restarted, stopped by signals. No browser.
+        test: {
+          name: 'ops',
+          root: './e2e',
+          include: ['ops/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
         },

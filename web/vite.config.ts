@@ -20,5 +20,8 @@ export default defineConfig({
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     css: false,
+    // The app-shell tests wait for lazy page chunks that the runner transforms on first use; with three workers on
+    // two cores that first load alone has taken more than Vitest's 5 s default.
+    testTimeout: 30_000,
   },
 });

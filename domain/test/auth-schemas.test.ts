@@ -33,8 +33,8 @@ describe('registration (spec §5 Registration)', () => {
     nom: 'Salma Idrissi',
     username: 'salma_1',
     section: 'Maintenance',
-    password: 'secret12',
-    confirmPassword: 'secret12',
+    password: 'Atelier2024',
+    confirmPassword: 'Atelier2024',
     terms: true,
   };
 
@@ -44,7 +44,7 @@ describe('registration (spec §5 Registration)', () => {
       nom: 'Salma Idrissi',
       username: 'salma_1',
       section: 'Maintenance',
-      password: 'secret12',
+      password: 'Atelier2024',
     });
   });
 
@@ -60,21 +60,37 @@ describe('registration (spec §5 Registration)', () => {
       'username',
       "Le nom d'utilisateur ne peut contenir que des lettres, chiffres et underscores",
     ],
+    // the admin form accepts n.elfassi (users/user-schemas.ts); self-registration keeps the spec's rule
+    [
+      { username: 'n.elfassi' },
+      'username',
+      "Le nom d'utilisateur ne peut contenir que des lettres, chiffres et underscores",
+    ],
     [{ section: 'x'.repeat(101) }, 'section', 'La section ne peut pas dépasser 100 caractères'],
     [{ password: '', confirmPassword: '' }, 'password', 'Le mot de passe est requis'],
-    [{ password: 'a1', confirmPassword: 'a1' }, 'password', 'Le mot de passe doit contenir au moins 6 caractères'],
+    // setting a password follows the security policy (10 characters), not the spec's 6 (password-policy.test.ts)
     [
-      { password: 'abcdefg', confirmPassword: 'abcdefg' },
+      { password: 'abc12', confirmPassword: 'abc12' },
+      'password',
+      'Le mot de passe doit contenir au moins 10 caractères',
+    ],
+    [
+      { password: 'abcdefghij', confirmPassword: 'abcdefghij' },
       'password',
       'Le mot de passe doit contenir au moins une lettre et un chiffre',
     ],
     [
-      { password: '1234567', confirmPassword: '1234567' },
+      { password: '1234567890', confirmPassword: '1234567890' },
       'password',
       'Le mot de passe doit contenir au moins une lettre et un chiffre',
+    ],
+    [
+      { username: 'Salma_2024', password: 'salma_2024', confirmPassword: 'salma_2024' },
+      'password',
+      "Le mot de passe ne doit pas être identique au nom d'utilisateur",
     ],
     [{ confirmPassword: '' }, 'confirmPassword', 'La confirmation du mot de passe est requise'],
-    [{ confirmPassword: 'secret13' }, 'confirmPassword', 'Les mots de passe ne correspondent pas'],
+    [{ confirmPassword: 'Atelier2025' }, 'confirmPassword', 'Les mots de passe ne correspondent pas'],
     [{ terms: false }, 'terms', "Vous devez accepter les conditions d'utilisation"],
   ])('%o → %s: %s', (override, field, message) => {
     expect(messages(registerFormSchema.safeParse({ ...valid, ...override }))).toContain(`${field}: ${message}`);

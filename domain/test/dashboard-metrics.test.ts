@@ -65,6 +65,6 @@ describe('report filter', () => {
   it('rejects an inverted period with the French message', () => {
     const r = reportFilterSchema.safeParse({ dateFrom: '2026-02-01', dateTo: '2026-01-31' });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0].message).toBe(REPORT_MESSAGES.dateOrder);
+    expect(r.error?.issues[0]?.message).toBe(REPORT_MESSAGES.dateOrder);
   });
 });

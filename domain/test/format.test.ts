@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatPhone, truncate } from '../src/format/format.ts';
+import { formatCurrency, formatNumber, formatPhone, truncate } from '../src/format/format.ts';
 
 /** Intl separates groups and the currency with (narrow) no-break spaces; compare with plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -30,12 +30,14 @@ describe('formatPhone (spec §5, Moroccan numbers)', () => {
   });
 });
 
-describe('formatCurrency (MAD, fr-MA)', () => {
+describe('formatCurrency (MAD, grouped as fr-FR numbers: issue 14)', () => {
   it('formats numbers and exact decimal strings the same way', () => {
-    expect(plain(formatCurrency(1234567.89))).toBe('1.234.567,89 MAD');
-    expect(plain(formatCurrency('1234567.89'))).toBe('1.234.567,89 MAD');
+    expect(plain(formatCurrency(1234567.89))).toBe('1 234 567,89 MAD');
+    expect(plain(formatCurrency('1234567.89'))).toBe('1 234 567,89 MAD');
     expect(plain(formatCurrency('0.50'))).toBe('0,50 MAD');
     expect(plain(formatCurrency(0))).toBe('0,00 MAD');
+    // one grouping on a screen: an amount groups its digits as a plain figure does
+    expect(plain(formatCurrency(12500))).toBe(`${plain(formatNumber(12500))},00 MAD`);
   });
 
   it('shows "-" when there is no amount', () => {

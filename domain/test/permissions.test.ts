@@ -2,12 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   ALL_PERMISSIONS,
   getPermissions,
+  getRole,
   hasAnyPermission,
   hasPermission,
   hasRole,
   isAdminRole,
 } from '../src/auth/permissions.ts';
-import { initials, normalizePermissions, normalizeUser } from '../src/auth/user.ts';
+import { displayName, displayRole, initials, normalizePermissions, normalizeUser } from '../src/auth/user.ts';
 
 const tech = { role: 'Technicien', permissions: ['clients:read', 'interventions:update'] };
 
@@ -67,6 +68,22 @@ describe('session user normalization (spec §3)', () => {
       roleId: 2,
       permissions: ['reports:read', 'clients:read'],
     });
+  });
+
+  it("display fallbacks: role 'Rôle non défini', name 'Utilisateur'", () => {
+    expect(displayRole({ role: '' })).toBe('Rôle non défini');
+    expect(displayRole(null)).toBe('Rôle non défini');
+    expect(displayName({ nom: '  ' })).toBe('Utilisateur');
+    expect(displayName({ nom: 'Amina' })).toBe('Amina');
+  });
+
+  it('a section manager is a user whose section has isResponsible true; get role reads the role name', () => {
+    const manager = normalizeUser({ id: 1, nom: 'A', section: { nom: 'Électrique', isResponsible: true }, role: 'X' });
+    const member = normalizeUser({ id: 2, nom: 'B', section: { nom: 'Électrique', isResponsible: false }, role: 'X' });
+    expect(manager?.isResponsible).toBe(true);
+    expect(member?.isResponsible).toBe(false);
+    expect(getRole({ role: 'Technicien' })).toBe('Technicien');
+    expect(getRole(null)).toBeNull();
   });
 
   it('initials: first letters of the name, at most 2', () => {

@@ -119,8 +119,8 @@ describe('phases', () => {
   it('dates each completed phase from the history and resets on replanning', () => {
     const history = [h(null, 'PLANIFIEE', 0), h('PLANIFIEE', 'EN_COURS', 1), h('EN_COURS', 'TERMINEE', 5)];
     const phases = derivePhases('TERMINEE', history);
-    expect(phases.planification.completedAt).toBe(history[1].createdAt);
-    expect(phases.cloture.completedAt).toBe(history[2].createdAt);
+    expect(phases.planification.completedAt).toBe(history[1]?.createdAt);
+    expect(phases.cloture.completedAt).toBe(history[2]?.createdAt);
     const reopened = derivePhases('PLANIFIEE', [...history, h('TERMINEE', 'PLANIFIEE', 9)]);
     expect(Object.values(reopened).every((p) => !p.completed && p.completedAt === null)).toBe(true);
   });

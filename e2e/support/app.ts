@@ -51,8 +51,34 @@ export async function apiAs(username: string, password: string) {
 
 export const adminApi = () => apiAs(E2E_ADMIN.username, E2E_ADMIN.password);
 
+/**
+ * An enabled account with the named role, ready to use: created by the administrator, whose chosen password must be
+ * changed at first login, so the account changes it at once (through the API) and the returned password is the new one.
+ */
+export async function createReadyUser(roleName: string, nom: string, username: string) {
+  const api = await adminApi();
+  const roles = await api('GET', '/roles');
+  const role = (roles.body as { data: { id: number; nom: string }[] }).data.find((r) => r.nom === roleName);
+  const first = 'Provisoire-2026';
+  const created = await api('POST', '/users', { nom, username, password: first, role_id: role?.id, enabled: true });
+  if (created.status !== 201) throw new Error(`user creation failed: ${JSON.stringify(created.body)}`);
+  const password = 'Definitif-2026';
+  const own = await apiAs(username, first);
+  const changed = await own('PUT', '/auth/profile', { currentPassword: first, newPassword: password });
+  if (changed.status !== 200) throw new Error(`password change failed: ${JSON.stringify(changed.body)}`);
+  return { username, password };
+}
+
 /** No critical or serious accessibility violation on the current page. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // A toast fading in or out is half-transparent: axe would measure its text mid-animation. Wait until every
+  // finite animation (toasts, dialogs) has settled; spinners and skeleton pulses loop forever and are left alone.
+  type Running = { playState: string; effect: { getTiming(): { iterations?: number } } | null };
+  await page.waitForFunction(() =>
+    (globalThis as unknown as { document: { getAnimations(): Running[] } }).document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')

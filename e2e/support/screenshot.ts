@@ -8,7 +8,7 @@ const page = await context.newPage();
 await page.goto('/login');
 await page.screenshot({ path: `${outDir}/login.png` });
 await page.getByLabel("Nom d'utilisateur ou email").fill(process.env.SHOT_USER ?? 'admin');
-await page.getByLabel(/^Mot de passe/).fill(process.env.SHOT_PASSWORD ?? 'Admin123!');
+await page.getByLabel(/^Mot de passe/).fill(process.env.SHOT_PASSWORD ?? 'AdminGmao2024!');
 await page.getByRole('button', { name: 'Se connecter' }).click();
 await page.waitForURL((u) => !u.pathname.startsWith('/login'));
 for (const p of pagePaths.length ? pagePaths : ['/']) {

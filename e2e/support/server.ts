@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '..', '..');
 export const SERVER_ENTRY = join(REPO_ROOT, 'server', 'dist', 'main.js');
-export const E2E_ADMIN = { username: 'admin', password: 'Admin123!' } as const;
+export const E2E_ADMIN = { username: 'admin', password: 'AdminGmao2024!' } as const;
 
 export function freePort(): Promise<number> {
   return new Promise((res, rej) => {
@@ -24,15 +24,22 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
+  /** How long the server took to answer /api/health with 200. */
+  startMs: number;
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** Resolves once the process has exited (by itself or by a signal). */
   exited(): Promise<void>;
 }
 
-/** Starts the built server (server/dist/main.js, serving web/dist) on a fresh or given DATA_DIR. */
+/**
+ * Starts the built server (server/dist/main.js, serving web/dist) on a fresh or given DATA_DIR. With
+ * `processGroup` it leads its own process group (the embedded postmaster joins it), which `process.kill(-pid)`
+ * then signals as a whole, as a power cut or the OOM killer of a container does.
+ */
 export async function startServer(
-  opts: { dataDir?: string; env?: Record<string, string> } = {},
+  opts: { dataDir?: string; env?: Record<string, string>; processGroup?: boolean } = {},
 ): Promise<RunningServer> {
+  const startedAt = Date.now();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'gmao-e2e-'));
   const port = await freePort();
   let output = '';
@@ -47,10 +54,12 @@ export async function startServer(
       ADMIN_USERNAME: E2E_ADMIN.username,
       ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT: '1000',
+      // many test logins and registrations come from 127.0.0.1
+      LOGIN_ADDRESS_FAILURES: '1000',
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: opts.processGroup ?? false,
   });
   child.stdout?.on('data', (d) => {
     output += d.toString();
@@ -79,6 +88,7 @@ export async function startServer(
     dataDir,
     process: child,
     output: () => output,
+    startMs: Date.now() - startedAt,
     exited,
     stop: async (signal: NodeJS.Signals = 'SIGTERM') => {
       if (hasExited()) return;
@@ -87,4 +97,15 @@ export async function startServer(
       await done;
     },
   };
+}
+
+/** The administrator's access token, for API calls without a browser. */
+export async function adminToken(baseURL: string): Promise<string> {
+  const res = await fetch(`${baseURL}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: { token: string } }).data.token;
 }

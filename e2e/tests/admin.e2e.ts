@@ -19,7 +19,7 @@ async function openUsers(page: Page) {
 }
 
 describe('administration', () => {
-  it('the admin creates a Technicien who logs in and sees only the entries his permissions allow', async () => {
+  it('the admin creates a Technicien who must change his password at the first login, then sees only the entries his permissions allow', async () => {
     const { context, page } = await newPage(browser);
     await loginThroughForm(page);
     await openUsers(page);
@@ -50,13 +50,40 @@ describe('administration', () => {
     expect(await row.getByText('Actif', { exact: true }).isVisible()).toBe(true);
     await context.close();
 
-    // the technician's own session
+    // the technician's own session: the password the admin chose must be changed first
     const tech = await newPage(browser);
     await loginThroughForm(tech.page, username, 'Technicien1');
+    await tech.page.getByRole('heading', { name: 'Changer votre mot de passe' }).waitFor();
+    expect(new URL(tech.page.url()).pathname).toBe('/change-password');
+    await tech.page.goto('/clients');
+    await tech.page.waitForURL('**/change-password');
+    await expectNoSeriousA11yViolations(tech.page);
+    const change = async (next: string) => {
+      await tech.page.getByLabel(/^Mot de passe actuel/).fill('Technicien1');
+      await tech.page.getByLabel(/^Nouveau mot de passe/).fill(next);
+      await tech.page.getByLabel(/^Confirmer le nouveau mot de passe/).fill(next);
+      await tech.page.getByRole('button', { name: 'Changer le mot de passe' }).click();
+    };
+    // a common password is refused by the server, its message shown under the field
+    await change('Qwerty12345');
+    await tech.page
+      .locator('#pw-newPassword-error')
+      .getByText('Ce mot de passe fait partie des plus courants')
+      .waitFor();
+    await change('Bobinage-Kenitra-7');
+    await tech.page.waitForURL((url) => url.pathname === '/');
     const nav = tech.page.getByRole('navigation', { name: 'Navigation principale' });
     await nav.getByRole('link', { name: 'Tableau de Bord' }).waitFor();
     const entries = (await nav.getByRole('link').allInnerTexts()).map((t) => t.trim());
-    expect(entries).toEqual(['Tableau de Bord', 'Clients', 'Équipements', 'Interventions']);
+    expect(entries).toEqual([
+      'Tableau de Bord',
+      'Clients',
+      'Équipements',
+      'Interventions',
+      'Maintenance préventive',
+      'Planning',
+      'Stock',
+    ]);
     await tech.page.goto('/users');
     await tech.page.getByRole('heading', { name: 'Access Denied' }).waitFor();
     await tech.context.close();
@@ -68,7 +95,7 @@ describe('administration', () => {
     const res = await fetch(`${baseURL()}/api/auth/register`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ nom, username, password: 'secret12', section: 'Atelier de bobinage' }),
+      body: JSON.stringify({ nom, username, password: 'Atelier2024', section: 'Atelier de bobinage' }),
     });
     expect(res.status).toBe(201);
 
@@ -86,7 +113,7 @@ describe('administration', () => {
     await context.close();
 
     const user = await newPage(browser);
-    await loginThroughForm(user.page, username, 'secret12');
+    await loginThroughForm(user.page, username, 'Atelier2024');
     await expect.poll(() => new URL(user.page.url()).pathname).toBe('/');
     await user.context.close();
   });

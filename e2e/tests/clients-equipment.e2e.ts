@@ -78,7 +78,7 @@ describe('clients and equipment', () => {
     await search(page, 'Rechercher un équipement', company);
     const eqRow = page.getByRole('row').filter({ hasText: machine });
     await eqRow.waitFor();
-    expect(plain(await eqRow.textContent())).toContain('1.500,50 MAD');
+    expect(plain(await eqRow.textContent())).toContain('1 500,50 MAD');
     expect(await eqRow.textContent()).toContain('Aucune intervention');
     await expectNoSeriousA11yViolations(page);
 
@@ -92,10 +92,10 @@ describe('clients and equipment', () => {
     await page.getByRole('button', { name: `Voir ${machine}` }).click();
     const detail = page.getByRole('dialog', { name: machine });
     await detail.getByText('Informations financières').waitFor();
-    expect(plain(await detail.textContent())).toContain('1.234.567,89 MAD');
+    expect(plain(await detail.textContent())).toContain('1 234 567,89 MAD');
     const qr = detail.getByRole('img', { name: `QR code de l'équipement ${machine}` });
     const qrUrl = await qr.getAttribute('data-qr-url');
-    expect(qrUrl).toMatch(/\/equipment\?id=\d+$/);
+    expect(qrUrl).toMatch(/\/equipment\/\d+$/);
     await expectNoSeriousA11yViolations(page);
     await detail.getByRole('button', { name: 'Fermer' }).first().click();
 

@@ -2,26 +2,36 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations, loginThroughForm } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
  * The dashboard's figures on a server of our own (fresh database), so the counts are exact. Data goes straight into
- * its embedded PostgreSQL: this checks the figures, not the intervention forms.
+ * its embedded PostgreSQL: this checks the figures, not the intervention forms. Every test starts from the same four
+ * interventions (beforeEach) and opens its own page, so the tests pass alone and in any order.
  */
 let server: RunningServer;
 let db: pg.Client;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** Rows every test relies on: two clients, three equipment items. */
+let ids: { alpha: number; beta: number; transformer: number; ups: number; motor: number };
 
 const day = (offset: number) => {
   const d = new Date();
   d.setUTCDate(d.getUTCDate() - offset);
   return d.toISOString().slice(0, 10);
 };
+
+async function insertId(sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(`${sql} RETURNING id`, params);
+  const [row] = rows;
+  if (!row) throw new Error(`nothing inserted by: ${sql}`);
+  return row.id;
+}
 
 async function insertIntervention(
   equipementId: number,
@@ -44,26 +54,32 @@ async function insertIntervention(
   );
 }
 
+/** The base dataset: 4 interventions in the last 3 days, 1 EN_COURS, 2 TERMINEE, nothing urgent or overdue. */
+async function resetInterventions() {
+  await db.query('DELETE FROM interventions'); // its records, history and checklist rows cascade
+  await insertIntervention(ids.transformer, ids.alpha, 'EN_COURS', day(0));
+  await insertIntervention(ids.ups, ids.alpha, 'TERMINEE', day(1));
+  await insertIntervention(ids.motor, ids.beta, 'TERMINEE', day(2));
+  await insertIntervention(ids.motor, ids.beta, 'PLANIFIEE', day(0));
+}
+
 beforeAll(async () => {
   server = await startServer();
   const port = readFileSync(join(server.dataDir, 'pg-port'), 'utf8').trim();
   db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/gmao` });
   await db.connect();
-  const clients = await db.query<{ id: number }>(
-    `INSERT INTO clients (nom_entreprise) VALUES ('Société Alpha E2E'), ('Société Beta E2E') RETURNING id`,
-  );
-  const [a, b] = clients.rows.map((r) => r.id);
-  const eq = await db.query<{ id: number }>(
-    `INSERT INTO equipements (nom, type_equipement, proprietaire_id) VALUES
-       ('Transformateur E2E', 'TRANSFORMATEUR', $1), ('Onduleur E2E', 'ONDULEUR', $1), ('Moteur E2E', 'MOTEUR_ELECTRIQUE', $2)
-     RETURNING id`,
-    [a, b],
-  );
-  const [e1, e2, e3] = eq.rows.map((r) => r.id);
-  await insertIntervention(e1, a, 'EN_COURS', day(0));
-  await insertIntervention(e2, a, 'TERMINEE', day(1));
-  await insertIntervention(e3, b, 'TERMINEE', day(2));
-  await insertIntervention(e3, b, 'PLANIFIEE', day(0));
+  const client = (nom: string) => insertId('INSERT INTO clients (nom_entreprise) VALUES ($1)', [nom]);
+  const alpha = await client('Société Alpha E2E');
+  const beta = await client('Société Beta E2E');
+  const equipment = (nom: string, type: string, owner: number) =>
+    insertId('INSERT INTO equipements (nom, type_equipement, proprietaire_id) VALUES ($1, $2, $3)', [nom, type, owner]);
+  ids = {
+    alpha,
+    beta,
+    transformer: await equipment('Transformateur E2E', 'TRANSFORMATEUR', alpha),
+    ups: await equipment('Onduleur E2E', 'ONDULEUR', alpha),
+    motor: await equipment('Moteur E2E', 'MOTEUR_ELECTRIQUE', beta),
+  };
   browser = await launchBrowser();
   context = await browser.newContext({
     baseURL: server.baseURL,
@@ -72,7 +88,11 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
+  // One login for the file: the session stays in the context's local storage.
+  await loginThroughForm(page);
 }, 120_000);
+
+beforeEach(resetInterventions);
 
 afterAll(async () => {
   await context?.close();
@@ -82,14 +102,18 @@ afterAll(async () => {
   if (server) rmSync(server.dataDir, { recursive: true, force: true });
 });
 
+/** Loads the dashboard afresh (no cached figures from an earlier test). */
+async function openDashboard() {
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Tableau de Bord' }).waitFor();
+}
+
 const card = (title: string) => page.getByRole('region', { name: title, exact: true });
 const cardValue = (title: string) => card(title).getByTestId('stat-value').innerText();
 
 describe('dashboard overview', () => {
   it('shows the exact counts of the dataset and no alert panel when nothing is urgent or overdue', async () => {
-    await page.goto('/');
-    await loginThroughForm(page);
-    await page.getByRole('heading', { name: 'Tableau de Bord' }).waitFor();
+    await openDashboard();
     await expect.poll(() => cardValue('Total Interventions')).toBe('4');
     expect(await card('Total Interventions').innerText()).toContain('+12%');
     expect(await cardValue('En Cours')).toBe('1');
@@ -114,12 +138,9 @@ describe('dashboard overview', () => {
   });
 
   it('shows the alert panel with its total once there are urgent and overdue interventions', async () => {
-    const { rows } = await db.query<{ id: number; client_id: number }>(
-      `SELECT id, proprietaire_id AS client_id FROM equipements WHERE nom = 'Moteur E2E'`,
-    );
-    await insertIntervention(rows[0].id, rows[0].client_id, 'PLANIFIEE', day(1), true);
-    await insertIntervention(rows[0].id, rows[0].client_id, 'EN_ATTENTE_PDR', day(40));
-    await page.reload();
+    await insertIntervention(ids.motor, ids.beta, 'PLANIFIEE', day(1), true);
+    await insertIntervention(ids.motor, ids.beta, 'EN_ATTENTE_PDR', day(40));
+    await openDashboard();
     const panel = page.getByRole('region', { name: /Alertes Importantes/ });
     await panel.waitFor();
     expect(await panel.getByTestId('alerts-total').innerText()).toBe('2');
@@ -131,6 +152,8 @@ describe('dashboard overview', () => {
   });
 
   it("an intervention created with 'Nouvelle Intervention' is counted at once (dashboard queries invalidated)", async () => {
+    await openDashboard();
+    await expect.poll(() => cardValue('Total Interventions')).toBe('4');
     await page.getByRole('button', { name: 'Nouvelle Intervention' }).click();
     const dialog = page.getByRole('dialog', { name: 'Nouvelle Intervention' });
     await dialog.waitFor();
@@ -138,11 +161,12 @@ describe('dashboard overview', () => {
     await page.getByRole('option', { name: /Transformateur E2E/ }).click();
     await dialog.getByRole('button', { name: "Créer l'intervention" }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => cardValue('Total Interventions'), { timeout: 10_000 }).toBe('7');
+    await expect.poll(() => cardValue('Total Interventions'), { timeout: 10_000 }).toBe('5');
     expect(await cardValue('En Cours')).toBe('1');
   });
 
   it('switching to the interventions tab with "Voir tout"', async () => {
+    await openDashboard();
     await page.getByRole('button', { name: 'Voir tout' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('tab')).toBe('interventions');
     await expect
@@ -172,14 +196,15 @@ describe('analytics', () => {
 
 describe('reports', () => {
   it('previews the summary of the last 30 days and downloads it as CSV', async () => {
+    await insertIntervention(ids.motor, ids.beta, 'EN_ATTENTE_PDR', day(40));
     await page.goto('/reports');
     await page.getByRole('heading', { name: 'Rapports' }).waitFor();
     await page.getByRole('button', { name: "Générer l'aperçu" }).click();
     const preview = page.getByRole('region', { name: 'Aperçu du rapport' });
     await preview.waitFor();
-    // 7 interventions exist; the overdue one (40 days ago) is outside the default 30-day period
+    // 5 interventions exist; the one of 40 days ago is outside the default 30-day period
     const figure = (label: string) => preview.locator('div', { has: page.getByText(label, { exact: true }) }).last();
-    expect(await figure('Interventions').locator('dd').first().innerText()).toBe('6');
+    expect(await figure('Interventions').locator('dd').first().innerText()).toBe('4');
     expect(await figure('Terminées').locator('dd').first().innerText()).toBe('2');
     await expectNoSeriousA11yViolations(page);
     const [download] = await Promise.all([

@@ -72,9 +72,9 @@ describe('intervention lifecycle, checklist and export', () => {
     await page.getByRole('button', { name: 'Archivées', exact: true }).click();
     await rowOf(page, description).getByRole('button', { name: 'Supprimer' }).click();
     const trash = page.getByRole('dialog', { name: "Supprimer l'intervention" });
-    await trash.getByText("L'intervention sera placée dans la corbeille").waitFor();
+    await trash.getByText("L'intervention sera déplacée dans la Corbeille").waitFor();
     await trash.getByRole('button', { name: 'Mettre à la corbeille' }).click();
-    await toast(page, 'Intervention déplacée dans la corbeille');
+    await toast(page, 'Intervention supprimée avec succès : déplacée dans la Corbeille');
 
     // --- restore from the trash (back to the archive), trash again, then delete for good
     await page.getByRole('button', { name: 'Corbeille', exact: true }).click();

@@ -57,7 +57,7 @@ describe('intervention records in the detail modal', () => {
     const assignee = detail.getByLabel('Technicien assigné');
     await expect.poll(() => assignee.locator('option').count()).toBeGreaterThan(1);
     await assignee.selectOption({ index: 1 });
-    const technician = (await assignee.locator('option:checked').textContent())?.split(' — ')[0].trim() ?? '';
+    const technician = (await assignee.locator('option:checked').textContent())?.split(' — ')[0]?.trim() ?? '';
     await detail.getByRole('button', { name: "Enregistrer l'affectation" }).click();
     await page.getByText('Technicien affecté avec succès').first().waitFor();
     const technicianValue = detail
@@ -169,6 +169,13 @@ describe('intervention records in the detail modal', () => {
     await fileInput.setInputFiles({ name: 'page.html', mimeType: 'text/html', buffer: Buffer.from('<p>x</p>') });
     await page
       .getByText(/Type de fichier non autorisé/)
+      .first()
+      .waitFor();
+    // An executable renamed '.pdf' passes the name check in the browser; the server reads its bytes and refuses it.
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120)]);
+    await fileInput.setInputFiles({ name: 'rapport.pdf', mimeType: 'application/pdf', buffer: elf });
+    await page
+      .getByText(/Le contenu du fichier ne correspond pas/)
       .first()
       .waitFor();
     const pdf = Buffer.from('%PDF-1.4\n% schéma unifilaire\n%%EOF\n');

@@ -53,6 +53,14 @@ describe('interventions', () => {
     const d = new Date();
     const today = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
     expect(await form.getByLabel('Date').inputValue()).toBe(today);
+    // the statuses a new intervention may start in, PLANIFIEE by default (spec §4)
+    expect(await form.getByLabel('Statut').locator('option').allTextContents()).toEqual([
+      'Planifiée',
+      'En Attente PDR',
+      'En Cours',
+      'Terminée',
+    ]);
+    expect(await form.getByLabel('Statut').inputValue()).toBe('PLANIFIEE');
     await form.getByRole('button', { name: "Créer l'intervention" }).click();
     await form.getByText("L'équipement est requis").waitFor();
     await form.getByRole('combobox', { name: /Équipement/ }).click();
@@ -77,6 +85,17 @@ describe('interventions', () => {
     const detail = page.getByRole('dialog');
     await detail.getByRole('button', { name: 'Télécharger Rapport' }).waitFor();
     await detail.getByRole('button', { name: 'Démarrer' }).waitFor();
+    // the information, the list of next actions and the available actions (spec §2 intervention detail)
+    const info = detail.getByRole('region', { name: 'Informations' });
+    expect(await info.getByText(equipment.nom, { exact: false }).count()).toBeGreaterThan(0);
+    await info.getByText(description).waitFor();
+    const next = detail.getByRole('region', { name: 'Prochaines actions' });
+    await next.getByText('Intervention urgente : à traiter en priorité').waitFor();
+    await next.getByText("Démarrer l'intervention sur site").waitFor();
+    await detail
+      .getByRole('region', { name: 'Actions disponibles' })
+      .getByRole('button', { name: 'Démarrer' })
+      .waitFor();
     expect(await phaseStates(page)).toEqual(['En cours', 'En attente', 'En attente', 'En attente']);
     expect(await actionButtons(page)).toEqual(['Démarrer']);
 
@@ -121,7 +140,7 @@ describe('interventions', () => {
     await context.close();
   });
 
-  it("'Nouvelle Intervention' from the equipment detail pre-selects the equipment", async (ctx) => {
+  it("'Nouvelle Intervention' from the equipment detail pre-selects the equipment", async () => {
     const { equipment } = await createEquipmentThroughApi();
     const description = unique('Visite préventive depuis la fiche équipement');
     const { context, page } = await newPage(browser);
@@ -131,14 +150,8 @@ describe('interventions', () => {
     await page.getByRole('button', { name: `Voir ${equipment.nom}` }).click();
     const detail = page.getByRole('dialog');
     await detail.getByRole('button', { name: 'Modifier' }).first().waitFor();
-    const button = detail.getByRole('button', { name: 'Nouvelle Intervention' });
-    if ((await button.count()) === 0) {
-      // The app-level wiring (equipment detail → InterventionFormModal) is done by the lead.
-      await context.close();
-      ctx.skip();
-      return;
-    }
-    await button.click();
+    // The app layer wires the equipment detail to the intervention form (app/routes/equipment.tsx).
+    await detail.getByRole('button', { name: 'Nouvelle Intervention' }).click();
     const form = page.getByRole('dialog', { name: 'Nouvelle Intervention' });
     await form
       .getByRole('combobox', { name: /Équipement/ })
@@ -163,6 +176,23 @@ describe('interventions', () => {
       description,
     });
     expect(created.status).toBe(201);
+    // Waiting for parts needs an open part request (issue 18).
+    const part = await api('POST', '/parts', {
+      reference: unique('PDR'),
+      designation: 'Roulement',
+      unite: 'u',
+      prix_unitaire: 10,
+    });
+    const request = await api(
+      'POST',
+      `/interventions/${(created.body as { data: { id: number } }).data.id}/part-requests`,
+      {
+        lignes: [{ part_id: (part.body as { data: { id: number } }).data.id, quantite: 1 }],
+        fournisseur: 'SKF',
+        date_commande: '2026-01-15',
+      },
+    );
+    expect(request.status).toBe(201);
     const { context, page } = await newPage(browser);
     await loginThroughForm(page);
     await page.goto('/interventions');

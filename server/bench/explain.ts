@@ -7,18 +7,10 @@ import { metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
 import { type SQL, sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { repairHours, startHours, timingJoin, wasInterrupted } from '../src/db/metrics-sql.ts';
 import { migrate } from '../src/db/migrate.ts';
+import { inPeriod, isCompleted, isOpen, visible } from '../src/db/predicates.ts';
 import { seedReferenceData } from '../src/db/seed.ts';
-import {
-  inPeriod,
-  isCompleted,
-  isOpen,
-  repairHours,
-  startHours,
-  timingJoin,
-  visible,
-  wasInterrupted,
-} from '../src/modules/dashboard/metrics-sql.ts';
 import { reportWhere } from '../src/modules/reports/reports.repository.ts';
 import { seedBenchData } from './dataset.ts';
 

@@ -1,5 +1,7 @@
 // npm run bench — times the dashboard, analytics and reports figures and list-like queries on a throwaway embedded
-// PostgreSQL holding BENCH_ROWS interventions (default 50,000). Not part of npm test.
+// PostgreSQL holding BENCH_ROWS interventions (default 50,000), then the HTTP half (bench/http.ts: the built server,
+// autocannon, the web's weight and LCP). `-- --no-http` skips the HTTP half; `-- --check` exits 1 when a budget of
+// issue 16 is missed. Not part of npm test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,13 +10,16 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../src/db/database.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
-import { seedReferenceData } from '../src/db/seed.ts';
+import { bootstrapAdmin, seedReferenceData } from '../src/db/seed.ts';
 import { getAnalytics, getCompletionMetrics } from '../src/modules/analytics/analytics.service.ts';
 import { getAlerts, getCharts, getRecent, getStats } from '../src/modules/dashboard/dashboard.service.ts';
 import { getPerformance } from '../src/modules/dashboard/performance.service.ts';
-import { csvStream } from '../src/modules/reports/csv-export.ts';
+import { type ListFilters, listInterventions } from '../src/modules/interventions/interventions.repository.ts';
+import { csvStream } from '../src/modules/reports/report-export.service.ts';
 import { getSummary } from '../src/modules/reports/reports.service.ts';
+import { search } from '../src/modules/search/search.service.ts';
 import { seedBenchData } from './dataset.ts';
+import { ADMIN, benchHttp, benchWeb, missedBudgets, startBuiltServer, writeResults } from './http.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -40,6 +45,7 @@ async function time(label: string, fn: () => Promise<unknown>, results: string[]
 try {
   await migrate(database.pool);
   await seedReferenceData(db);
+  await bootstrapAdmin(db, ADMIN); // the HTTP half signs in with it
   const t0 = performance.now();
   await seedBenchData(db, ROWS);
   const { rows: counts } = await db.execute<{ i: number; h: number }>(
@@ -63,34 +69,86 @@ try {
   await time('completion metrics (90 days)', () => getCompletionMetrics(db, { timeframe: 90 }), results);
   await time('report summary (365 days)', () => getSummary(db, year), results);
   await time('report summary (365 days, one client)', () => getSummary(db, { ...year, clientId: 1 }), results);
-  // List-like queries of the interventions screens: one page + its SQL count, with and without a status filter.
-  const listPage = (where: ReturnType<typeof sql>) =>
-    Promise.all([
-      db.execute(sql`SELECT i.id, i.date, i.statut, e.nom, c.nom_entreprise FROM interventions i
-        JOIN equipements e ON e.id = i.equipement_id JOIN clients c ON c.id = i.client_id
-        WHERE i.deleted_at IS NULL AND i.archived_at IS NULL ${where}
-        ORDER BY i.date DESC, i.id DESC LIMIT 10 OFFSET 100`),
-      db.execute(
-        sql`SELECT count(*) FROM interventions i WHERE i.deleted_at IS NULL AND i.archived_at IS NULL ${where}`,
-      ),
-    ]);
-  await time('list page 11 + count (all)', () => listPage(sql``), results);
-  await time('list page 11 + count (statut EN_COURS)', () => listPage(sql`AND i.statut = 'EN_COURS'`), results);
-  await time('list page 11 + count (urgent only)', () => listPage(sql`AND i.urgence`), results);
+  // The interventions list as the API runs it: one page + its bounded count (COUNT_BOUND), default order and filters.
+  const list = (filters: Partial<ListFilters>, page: number) =>
+    listInterventions(db, { scope: 'active', days: 30, ...filters } as ListFilters, page, 20);
+  await time('list page 1 + bounded count (all)', () => list({}, 1), results);
+  await time('list page 500 + bounded count (all)', () => list({}, 500), results);
+  await time('list page 1 (statut EN_COURS)', () => list({ statut: 'EN_COURS' }, 1), results);
+  await time('list page 1 (urgent only)', () => list({ urgence: true }, 1), results);
+  await time('list page 1 (search "n° 4242")', () => list({ search: 'n° 4242' }, 1), results);
+  // The top bar's global search (issue 15: ≤ 50 ms at 1 M rows), as an administrator (all three groups).
+  const admin = {
+    id: 0,
+    nom: 'Bench',
+    username: 'bench',
+    section: null,
+    role: 'Administrateur',
+    roleId: null,
+    permissions: [],
+  };
+  await time('global search "n° 4242" (rare words)', () => search(db, admin, 'n° 4242'), results);
+  await time('global search "maintenance" (every row matches)', () => search(db, admin, 'maintenance'), results);
+  await time('global search "#4242" (a number)', () => search(db, admin, '#4242'), results);
+  let exported = 0;
+  let rssGrowth = 0;
   await time(
     'CSV export (365 days, all rows)',
     async () => {
-      let bytes = 0;
-      for await (const chunk of csvStream(db, year)) bytes += (chunk as Buffer).length;
-      return bytes;
+      const rss0 = process.memoryUsage().rss;
+      let lines = 0;
+      for await (const chunk of csvStream(db, year)) {
+        for (const b of chunk as Buffer) if (b === 10) lines++;
+        rssGrowth = Math.max(rssGrowth, process.memoryUsage().rss - rss0);
+      }
+      exported = lines - 1;
     },
     results,
+  );
+  const csv = results[results.length - 1];
+  console.log(
+    `CSV export: ${exported} rows, ${Math.round(exported / (Number(csv[1]) / 1000))} rows/s (median), RSS growth up to ${Math.round(rssGrowth / 1e6)} MB\n`,
   );
 
   const width = Math.max(...results.map((r) => r[0].length));
   console.log(`${'query'.padEnd(width)}  median ms      max ms`);
   for (const [label, median, max] of results)
     console.log(`${label.padEnd(width)}  ${median.padStart(9)}  ${max.padStart(10)}`);
+
+  const service = results.map(([label, median, max]) => ({ label, median: Number(median), max: Number(max) }));
+  let http: Awaited<ReturnType<typeof benchHttp>> = [];
+  let web: Awaited<ReturnType<typeof benchWeb>> | null = null;
+  if (!process.argv.includes('--no-http')) {
+    const server = await startBuiltServer(pg.url);
+    try {
+      const { rows: open } = await db.execute<{ id: number }>(
+        sql`SELECT id FROM interventions WHERE statut = 'EN_COURS' AND deleted_at IS NULL AND archived_at IS NULL LIMIT 1000`,
+      );
+      http = await benchHttp(
+        server.url,
+        Number(process.env.BENCH_HTTP_SECONDS ?? 5),
+        open.map((r) => r.id),
+      );
+      console.log(`\nHTTP, 32 connections, ${process.env.BENCH_HTTP_SECONDS ?? 5} s per route (the ceiling first)`);
+      const w = Math.max(...http.map((h) => h.route.length));
+      console.log(`${'route'.padEnd(w)}  req/s   p50 ms  p99 ms  non-2xx  ÷ ceiling`);
+      for (const h of http)
+        console.log(
+          `${h.route.padEnd(w)}  ${String(h.reqPerSec).padStart(5)}  ${String(h.p50).padStart(7)}  ${String(h.p99).padStart(6)}  ${String(h.non2xx).padStart(7)}  ${h.ratio.toFixed(2).padStart(9)}`,
+        );
+      web = await benchWeb(server.url);
+      console.log(
+        `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (gzip, as transferred); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop`,
+      );
+    } finally {
+      server.child.kill('SIGTERM');
+      await new Promise((r) => server.child.once('exit', r));
+    }
+  }
+  const missed = missedBudgets(service, http, web);
+  console.log(`\nResults written to ${writeResults({ rows: ROWS, runs: RUNS, service, http, web, missed })}`);
+  if (missed.length) console.log(`Budgets missed:\n- ${missed.join('\n- ')}`);
+  if (process.argv.includes('--check') && missed.length) process.exitCode = 1;
 } finally {
   await database.close();
   await pg.stop();

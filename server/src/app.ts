@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -5,37 +7,75 @@ import swaggerUi from '@fastify/swagger-ui';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { ApiDocsMode } from './config.ts';
 import type { Database } from './db/database.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
+import auditRoutes from './modules/audit/audit.routes.ts';
+import { auditContextPlugin } from './modules/audit/audit-context.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
+import { type AuthThrottleSettings, DEFAULT_AUTH_THROTTLE } from './modules/auth/auth-throttle.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import equipmentRoutes from './modules/equipment/equipment.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import interventionsRoutes from './modules/interventions/interventions.routes.ts';
+import mailRoutes from './modules/mail/mail.routes.ts';
+import notificationsRoutes from './modules/notifications/notifications.routes.ts';
+import plansRoutes from './modules/plans/plans.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
+import searchRoutes from './modules/search/search.routes.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
+import { partsRoutes, stockRoutes } from './modules/stock/stock.routes.ts';
+import templatesRoutes from './modules/templates/templates.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
+import drainPlugin from './plugins/drain.ts';
 import errorsPlugin from './plugins/errors.ts';
+import inputHygienePlugin from './plugins/input-hygiene.ts';
+import { LOG_REDACTIONS, requestId, serializeRequest } from './plugins/logging.ts';
+import metricsPlugin from './plugins/metrics.ts';
+import permissionsPolicyPlugin from './plugins/permissions-policy.ts';
 import staticPlugin from './plugins/static.ts';
+import type { FileStorage } from './storage/file-storage.ts';
 
 export interface AppDeps {
   database: Database;
   jwtSecret: string;
   logLevel?: string;
   webDist?: string;
-  loginRateLimit?: number;
+  /** Login and registration throttling (auth-throttle.ts); tests shrink the thresholds and delays. */
+  authThrottle?: Partial<AuthThrottleSettings>;
+  /** Bearer token that may read /api/metrics without an account (Prometheus). */
+  metricsToken?: string;
+  /** Where uploaded files live (main.ts: S3 when S3_BUCKET is set, else DATA_DIR/uploads). */
+  storage?: FileStorage;
+  /** Where the JSON logs go (stdout when unset; tests capture them). */
+  logStream?: { write(line: string): void };
+  /** Who may read /api/docs (the OpenAPI document and its UI); default 'public' (config.ts: API_DOCS). */
+  apiDocs?: ApiDocsMode;
 }
 
 /** External plugins, then app plugins, then feature modules (STYLE.md, fastify/demo). */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: deps.logLevel ?? 'info', redact: ['req.headers.authorization', 'req.body.password'] },
+    logger: {
+      level: deps.logLevel ?? 'info',
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+      // Logs are JSON lines with the request id; they never carry credentials or tokens (test: logs-privacy).
+      redact: { paths: LOG_REDACTIONS, censor: '[redacted]' },
+      serializers: { req: serializeRequest },
+    },
+    requestIdHeader: false,
+    genReqId: requestId,
+    // The socket's address is the client's: the per-address login limits rely on it (no X-Forwarded-For).
+    trustProxy: false,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
+  });
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -56,13 +96,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
   });
+  await app.register(permissionsPolicyPlugin);
+  await app.register(inputHygienePlugin);
+  // Per-instance limit of the refresh-token route; logins and registrations are throttled in PostgreSQL.
+  // API answers over 1 KB are compressed (brotli or gzip, as the client accepts); the SPA's files are sent from the
+  // copies compressed at build time by the static plugin, so they are skipped here.
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_req, ctx) => ({
-      statusCode: 429,
-      success: false,
-      message: ctx.ban ? SERVER_MESSAGES.tooManyRequests : SERVER_MESSAGES.tooManyLogins,
-    }),
+    errorResponseBuilder: () => ({ statusCode: 429, success: false, message: SERVER_MESSAGES.tooManyRequests }),
   });
   await app.register(swagger, {
     openapi: {
@@ -78,13 +125,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(errorsPlugin);
+  await app.register(drainPlugin);
   await app.register(databasePlugin, { database: deps.database });
-  await app.register(authPlugin, { secret: deps.jwtSecret });
+  await app.register(metricsPlugin);
+  await app.register(auditContextPlugin);
+  await app.register(authPlugin, { secret: deps.jwtSecret, docsAccess: deps.apiDocs ?? 'public' });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
   await app.register(staticPlugin, { root: deps.webDist });
 
-  await app.register(healthRoutes, { prefix: '/api' });
-  await app.register(authRoutes, { prefix: '/api/auth', loginRateLimit: deps.loginRateLimit ?? 10 });
+  await app.register(healthRoutes, { prefix: '/api', metricsToken: deps.metricsToken });
+  await app.register(authRoutes, { prefix: '/api/auth', throttle: { ...DEFAULT_AUTH_THROTTLE, ...deps.authThrottle } });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(rolesRoutes, { prefix: '/api' }); // /api/roles and /api/permissions
   await app.register(sectionsRoutes, { prefix: '/api/sections' });
@@ -92,9 +142,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(equipmentRoutes, { prefix: '/api/equipment' });
   // Analytics routes share the /api/interventions prefix (analytics, completion-metrics, performance).
   await app.register(analyticsRoutes, { prefix: '/api/interventions' });
-  await app.register(interventionsRoutes, { prefix: '/api/interventions' });
+  // Before the interventions module so that its static paths read clearly; find-my-way prefers static segments anyway.
+  await app.register(templatesRoutes, { prefix: '/api/interventions' });
+  await app.register(interventionsRoutes, { prefix: '/api/interventions', storage: deps.storage });
+  await app.register(plansRoutes, { prefix: '/api/plans' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
   await app.register(reportsRoutes, { prefix: '/api/reports' });
+  await app.register(auditRoutes, { prefix: '/api/audit' });
+  await app.register(searchRoutes, { prefix: '/api/search' });
+  await app.register(notificationsRoutes, { prefix: '/api/notifications' });
+  await app.register(mailRoutes, { prefix: '/api/mail' });
+  await app.register(partsRoutes, { prefix: '/api/parts' });
+  await app.register(stockRoutes, { prefix: '/api/stock' });
 
   return app;
 }

@@ -8,7 +8,7 @@ import { createUser } from './helpers/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp({ loginRateLimit: 5 });
+  t = await createTestApp();
 });
 afterAll(() => t.close());
 
@@ -50,27 +50,13 @@ describe('POST /api/auth/login', () => {
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(SERVER_MESSAGES.accountDisabled);
   });
-
-  it('rate-limits attempts per IP and username with a 429', async () => {
-    const user = await createUser(t.database.db);
-    const codes: number[] = [];
-    for (let i = 0; i < 6; i++)
-      codes.push((await post('/api/auth/login', { username: user.username, password: 'wrong12' })).statusCode);
-    expect(codes.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
-    expect(codes[5]).toBe(429);
-    const limited = await post('/api/auth/login', { username: user.username, password: user.password });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().message).toBe(SERVER_MESSAGES.tooManyLogins);
-    // another username from the same address is not affected
-    expect((await post('/api/auth/login', TEST_ADMIN)).statusCode).toBe(200);
-  });
 });
 
 describe('POST /api/auth/register', () => {
   const payload = {
     nom: 'Salma Idrissi',
     username: 'salma_idrissi',
-    password: 'secret12',
+    password: 'Atelier2024',
     section: 'Maintenance Électrique',
   };
 

@@ -1,4 +1,5 @@
 import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
+import { POLICY_MESSAGES } from '@gmao/domain/interventions/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createIntervention, createRole, createUser } from './helpers/factories.ts';
@@ -46,12 +47,12 @@ describe('comments', () => {
     expect(page2.data.map((c: { comment: string }) => c.comment)).toEqual(['Pièce commandée chez le fournisseur']);
   });
 
-  it('only the author or an administrator may edit or delete', async () => {
+  it('only the author or a holder of interventions:assign (here the administrator) may edit or delete', async () => {
     const i = await createIntervention(t.database.db);
     const c = (await post(i.id, 'Constat initial', alice.token)).json().data;
     const byBob = await t.as(bob.token, { method: 'PUT', url: url(i.id, c.id), payload: { comment: 'Piraté' } });
     expect(byBob.statusCode).toBe(403);
-    expect(byBob.json().message).toBe(ACTIVITY_MESSAGES.commentForbidden);
+    expect(byBob.json().message).toBe(POLICY_MESSAGES.notAuthor);
     expect((await t.as(bob.token, { method: 'DELETE', url: url(i.id, c.id) })).statusCode).toBe(403);
 
     const byAlice = await t.as(alice.token, {

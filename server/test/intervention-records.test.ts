@@ -188,7 +188,22 @@ describe('workflow phases follow the records', () => {
     expect(wf.phases.planification.completedAt).not.toBeNull();
     expect(wf.nextActions).not.toContain('Affecter un technicien');
 
-    // waiting for spare parts: preparation is not done, whatever the diagnostic says
+    // waiting for spare parts: preparation is not done, whatever the diagnostic says (the wait needs a part request)
+    const part = await t.as(admin, {
+      method: 'POST',
+      url: '/api/parts',
+      payload: { reference: `PDR-${i.id}`, designation: 'Roulement', unite: 'u', prix_unitaire: 10 },
+    });
+    const request = await t.as(admin, {
+      method: 'POST',
+      url: `/api/interventions/${i.id}/part-requests`,
+      payload: {
+        lignes: [{ part_id: part.json().data.id, quantite: 1 }],
+        fournisseur: 'SKF',
+        date_commande: '2026-11-20',
+      },
+    });
+    expect(request.statusCode).toBe(201);
     await t.as(admin, {
       method: 'PUT',
       url: `/api/interventions/${i.id}/status`,

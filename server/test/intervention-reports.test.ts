@@ -1,4 +1,5 @@
 import { COMPTE_RENDU_MESSAGES } from '@gmao/domain/interventions/compte-rendu-schemas';
+import { POLICY_MESSAGES } from '@gmao/domain/interventions/policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { interventionReportDetails } from '../src/modules/reports/intervention-report-details.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -18,6 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Alice created it and Bob holds it: both may write comptes rendus on it (domain/src/interventions/policy.ts). */
+const theirs = () => createIntervention(t.database.db, { creerPar: alice.id, technicianId: bob.id });
 const post = (id: number, payload: object, token = alice.token) =>
   t.as(token, { method: 'POST', url: `/api/interventions/${id}/report`, payload });
 const put = (id: number, rid: number, payload: object, token: string) =>
@@ -25,7 +28,7 @@ const put = (id: number, rid: number, payload: object, token: string) =>
 
 describe('comptes rendus', () => {
   it('writes and lists reports, newest first, with their author', async () => {
-    const i = await createIntervention(t.database.db);
+    const i = await theirs();
     const first = await post(i.id, { titre: 'Intervention du matin', contenu: 'Remplacement du joint.' });
     expect(first.statusCode).toBe(201);
     expect(first.json()).toMatchObject({
@@ -45,19 +48,19 @@ describe('comptes rendus', () => {
   });
 
   it('validates with French messages', async () => {
-    const i = await createIntervention(t.database.db);
+    const i = await theirs();
     const res = await post(i.id, { titre: ' ', contenu: '' });
     expect(res.statusCode).toBeGreaterThanOrEqual(400);
     expect(res.body).toContain(COMPTE_RENDU_MESSAGES.titreRequired);
     expect((await post(999999, { titre: 'x', contenu: 'y' })).statusCode).toBe(404);
   });
 
-  it('only the author or an administrator edits', async () => {
-    const i = await createIntervention(t.database.db);
+  it('only the author or a holder of interventions:assign (here the administrator) edits', async () => {
+    const i = await theirs();
     const r = (await post(i.id, { titre: 'Constat', contenu: 'Initial' })).json().data;
     const byBob = await put(i.id, r.id, { titre: 'Piraté', contenu: 'x' }, bob.token);
     expect(byBob.statusCode).toBe(403);
-    expect(byBob.json().message).toBe(COMPTE_RENDU_MESSAGES.forbidden);
+    expect(byBob.json().message).toBe(POLICY_MESSAGES.notAuthor);
     const byAlice = await put(i.id, r.id, { titre: 'Constat', contenu: 'Corrigé' }, alice.token);
     expect(byAlice.json()).toMatchObject({ message: COMPTE_RENDU_MESSAGES.updated, data: { contenu: 'Corrigé' } });
     expect((await put(i.id, r.id, { titre: 'Admin', contenu: 'Relu' }, admin)).statusCode).toBe(200);

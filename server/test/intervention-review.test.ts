@@ -18,6 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Work assigned to the technician, who submits it (domain/src/interventions/policy.ts). */
+const techJob = (overrides: Parameters<typeof createIntervention>[1]) =>
+  createIntervention(t.database.db, { technicianId: tech.id, ...overrides });
 const step = (id: number, s: string, token: string, payload: object = {}) =>
   t.as(token, { method: 'POST', url: `/api/interventions/${id}/review/${s}`, payload });
 const history = async (id: number) =>
@@ -27,7 +30,7 @@ const history = async (id: number) =>
 
 describe('review sub-flow', () => {
   it('submit (update) then approve (approve permission), each with a history note', async () => {
-    const i = await createIntervention(t.database.db, { statut: 'TERMINEE' });
+    const i = await techJob({ statut: 'TERMINEE' });
     const s = await step(i.id, 'submit', tech.token, { comment: 'Travaux finis' });
     expect(s.statusCode).toBe(200);
     expect(s.json()).toMatchObject({
@@ -53,7 +56,7 @@ describe('review sub-flow', () => {
   });
 
   it('reject needs a reason, shows it, and may be submitted again', async () => {
-    const i = await createIntervention(t.database.db, { statut: 'TERMINEE' });
+    const i = await techJob({ statut: 'TERMINEE' });
     expect((await step(i.id, 'submit', tech.token)).statusCode).toBe(200);
     const noReason = await step(i.id, 'reject', boss.token, { reason: '  ' });
     expect(noReason.statusCode).toBeGreaterThanOrEqual(400);
@@ -71,11 +74,11 @@ describe('review sub-flow', () => {
   });
 
   it('invalid steps are 422 in French', async () => {
-    const open = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const open = await techJob({ statut: 'EN_COURS' });
     const s = await step(open.id, 'submit', tech.token);
     expect(s.statusCode).toBe(422);
     expect(s.json().message).toBe(REVIEW_MESSAGES.notFinished);
-    const done = await createIntervention(t.database.db, { statut: 'TERMINEE' });
+    const done = await techJob({ statut: 'TERMINEE' });
     const a = await step(done.id, 'approve', boss.token);
     expect(a.statusCode).toBe(422);
     expect(a.json().message).toBe(REVIEW_MESSAGES.notSubmitted);
@@ -85,7 +88,7 @@ describe('review sub-flow', () => {
   });
 
   it('reopening (TERMINEE → PLANIFIEE) clears the review', async () => {
-    const i = await createIntervention(t.database.db, { statut: 'TERMINEE' });
+    const i = await techJob({ statut: 'TERMINEE' });
     await step(i.id, 'submit', tech.token);
     await step(i.id, 'reject', boss.token, { reason: 'À refaire' });
     const reopen = await t.as(admin, {
@@ -108,8 +111,8 @@ describe('review sub-flow', () => {
 
 describe('list', () => {
   it('shows the review state and filters review=SOUMISE', async () => {
-    const waiting = await createIntervention(t.database.db, { statut: 'TERMINEE', description: 'Revue liste A' });
-    const other = await createIntervention(t.database.db, { statut: 'TERMINEE', description: 'Revue liste B' });
+    const waiting = await techJob({ statut: 'TERMINEE', description: 'Revue liste A' });
+    const other = await techJob({ statut: 'TERMINEE', description: 'Revue liste B' });
     await step(waiting.id, 'submit', tech.token);
     const res = await t.as(admin, { method: 'GET', url: '/api/interventions?review=SOUMISE&search=Revue%20liste' });
     expect(res.statusCode).toBe(200);

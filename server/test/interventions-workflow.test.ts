@@ -3,7 +3,7 @@ import { canTransition } from '@gmao/domain/interventions/workflow';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createIntervention } from './helpers/factories.ts';
+import { createIntervention, createOpenPartRequest } from './helpers/factories.ts';
 
 let t: TestApp;
 let admin: string;
@@ -79,6 +79,7 @@ describe('PUT /api/interventions/:id/status', () => {
     for (const from of STATUTS) {
       for (const to of STATUTS.filter((s) => canTransition(from, s))) {
         const i = await createIntervention(t.database.db, { statut: from });
+        if (to === 'EN_ATTENTE_PDR') await createOpenPartRequest(t.database.db, i.id);
         expect((await setStatus(i.id, to)).statusCode, `${from} → ${to}`).toBe(200);
         expect(await historyCount(i.id)).toBe(1);
       }
@@ -173,5 +174,75 @@ describe('workflow view, history and notes', () => {
     expect(empty.statusCode).toBe(400);
     expect(empty.json().message).toBe('La note est requise');
     expect((await t.as(admin, { method: 'GET', url: '/api/interventions/999999/workflow' })).statusCode).toBe(404);
+  });
+});
+
+describe('the three doors of a status change', () => {
+  const DOORS = {
+    'PUT /:id/status': (id: number) =>
+      t.as(admin, {
+        method: 'PUT',
+        url: `/api/interventions/${id}/status`,
+        payload: { statut: 'EN_PAUSE', note: 'Attente client' },
+      }),
+    'PUT /:id': (id: number) =>
+      t.as(admin, {
+        method: 'PUT',
+        url: `/api/interventions/${id}`,
+        payload: { statut: 'EN_PAUSE', note: 'Attente client', description: 'Remplacement du disjoncteur' },
+      }),
+    'PUT /bulk/status': (id: number) =>
+      t.as(admin, {
+        method: 'PUT',
+        url: '/api/interventions/bulk/status',
+        payload: { ids: [id], status: 'EN_PAUSE', note: 'Attente client' },
+      }),
+  };
+
+  it.each(Object.keys(DOORS) as (keyof typeof DOORS)[])(
+    '%s: one history row, one audit row, running timers stopped, timestamps kept',
+    async (door) => {
+      const i = await createIntervention(t.database.db, {
+        statut: 'EN_COURS',
+        startedAt: new Date('2026-01-05T08:00:00Z'),
+      });
+      expect((await t.as(admin, { method: 'POST', url: `/api/interventions/${i.id}/timer/start` })).statusCode).toBe(
+        200,
+      );
+      expect((await DOORS[door](i.id)).statusCode).toBe(200);
+      const { rows } = await t.database.db.execute<{
+        statut: string;
+        started_at: Date | string;
+        history: number;
+        audits: number;
+        running: number;
+      }>(sql`SELECT i.statut, i.started_at,
+          (SELECT count(*)::int FROM intervention_history h WHERE h.intervention_id = i.id
+             AND h.from_statut = 'EN_COURS' AND h.to_statut = 'EN_PAUSE' AND h.note = 'Attente client') AS history,
+          (SELECT count(*)::int FROM audit_log a WHERE a.action = 'intervention.status' AND a.entity_id = i.id::text) AS audits,
+          (SELECT count(*)::int FROM intervention_timer_sessions s WHERE s.intervention_id = i.id AND s.stopped_at IS NULL) AS running
+        FROM interventions i WHERE i.id = ${i.id}`);
+      expect(rows[0]).toMatchObject({ statut: 'EN_PAUSE', history: 1, audits: 1, running: 0 });
+      expect(new Date(rows[0].started_at).toISOString()).toBe('2026-01-05T08:00:00.000Z');
+    },
+  );
+
+  it('PUT /:id writes the edited fields and the status in one statement, and refuses both on a refused move', async () => {
+    const i = await createIntervention(t.database.db, { statut: 'PLANIFIEE', description: 'Avant' });
+    const refused = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/interventions/${i.id}`,
+      payload: { statut: 'TERMINEE', description: 'Après' },
+    });
+    expect(refused.statusCode).toBe(422);
+    const unchanged = (await t.as(admin, { method: 'GET', url: `/api/interventions/${i.id}` })).json().data;
+    expect(unchanged).toMatchObject({ statut: 'PLANIFIEE', description: 'Avant' });
+    const moved = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/interventions/${i.id}`,
+      payload: { statut: 'EN_COURS', description: 'Après', urgence: true },
+    });
+    expect(moved.json().data).toMatchObject({ statut: 'EN_COURS', description: 'Après', urgence: true });
+    expect(moved.json().data.startedAt).not.toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createIntervention, createUser } from './helpers/factories.ts';
+import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
 
 // Uncompressed PDF streams, so the text drawn can be read back (pdfkit writes WinAnsi hex strings).
 vi.mock('pdfkit', async (importOriginal) => {
@@ -55,6 +55,11 @@ describe('one-intervention PDF text', () => {
     await db.execute(sql`INSERT INTO intervention_reports (intervention_id, titre, contenu, user_id)
       VALUES (${i.id}, 'Bilan final', 'Tout est remis en service.', ${tech.id})`);
 
+    await db.execute(sql`INSERT INTO custom_field_definitions (cle, libelle, type, unite)
+      VALUES ('puissance_pdf', 'Puissance', 'NOMBRE', 'kVA'), ('huile_pdf', 'Huile changée', 'OUI_NON', NULL)`);
+    await db.execute(
+      sql`UPDATE interventions SET custom_fields = '{"puissance_pdf": 630, "huile_pdf": true}' WHERE id = ${i.id}`,
+    );
     await db.execute(sql`INSERT INTO intervention_reviews (intervention_id, review_status, reason, reviewed_at)
       VALUES (${i.id}, 'REJETEE', 'Photos manquantes', now())`);
     const res = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${i.id}/pdf` });
@@ -84,6 +89,52 @@ describe('one-intervention PDF text', () => {
       'Photos manquantes',
     ])
       expect(text, s).toContain(s);
+    expect(text).toContain('Champs personnalisés');
+    expect(text).toMatch(/Puissance[\s\S]{0,40}630 kVA/);
+    expect(text).toMatch(/Huile changée[\s\S]{0,40}Oui/);
     expect(text).toMatch(/37,50\s?MAD/);
+  });
+});
+
+describe('period report PDF text', () => {
+  it("shows the period's preventive visits on time, late and missed, by plan, for the client to see", async () => {
+    const db = t.database.db;
+    const equipment = await createEquipment(db, {
+      nom: 'Groupe électrogène GE-500',
+      typeEquipement: 'GROUPE_ELECTROGENE',
+    });
+    const template = await t.as(admin, {
+      method: 'POST',
+      url: '/api/interventions/templates',
+      payload: { nom: 'Entretien 250 h', type_equipement: 'GROUPE_ELECTROGENE', description: 'Vidange et filtres' },
+    });
+    expect(template.statusCode).toBe(201);
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    const plan = await t.as(admin, {
+      method: 'POST',
+      url: '/api/plans',
+      payload: {
+        nom: 'Entretien hebdomadaire du groupe',
+        template_id: template.json().data.id,
+        equipement_id: equipment.id,
+        rrule: 'FREQ=WEEKLY',
+        date_debut: day(-28),
+        jours_avance: 0,
+      },
+    });
+    expect(plan.statusCode).toBe(201);
+    const generated = await t.as(admin, { method: 'POST', url: `/api/plans/${plan.json().data.id}/generate` });
+    expect(generated.json().data.created).toBeGreaterThanOrEqual(4);
+    const pdf = await t.as(admin, {
+      method: 'GET',
+      url: `/api/reports/export.pdf?dateFrom=${day(-60)}&dateTo=${day(0)}`,
+    });
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfStrings(pdf.rawPayload);
+    const c = await t.as(admin, { method: 'GET', url: `/api/plans/compliance?from=${day(-60)}&to=${day(0)}` });
+    const total = c.json().data.total;
+    expect(text).toContain(`Maintenance préventive : ${total.on_time_pct} % à temps`);
+    expect(text).toContain('Entretien hebdomadaire du groupe');
+    expect(text).toContain(`Échéances de la période`);
   });
 });

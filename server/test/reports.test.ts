@@ -105,7 +105,7 @@ describe('exports', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/csv');
     expect(res.headers['content-disposition']).toBe(
-      `attachment; filename="rapport-interventions_${daysAgo(29)}_${daysAgo(0)}.csv"`,
+      `attachment; filename=rapport-interventions_${daysAgo(29)}_${daysAgo(0)}.csv`,
     );
     const text = res.body.replace(/^\uFEFF/, '');
     const lines = text.trim().split('\n');
@@ -128,7 +128,7 @@ describe('exports', () => {
   it('PDF of one intervention; hidden or unknown ones are 404', async () => {
     const ok = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${data.i.i2.id}/pdf` });
     expect(ok.statusCode).toBe(200);
-    expect(ok.headers['content-disposition']).toBe(`attachment; filename="rapport-intervention-${data.i.i2.id}.pdf"`);
+    expect(ok.headers['content-disposition']).toBe(`attachment; filename=rapport-intervention-${data.i.i2.id}.pdf`);
     expect(ok.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     for (const id of [data.i.i9.id, 999999]) {
       const res = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${id}/pdf` });

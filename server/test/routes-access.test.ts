@@ -19,16 +19,19 @@ it('every API route declares its access level', () => {
   expect(undeclared).toEqual([]);
 });
 
-it('only the auth entry points, health and docs are public', () => {
+it('only the auth entry points, health, readiness and docs are public', () => {
   const publicRoutes = t.app.routeAccess.filter(
     (r) => r.access === 'public' && !r.url.startsWith('/api/docs') && r.url !== '/api/__boom',
   );
   expect(publicRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
     'GET /api/health',
+    'GET /api/ready',
+    'POST /api/auth/forgot-password',
     'POST /api/auth/login',
     'POST /api/auth/logout',
     'POST /api/auth/refresh-token',
     'POST /api/auth/register',
+    'POST /api/auth/reset-password',
   ]);
 });
 

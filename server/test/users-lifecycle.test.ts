@@ -55,7 +55,7 @@ describe('DELETE /api/users/:id', () => {
     const again = await asAdmin('POST', '/api/users', {
       nom: 'Autre',
       username: user.username,
-      password: 'secret1',
+      password: 'Atelier2024',
       role_id: await roleId(t.database.db, 'Technicien'),
     });
     expect(again.statusCode).toBe(201);
@@ -74,7 +74,7 @@ describe('self-registration activation', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/auth/register',
-      payload: { nom: 'Salma Idrissi', username, password: 'secret12', section: 'Atelier inconnu' },
+      payload: { nom: 'Salma Idrissi', username, password: 'Atelier2024', section: 'Atelier inconnu' },
     });
     expect(res.statusCode).toBe(201);
     return { id: res.json().data.user.id as number, username };
@@ -89,7 +89,7 @@ describe('self-registration activation', () => {
     const denied = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { username, password: 'secret12' },
+      payload: { username, password: 'Atelier2024' },
     });
     expect(denied.statusCode).toBe(403);
 
@@ -104,7 +104,7 @@ describe('self-registration activation', () => {
       role: { nom: 'Technicien' },
       section: { id: section.id },
     });
-    const login = await t.login(username, 'secret12');
+    const login = await t.login(username, 'Atelier2024');
     expect(login.token).toEqual(expect.any(String));
     const stillPending = (await asAdmin('GET', '/api/users?pending=true&limit=100')).json().data;
     expect(stillPending.some((u: { id: number }) => u.id === id)).toBe(false);
@@ -127,7 +127,7 @@ describe('self-registration activation', () => {
     const created = await asAdmin('POST', '/api/users', {
       nom: 'Omar Tazi',
       username: uniqueName('omar'),
-      password: 'secret1',
+      password: 'Atelier2024',
       role_id: await roleId(t.database.db, 'Technicien'),
       enabled: false,
     });
@@ -135,7 +135,7 @@ describe('self-registration activation', () => {
     const login = await t.app.inject({
       method: 'POST',
       url: '/api/auth/login',
-      payload: { username: created.json().data.username, password: 'secret1' },
+      payload: { username: created.json().data.username, password: 'Atelier2024' },
     });
     expect(login.json().message).toBe(SERVER_MESSAGES.accountDisabled);
     const res = await asAdmin('PUT', `/api/users/${created.json().data.id}`, {

@@ -15,7 +15,7 @@ beforeAll(async () => {
 const newUserPayload = (overrides: Record<string, unknown> = {}) => ({
   nom: 'Karim Alaoui',
   username: uniqueName('karim'),
-  password: 'secret1',
+  password: 'Atelier2024',
   role_id: technicien,
   ...overrides,
 });
@@ -59,7 +59,7 @@ describe('POST /api/users', () => {
     expect(res.json().data.permissions).toContain('interventions:create');
     expect(res.json().data).not.toHaveProperty('password');
     expect(res.json().data).not.toHaveProperty('passwordHash');
-    const login = await t.login(payload.username, 'secret1');
+    const login = await t.login(payload.username, 'Atelier2024');
     expect(login.token).toEqual(expect.any(String));
   });
 
@@ -141,10 +141,10 @@ describe('PUT /api/users/:id', () => {
     expect(keep.statusCode).toBe(200);
     expect(keep.json().data).toMatchObject({ nom: 'Karim A.', username: created.username });
     expect(keep.json().message).toBe('Utilisateur modifié avec succès');
-    await t.login(created.username, 'secret1');
-    await asAdmin('PUT', `/api/users/${created.id}`, { ...base, password: 'nouveau9' });
-    await expect(t.login(created.username, 'secret1')).rejects.toThrow();
-    await t.login(created.username, 'nouveau9');
+    await t.login(created.username, 'Atelier2024');
+    await asAdmin('PUT', `/api/users/${created.id}`, { ...base, password: 'Nouveau2025' });
+    await expect(t.login(created.username, 'Atelier2024')).rejects.toThrow();
+    await t.login(created.username, 'Nouveau2025');
   });
 
   it('refuses to disable one’s own account (403)', async () => {
@@ -191,5 +191,23 @@ describe('PUT /api/users/:id', () => {
       payload: { token: session.refreshToken },
     });
     expect(again.statusCode).toBe(401);
+  });
+});
+
+describe('usernames the admin form accepts', () => {
+  it('takes dotted, dashed and e-mail usernames (the demo accounts can be recreated), refuses spaces and quotes', async () => {
+    for (const username of [
+      `n.elfassi_${Date.now()}`,
+      `k-bennani-${Date.now()}`,
+      `m.tazi+${Date.now()}`.replace('+', '@'),
+    ]) {
+      const res = await asAdmin('POST', '/api/users', newUserPayload({ username, password: 'Chantier-Kenitra-7' }));
+      expect(res.statusCode, username).toBe(201);
+    }
+    for (const username of ['a b c', "o'brien", 'x<y>']) {
+      const res = await asAdmin('POST', '/api/users', newUserPayload({ username, password: 'Chantier-Kenitra-7' }));
+      expect(res.statusCode, username).toBe(400);
+      expect(res.json().message).toBe(USER_FORM_MESSAGES.usernameChars);
+    }
   });
 });

@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   INTERVENTIONS_UPDATE: 'interventions:update',
   INTERVENTIONS_DELETE: 'interventions:delete',
   INTERVENTIONS_APPROVE: 'interventions:approve',
+  INTERVENTIONS_ASSIGN: 'interventions:assign',
+  TEMPLATES_MANAGE: 'templates:manage',
   REPORTS_READ: 'reports:read',
   ANALYTICS_READ: 'analytics:read',
   USERS_READ: 'users:read',
@@ -23,6 +25,10 @@ export const PERMISSIONS = {
   ROLES_MANAGE: 'roles:manage',
   SECTIONS_READ: 'sections:read',
   SECTIONS_MANAGE: 'sections:manage',
+  PLANS_READ: 'plans:read',
+  PLANS_MANAGE: 'plans:manage',
+  STOCK_READ: 'stock:read',
+  STOCK_MANAGE: 'stock:manage',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -42,6 +48,9 @@ export const PERMISSION_DESCRIPTIONS = {
   'interventions:update': 'Modifier les interventions et changer leur statut',
   'interventions:delete': 'Supprimer des interventions',
   'interventions:approve': 'Approuver ou rejeter les interventions soumises à validation',
+  'templates:manage': "Gérer les modèles d'intervention (créer, modifier, supprimer)",
+  'interventions:assign':
+    'Affecter et réaffecter les techniciens ; agir sur toutes les interventions et modifier les éléments des autres',
   'reports:read': 'Consulter et télécharger les rapports',
   'analytics:read': 'Consulter les analyses',
   'users:read': 'Consulter les utilisateurs',
@@ -52,6 +61,10 @@ export const PERMISSION_DESCRIPTIONS = {
   'roles:manage': 'Gérer les rôles et leurs permissions',
   'sections:read': 'Consulter les sections',
   'sections:manage': 'Gérer les sections',
+  'plans:read': 'Consulter les plans de maintenance préventive et leur taux de conformité',
+  'plans:manage': 'Gérer les plans de maintenance préventive (créer, modifier, supprimer, générer)',
+  'stock:read': 'Consulter les pièces détachées et le stock',
+  'stock:manage': 'Gérer le catalogue de pièces, les emplacements et les mouvements de stock',
 } as const satisfies Record<Permission, string>;
 
 export const ALL_PERMISSIONS = Object.values(PERMISSIONS) as Permission[];
@@ -119,9 +132,15 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
       'interventions:update',
       'interventions:delete',
       'interventions:approve',
+      'interventions:assign',
+      'templates:manage',
       'reports:read',
       'analytics:read',
       'users:read',
+      'plans:read',
+      'plans:manage',
+      'stock:read',
+      'stock:manage',
     ],
   },
   Technicien: {
@@ -133,10 +152,19 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
       'interventions:read',
       'interventions:create',
       'interventions:update',
+      'plans:read',
+      'stock:read',
     ],
   },
   Consultation: {
     description: 'Lecture seule',
-    permissions: ['clients:read', 'equipment:read', 'interventions:read', 'reports:read', 'analytics:read'],
+    permissions: [
+      'clients:read',
+      'equipment:read',
+      'interventions:read',
+      'reports:read',
+      'analytics:read',
+      'plans:read',
+    ],
   },
 };

@@ -9,6 +9,8 @@ export interface SessionUser {
   role: string;
   roleId: number | null;
   permissions: string[];
+  /** An administrator chose the password: the user must change it before anything else (security issue). */
+  mustChangePassword?: boolean;
 }
 
 export const USER_FALLBACKS = { role: 'Rôle non défini', name: 'Utilisateur' } as const;
@@ -55,6 +57,7 @@ export function normalizeUser(raw: any): SessionUser | null {
     role,
     roleId: raw.roleId ?? raw.role_id ?? raw.role?.id ?? null,
     permissions: [...new Set([...normalizePermissions(raw.permissions), ...rolePermissions])],
+    ...(raw.mustChangePassword === true ? { mustChangePassword: true } : {}),
   };
 }
 

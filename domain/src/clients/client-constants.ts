@@ -26,6 +26,7 @@ export const CLIENT_MESSAGES = {
   emailInvalid: "Format d'email invalide",
   emailContactInvalid: "Format d'email de contact invalide",
   formeJuridiqueInvalid: 'Forme juridique invalide',
+  iceInvalid: "L'ICE compte 15 chiffres",
   tooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères`,
   notFound: 'Client introuvable',
   hasEquipment: (n: number) =>

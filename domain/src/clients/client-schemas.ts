@@ -36,6 +36,13 @@ export const clientInputSchema = z.object({
   telephone_contact: text(30),
   email_contact: email(CLIENT_MESSAGES.emailContactInvalid),
   registre_commerce: text(100),
+  /** Identifiant Commun de l'Entreprise: 15 digits (spaces typed between groups are removed). */
+  ice: z
+    .string()
+    .transform((v) => v.replace(/\s+/g, ''))
+    .refine((v) => v === '' || /^\d{15}$/.test(v), CLIENT_MESSAGES.iceInvalid)
+    .nullish()
+    .transform((v) => (v ? v : null)),
   forme_juridique: z
     .union([z.literal(''), z.enum(FORMES_JURIDIQUES)], { error: CLIENT_MESSAGES.formeJuridiqueInvalid })
     .nullish()
@@ -60,6 +67,7 @@ export const clientSchema = z.object({
   telephone_contact: z.string().nullable(),
   email_contact: z.string().nullable(),
   registre_commerce: z.string().nullable(),
+  ice: z.string().nullable(),
   forme_juridique: z.string().nullable(),
   equipmentCount: z.number().int(),
   interventionCount: z.number().int(),

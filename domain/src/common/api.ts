@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SERVER_MESSAGES } from './messages.ts';
 
 /** Envelope shapes of the API (spec §3 "List responses", ARCHITECTURE.md). */
 export const paginationSchema = z.object({
@@ -6,6 +7,11 @@ export const paginationSchema = z.object({
   pages: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),
+  /**
+   * true when the list was counted only up to a bound (COUNT_BOUND, or further for a deep page): `total` is then a
+   * lower bound (at least one row more than total − 1 exists) and the UI says "plus de …" (issue 16).
+   */
+  capped: z.boolean().optional(),
 });
 export type Pagination = z.infer<typeof paginationSchema>;
 
@@ -14,11 +20,35 @@ export const DEFAULT_PAGE_SIZE = 10;
 /** Dropdowns load with limit 1000 (spec §9). */
 export const MAX_LIST_LIMIT = 1000;
 
+/** Beyond any real list (1000 per page × 1,000,000 pages), so OFFSET always stays a small bigint. */
+export const MAX_PAGE = 1_000_000;
+
 export const paginationQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_PAGE_SIZE),
   search: z.string().trim().max(200).optional(),
 });
+
+/** Largest id: ids are PostgreSQL `integer` (serial) columns. */
+export const MAX_ID = 2_147_483_647;
+const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
+const invalidId = { error: SERVER_MESSAGES.invalidId };
+
+/**
+ * The one id schema of every path parameter (`/:id`, `/:attId`…) and every id-valued query parameter: a string of
+ * decimal digits without sign, spaces, leading zero, exponent or hex (`0x8`, `1e0`, ` 8`, `08` are refused — 400
+ * with a French message), or a number (forms and JSON bodies that share a schema), at most MAX_ID.
+ */
+export const idSchema = z
+  .union(
+    [z.string(invalidId).regex(ID_PATTERN, invalidId), z.number(invalidId).int(invalidId).positive(invalidId)],
+    invalidId,
+  )
+  .transform(Number)
+  .pipe(z.number().max(MAX_ID, invalidId));
+
+/** `/:id` route params. */
+export const idParamsSchema = z.object({ id: idSchema });
 
 export function successEnvelope<T extends z.ZodType>(data: T) {
   return z.object({ success: z.literal(true), data, message: z.string().optional() });
@@ -33,16 +63,32 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
   });
 }
 
+/** One refused object of an all-or-nothing call (PUT / DELETE /interventions/bulk): which one and why. */
+export const failureSchema = z.object({ id: z.number(), reason: z.string() });
+export type Failure = z.infer<typeof failureSchema>;
+
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
   code: z.string().optional(),
   details: z.array(z.object({ field: z.string(), msg: z.string() })).optional(),
+  /** Every object an all-or-nothing call refused (nothing was changed). */
+  failed: z.array(failureSchema).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 
-export function makePagination(total: number, page: number, limit: number): Pagination {
-  return { total, pages: Math.ceil(total / limit), page, limit };
+export function makePagination(total: number, page: number, limit: number, capped = false): Pagination {
+  return { total, pages: Math.ceil(total / limit), page, limit, ...(capped ? { capped } : {}) };
+}
+
+/** Long lists are counted up to this many rows (beyond, "plus de 10 000"); fewer are counted exactly. */
+export const COUNT_BOUND = 10_000;
+
+/** "Affichage de 1 à 10 sur 42 résultats", or "… sur plus de 10 000 résultats" when the count was bounded. */
+export function paginationSummary(from: number, to: number, total: number, capped = false): string {
+  // thousands grouped by a no-break space, whatever the runtime's locale data
+  const count = capped ? `plus de ${String(total - 1).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}` : `${total}`;
+  return `Affichage de ${from} à ${to} sur ${count} résultats`;
 }
 
 /** Optional text fields: empty strings become null so the database never stores ''. */
@@ -53,6 +99,16 @@ export const optionalText = (max = 255) =>
     .max(max)
     .nullish()
     .transform((v) => (v ? v : null));
+
+/**
+ * A real calendar day written YYYY-MM-DD. `Date.parse` accepts 2026-02-30 (it rolls over); PostgreSQL refuses it,
+ * which made such a date a 500 before (found by the fuzz pass). Every date field uses this.
+ */
+export function isCalendarDay(v: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}
 
 /** Query-string booleans: 'true'/'false'/'1'/'0'. */
 export const queryBoolean = z

@@ -26,6 +26,14 @@ export const AUTH_TOASTS = {
   initFailed: 'Failed to initialize authentication',
 } as const;
 
+/** The screen shown after logging in with a password an administrator chose (security issue). */
+export const PASSWORD_CHANGE_SCREEN = {
+  title: 'Changer votre mot de passe',
+  required: 'Votre mot de passe a été choisi par un administrateur : choisissez le vôtre pour continuer.',
+  optional: 'Choisissez un nouveau mot de passe.',
+  logout: 'Se déconnecter',
+} as const;
+
 export const MUTATION_MESSAGES = {
   clientCreate: { success: 'Client créé avec succès', failure: 'Erreur lors de la création du client' },
   clientUpdate: { success: 'Client modifié avec succès', failure: 'Erreur lors de la modification du client' },
@@ -68,6 +76,14 @@ export const MUTATION_MESSAGES = {
   },
 } as const;
 
+/** "3 secondes", "1 minute", "15 minutes": how long to wait before retrying (rounded up). */
+export function waitText(seconds: number): string {
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return s === 1 ? '1 seconde' : `${s} secondes`;
+  const m = Math.ceil(s / 60);
+  return m === 1 ? '1 minute' : `${m} minutes`;
+}
+
 /** Server-side French messages (not in the spec's catalogue; our design). */
 export const SERVER_MESSAGES = {
   invalidCredentials: "Nom d'utilisateur ou mot de passe incorrect",
@@ -76,7 +92,10 @@ export const SERVER_MESSAGES = {
   registrationPending:
     'Votre demande de compte a été enregistrée. Vous recevrez une notification dès que votre compte sera activé par un administrateur.',
   usernameTaken: "Ce nom d'utilisateur est déjà utilisé",
-  tooManyLogins: 'Trop de tentatives de connexion. Veuillez réessayer dans une minute.',
+  loginThrottled: (seconds: number) => `Trop de tentatives de connexion. Veuillez réessayer dans ${waitText(seconds)}.`,
+  registrationThrottled: (seconds: number) =>
+    `Trop de demandes d'accès depuis cette adresse. Veuillez réessayer dans ${waitText(seconds)}.`,
+  passwordChangeRequired: 'Vous devez changer le mot de passe choisi par votre administrateur avant de continuer.',
   tooManyRequests: 'Trop de requêtes. Veuillez réessayer plus tard.',
   authRequired: 'Authentification requise',
   invalidToken: 'Session invalide ou expirée',
@@ -86,6 +105,8 @@ export const SERVER_MESSAGES = {
   loginSuccess: 'Connexion réussie',
   logoutSuccess: 'Déconnexion réussie',
   validation: 'Données invalides',
+  invalidId: 'Identifiant invalide : un nombre entier positif est attendu',
+  nulCharacter: 'Texte invalide : le caractère nul (\\0) est interdit',
   notFound: 'Ressource introuvable',
   internal: 'Erreur interne du serveur',
 } as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { statutSchema } from '../interventions/statut-schema.ts';
 import {
   ALERT_LIST_LIMIT,
   DEFAULT_TIMEFRAME,
@@ -49,7 +50,7 @@ export const recentInterventionSchema = z.object({
   id: z.number().int(),
   date: z.string(),
   description: z.string().nullable(),
-  statut: z.string(),
+  statut: statutSchema,
   urgence: z.boolean(),
   createdAt: z.string(),
   equipement: z.object({

@@ -1,4 +1,12 @@
-import { CLOSED_STATUTS, OPEN_STATUTS, STATUT, type Statut } from '../interventions/status.ts';
+import {
+  ACTIVE_STATUTS,
+  CLOSED_STATUTS,
+  COMPLETED_STATUT,
+  OPEN_STATUTS,
+  OVERDUE_DAYS,
+  overdueBefore,
+} from '../interventions/predicates.ts';
+import { STATUT, type Statut } from '../interventions/status.ts';
 
 /**
  * The dashboard / analytics / reports figures, defined once (ARCHITECTURE.md "Metric definitions").
@@ -6,20 +14,11 @@ import { CLOSED_STATUTS, OPEN_STATUTS, STATUT, type Statut } from '../interventi
  * shows the labels below. Every figure only counts *visible* interventions: not soft-deleted, not archived.
  */
 
-/** "Active" = being worked on right now. Same number as the 'En Cours' card and the header count. */
-export const ACTIVE_STATUTS: Statut[] = [STATUT.EN_COURS];
-
-/** "Open" = work still expected (everything but TERMINEE, ANNULEE, ECHEC). */
-export { CLOSED_STATUTS, OPEN_STATUTS };
-
-/** Statuses after which the intervention counts as completed. */
-export const COMPLETED_STATUT: Statut = STATUT.TERMINEE;
+/** Open, active, completed, urgent, overdue, visible: the predicates of domain/src/interventions/predicates.ts. */
+export { ACTIVE_STATUTS, CLOSED_STATUTS, COMPLETED_STATUT, OPEN_STATUTS, OVERDUE_DAYS, overdueBefore };
 
 /** Statuses whose presence in the history means the first attempt did not fix it. */
 export const NOT_FIRST_TIME_FIX_STATUTS: Statut[] = [STATUT.EN_PAUSE, STATUT.EN_ATTENTE_PDR, STATUT.ECHEC];
-
-/** An open intervention dated more than this many days ago is overdue (spec §9 "overdue days 30"). */
-export const OVERDUE_DAYS = 30;
 
 /** Fixed trend shown on the Total Interventions card (spec §9). */
 export const TOTAL_INTERVENTIONS_TREND = 12;
@@ -63,13 +62,6 @@ export function completionRate(completed: number, total: number): number {
 export function timeframeStart(today: string, days: number): string {
   const d = new Date(`${today}T00:00:00Z`);
   d.setUTCDate(d.getUTCDate() - (days - 1));
-  return d.toISOString().slice(0, 10);
-}
-
-/** Last date that is still *not* overdue: an open intervention dated before it is overdue. */
-export function overdueBefore(today: string, days = OVERDUE_DAYS): string {
-  const d = new Date(`${today}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - days);
   return d.toISOString().slice(0, 10);
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuerySchema } from '../common/api.ts';
+import { idSchema, paginationQuerySchema } from '../common/api.ts';
 import { decimalInput, decimalOutput } from './decimal.ts';
 import { EQUIPMENT_TYPES } from './equipment-types.ts';
 
@@ -104,7 +104,7 @@ export const equipmentDetailSchema = equipmentSchema.extend({
 export type EquipmentDetail = z.infer<typeof equipmentDetailSchema>;
 
 export const equipmentListQuerySchema = paginationQuerySchema.extend({
-  proprietaire_id: z.coerce.number().int().positive().optional(),
+  proprietaire_id: idSchema.optional(),
   type_equipement: z.string().trim().max(50).optional(),
 });
 export type EquipmentListQuery = z.infer<typeof equipmentListQuerySchema>;

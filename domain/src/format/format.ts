@@ -1,6 +1,10 @@
 /** Display formatters (spec §1, §5, §9): MAD fr-MA, fr-FR numbers/dates, Moroccan phones, truncation. */
 export const LOCALE = 'fr-FR';
-export const CURRENCY_LOCALE = 'fr-MA';
+/**
+ * The spec's currency locale was fr-MA (`12.500,00 MAD`), beside fr-FR figures (`1 234,5`): two group separators on
+ * one screen. Issue 14 chose one format, fr-FR's, for amounts too: `12 500,00 MAD`.
+ */
+export const CURRENCY_LOCALE = 'fr-FR';
 export const CURRENCY = 'MAD';
 export const APP_VERSION = '1.0.0';
 export const COPYRIGHT_YEAR = 2024;
@@ -57,7 +61,11 @@ export function formatDate(value: Date | string | number | null | undefined): st
   return d.toLocaleDateString(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
 }
 
-export function formatDateTime(value: Date | string | number | null | undefined): string {
+/** '02/05/2024 12:00'; with `{ seconds: true }` '02/05/2024 12:00:07' (the audit log). */
+export function formatDateTime(
+  value: Date | string | number | null | undefined,
+  options: { seconds?: boolean } = {},
+): string {
   if (value === null || value === undefined || value === '') return '-';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '-';
@@ -67,6 +75,7 @@ export function formatDateTime(value: Date | string | number | null | undefined)
     year: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    ...(options.seconds ? { second: '2-digit' } : {}),
   });
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { paginationQuerySchema } from '../common/api.ts';
+import { idSchema, paginationQuerySchema } from '../common/api.ts';
 import { ACTIVITY_MESSAGES } from './messages.ts';
 import type { Statut } from './status.ts';
 
@@ -18,8 +18,8 @@ export const commentInputSchema = z.object({
 export type CommentInput = z.output<typeof commentInputSchema>;
 
 export const commentParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  cid: z.coerce.number().int().positive(),
+  id: idSchema,
+  cid: idSchema,
 });
 
 /** GET /interventions/:id/comments: newest first, paged. */

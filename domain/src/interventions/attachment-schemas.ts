@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/api.ts';
 
 /** Attachments: photos, PDFs and office documents, at most 10 MB each, at most 50 per intervention. */
 export const MAX_ATTACHMENT_BYTES = 10 * 1024 * 1024;
@@ -22,6 +23,44 @@ export const ATTACHMENT_TYPES = {
   'application/vnd.oasis.opendocument.text': ['.odt'],
   'application/vnd.oasis.opendocument.spreadsheet': ['.ods'],
 } as const satisfies Record<string, readonly string[]>;
+
+export type AttachmentType = keyof typeof ATTACHMENT_TYPES;
+
+/** Word, Excel and PowerPoint 97–2003 files are OLE compound files: file-type names the container only. */
+const OLE_COMPOUND = 'application/x-cfb';
+/**
+ * What the file's content must be for each allowed type (ASVS V12.2: the type is checked by content, not by name):
+ * the MIME types that content sniffing (file-type's magic bytes) may report, or 'text' for types without magic bytes,
+ * whose bytes must be text (server/src/modules/interventions/attachment-content.ts checks both).
+ */
+export const ATTACHMENT_CONTENT = {
+  'image/jpeg': ['image/jpeg'],
+  'image/png': ['image/png'],
+  'image/gif': ['image/gif'],
+  'image/webp': ['image/webp'],
+  'application/pdf': ['application/pdf'],
+  'text/plain': 'text',
+  'text/csv': 'text',
+  'application/msword': [OLE_COMPOUND],
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': [
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  ],
+  'application/vnd.ms-excel': [OLE_COMPOUND],
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': [
+    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ],
+  'application/vnd.ms-powerpoint': [OLE_COMPOUND],
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation': [
+    'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  ],
+  'application/vnd.oasis.opendocument.text': ['application/vnd.oasis.opendocument.text'],
+  'application/vnd.oasis.opendocument.spreadsheet': ['application/vnd.oasis.opendocument.spreadsheet'],
+} as const satisfies Record<AttachmentType, readonly string[] | 'text'>;
+
+/** The Content-Type a stored attachment is served with: its allowed type, anything else as opaque bytes. */
+export function servedContentType(type: string): string {
+  return Object.hasOwn(ATTACHMENT_TYPES, type) ? type : 'application/octet-stream';
+}
 
 /** For the file input's `accept` attribute. */
 export const ATTACHMENT_ACCEPT = Object.values(ATTACHMENT_TYPES).flat().join(',');
@@ -52,15 +91,15 @@ const ALIASES: Record<string, string[]> = {
 export function isAllowedAttachment(filename: string, declaredType: string): boolean {
   const expected = mimeTypeFor(filename);
   if (!expected) return false;
-  const declared = declaredType.toLowerCase().split(';')[0].trim();
+  const declared = (declaredType.toLowerCase().split(';')[0] ?? '').trim();
   return (
     declared === expected || LOOSE_TYPES.includes(declared) || (ALIASES[extensionOf(filename)] ?? []).includes(declared)
   );
 }
 
 export const attachmentParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  attId: z.coerce.number().int().positive(),
+  id: idSchema,
+  attId: idSchema,
 });
 
 export const attachmentSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/api.ts';
 
 /** Intervention checklist (spec §7 GET /checklist, PUT /checklist/{itemId} {checked}). Our design, French. */
 
@@ -94,8 +95,8 @@ export type ChecklistAdd = z.infer<typeof checklistAddSchema>;
 export const checklistCheckSchema = z.object({ checked: z.boolean({ error: CHECKLIST_MESSAGES.checkedRequired }) });
 
 export const checklistItemParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  itemId: z.coerce.number().int().positive(),
+  id: idSchema,
+  itemId: idSchema,
 });
 
 export const checklistItemSchema = z.object({

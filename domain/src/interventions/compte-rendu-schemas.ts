@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { idSchema } from '../common/api.ts';
 
 /** Written intervention reports (comptes rendus, spec §7: POST /:id/report, GET /:id/reports, PUT /:id/reports/:reportId). */
 export const COMPTE_RENDU_MESSAGES = {
   created: 'Compte rendu ajouté',
   updated: 'Compte rendu modifié',
   notFound: 'Compte rendu introuvable',
-  forbidden: "Seul l'auteur ou un administrateur peut modifier ce compte rendu",
   titreRequired: 'Le titre est requis',
   titreMax: 'Le titre ne peut pas dépasser 200 caractères',
   contenuRequired: 'Le contenu est requis',
@@ -27,8 +27,8 @@ export const compteRenduInputSchema = z.object({
 export type CompteRenduInput = z.input<typeof compteRenduInputSchema>;
 
 export const compteRenduParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  reportId: z.coerce.number().int().positive(),
+  id: idSchema,
+  reportId: idSchema,
 });
 
 export const compteRenduSchema = z.object({

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MUTATION_MESSAGES } from '../common/messages.ts';
+import { statutSchema } from './statut-schema.ts';
 
 /** Soft-delete / restore / archive / unarchive of interventions (spec §4 'Records can be…', §7). Our design. */
 
@@ -11,8 +13,12 @@ export const SCOPE_LABELS: Record<Scope, string> = { active: 'Actives', archived
 export const LIFECYCLE_ACTIONS = ['soft-delete', 'restore', 'archive', 'unarchive'] as const;
 export type LifecycleAction = (typeof LIFECYCLE_ACTIONS)[number];
 
+/** Where a deleted intervention goes, and how to get it back (the list's scope 'Corbeille'). */
+const TRASH_PLACE = 'déplacée dans la Corbeille — restaurable depuis Interventions → Corbeille';
+
 export const LIFECYCLE_MESSAGES = {
-  softDeleted: 'Intervention déplacée dans la corbeille',
+  /** 'Supprimer' moves to the trash: the spec's delete message (§8), then where the intervention went. */
+  softDeleted: `${MUTATION_MESSAGES.interventionDelete.success} : ${TRASH_PLACE}`,
   restored: 'Intervention restaurée avec succès',
   archived: 'Intervention archivée avec succès',
   unarchived: 'Intervention désarchivée avec succès',
@@ -48,7 +54,8 @@ export const LIFECYCLE_LABELS = {
   softDelete: 'Supprimer',
   forceDelete: 'Supprimer définitivement',
   softDeleteTitle: "Supprimer l'intervention",
-  softDeleteHint: "L'intervention sera placée dans la corbeille ; vous pourrez la restaurer.",
+  softDeleteHint:
+    "L'intervention sera déplacée dans la Corbeille ; vous pourrez la restaurer depuis Interventions → Corbeille.",
   forceDeleteTitle: "Supprimer définitivement l'intervention",
   confirmPrefix: 'Êtes-vous sûr de vouloir supprimer :',
   irreversible: 'Cette action est irréversible !',
@@ -75,7 +82,7 @@ export type CanDelete = z.infer<typeof canDeleteSchema>;
 /** Result of a lifecycle action. */
 export const lifecycleStateSchema = z.object({
   id: z.number(),
-  statut: z.string(),
+  statut: statutSchema,
   deletedAt: z.string().nullable(),
   archivedAt: z.string().nullable(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from '../common/api.ts';
 import { MATERIAL_MESSAGES } from './messages.ts';
 
 /**
@@ -32,12 +33,24 @@ const reference = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** POST /interventions/:id/materials */
-export const materialInputSchema = z.object({ designation, reference, quantite, prixUnitaire });
+const optionalId = idSchema.nullish().transform((v) => v ?? null);
+
+/**
+ * POST /interventions/:id/materials. `part_id` (and `location_id`, default the central store) link the line to the
+ * stock (issue 18): its quantity is reserved there until the intervention is TERMINEE (issued) or ANNULEE (released).
+ */
+export const materialInputSchema = z.object({
+  designation,
+  reference,
+  quantite,
+  prixUnitaire,
+  part_id: optionalId.optional(),
+  location_id: optionalId.optional(),
+});
 export type MaterialInput = z.output<typeof materialInputSchema>;
 
-/** PUT /interventions/:id/materials/:mid — only the fields sent change. */
-export const materialUpdateSchema = materialInputSchema.partial();
+/** PUT /interventions/:id/materials/:mid — only the fields sent change (the stock link is set at creation). */
+export const materialUpdateSchema = z.object({ designation, reference, quantite, prixUnitaire }).partial();
 export type MaterialUpdate = z.output<typeof materialUpdateSchema>;
 
 /** The add/edit form (strings as typed; '12,5' accepted). */
@@ -53,8 +66,8 @@ export const materialFormSchema = z.object({
 export type MaterialFormValues = z.infer<typeof materialFormSchema>;
 
 export const materialParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  mid: z.coerce.number().int().positive(),
+  id: idSchema,
+  mid: idSchema,
 });
 
 export const materialSchema = z.object({
@@ -68,6 +81,10 @@ export const materialSchema = z.object({
   /** quantite × prixUnitaire rounded to 2 decimals, '375.00' MAD */
   total: z.string(),
   auteur: z.object({ id: z.number(), nom: z.string() }).nullable(),
+  /** Stock link (issue 18): the part, its location and RESERVEE | SORTIE | LIBEREE; null when not linked. */
+  part_id: z.number().nullable().optional(),
+  location_id: z.number().nullable().optional(),
+  stock_state: z.string().nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -53,7 +53,6 @@ export const ACTIVITY_MESSAGES = {
   commentRequired: 'Le commentaire est requis',
   commentMax: 'Le commentaire ne peut pas dépasser 5000 caractères',
   commentNotFound: 'Commentaire introuvable',
-  commentForbidden: "Seul l'auteur du commentaire ou un administrateur peut le modifier ou le supprimer",
   commentCreated: 'Commentaire ajouté avec succès',
   commentUpdated: 'Commentaire modifié avec succès',
   commentDeleted: 'Commentaire supprimé avec succès',
@@ -74,6 +73,7 @@ export const ATTACHMENT_MESSAGES = {
   tooLarge: 'Fichier trop volumineux (10 Mo maximum)',
   typeRefused:
     'Type de fichier non autorisé : images (JPEG, PNG, GIF, WebP), PDF, texte, CSV et documents bureautiques uniquement',
+  contentRefused: "Le contenu du fichier ne correspond pas à son extension ou n'est pas d'un type autorisé",
   tooMany: (max: number) => `Une intervention ne peut pas compter plus de ${max} pièces jointes`,
   notFound: 'Pièce jointe introuvable',
   fileMissing: 'Le fichier de cette pièce jointe est introuvable sur le serveur',

@@ -1,3 +1,4 @@
+import { isOpen } from './predicates.ts';
 import type { Statut } from './status.ts';
 
 /**
@@ -70,7 +71,7 @@ function recordPhases(statut: Statut, statusDone: Set<Phase>, records: PhaseReco
   if (records.diagnostic && planned && statut !== 'EN_ATTENTE_PDR' && !statusDone.has('preparation')) {
     const planAt = extra.get('planification') ?? '';
     // ISO strings: the later of the two dates
-    const at = [records.diagnostic.updatedAt, planAt].sort()[1];
+    const at = [records.diagnostic.updatedAt, planAt].sort().at(-1) ?? planAt;
     extra.set('preparation', at);
   }
   return extra;
@@ -97,7 +98,7 @@ export function derivePhases(
     done = next;
     prev = to;
   }
-  const lastFrom = steps.length > 0 ? (steps[steps.length - 1].fromStatut as Statut | null) : null;
+  const lastFrom = (steps.at(-1)?.fromStatut ?? null) as Statut | null;
   const final = completedPhases(statut, statut === 'ANNULEE' ? lastFrom : null);
   const byRecord = recordPhases(statut, final, records);
   const result = {} as Record<Phase, PhaseState>;
@@ -146,7 +147,7 @@ export function nextActions(
     ECHEC: ["Analyser la cause de l'échec", "Replanifier l'intervention"],
   };
   const list = opts.records ? recordActions(statut, base[statut], opts.records) : [...base[statut]];
-  const open = statut !== 'TERMINEE' && statut !== 'ANNULEE' && statut !== 'ECHEC';
+  const open = isOpen(statut);
   if (open && opts.overdue) list.unshift('Intervention en retard : la traiter en priorité');
   if (open && opts.urgent) list.unshift('Intervention urgente : à traiter en priorité');
   return list;

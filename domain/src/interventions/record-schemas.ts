@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDay } from '../common/api.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { RECORD_MESSAGES } from './messages.ts';
 
@@ -20,8 +21,7 @@ const isoDate = (required: string) =>
     .string({ error: required })
     .trim()
     .min(1, { error: required, abort: true })
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide (format AAAA-MM-JJ)')
-    .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Date invalide (format AAAA-MM-JJ)');
+    .refine(isCalendarDay, 'Date invalide (format AAAA-MM-JJ)');
 
 // ---- diagnostic ------------------------------------------------------------------------------------------------
 

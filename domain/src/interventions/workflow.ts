@@ -92,3 +92,19 @@ export function detailActions(statut: Statut): WorkflowAction[] {
 export function formStatutOptions(current: Statut, formStatuts: readonly Statut[]): Statut[] {
   return STATUTS.filter((s) => s === current || (formStatuts.includes(s) && canTransition(current, s)));
 }
+
+/**
+ * Undo of a status change (issue 14: the 'Annuler' of the success toast). The user who made the change may put the
+ * previous status back within UNDO_WINDOW_SECONDS, even when the workflow has no such transition (EN_COURS back to
+ * PLANIFIEE), as long as nothing changed the status meanwhile. The toast offers it for UNDO_TOAST_SECONDS; the
+ * server's window adds a margin for the request.
+ */
+export const UNDO_TOAST_SECONDS = 10;
+export const UNDO_WINDOW_SECONDS = 20;
+export const UNDO_MESSAGES = {
+  undo: 'Annuler',
+  undone: (label: string) => `Statut rétabli : ${label}`,
+  refused: 'Ce changement de statut ne peut plus être annulé (délai dépassé, ou le statut a changé depuis)',
+  historyNote: 'Annulation du changement de statut',
+  cyclePreview: (label: string) => `→ ${label}`,
+} as const;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema, isCalendarDay } from '../common/api.ts';
 import { metricsToday, timeframeStart } from '../dashboard/metrics.ts';
 
 /** /api/reports/*: a period (inclusive dates) and optional client / equipment / technician. */
@@ -14,15 +15,11 @@ export const REPORT_MESSAGES = {
 const isoDate = z
   .string({ error: REPORT_MESSAGES.dateRequired })
   .min(1, REPORT_MESSAGES.dateRequired)
-  .regex(/^\d{4}-\d{2}-\d{2}$/, REPORT_MESSAGES.dateFormat)
-  .refine((v) => !Number.isNaN(new Date(`${v}T00:00:00Z`).getTime()), REPORT_MESSAGES.dateFormat);
+  .refine(isCalendarDay, REPORT_MESSAGES.dateFormat);
 
-const optionalId = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z.coerce.number().int().positive().optional(),
-);
+const optionalId = z.preprocess((v) => (v === '' || v === null ? undefined : v), idSchema.optional());
 
-/** The same object validates the reports form (strings) and the querystring (coerced). */
+/** The same object validates the reports form (select values: strings) and the querystring (strict ids). */
 export const reportFilterSchema = z
   .object({
     dateFrom: isoDate,

@@ -71,6 +71,9 @@ export const MODULE_LABELS: Record<string, string> = {
   users: 'Utilisateurs',
   roles: 'Rôles',
   sections: 'Sections',
+  templates: "Modèles d'intervention",
+  plans: 'Maintenance préventive',
+  stock: 'Pièces et stock',
 };
 
 export const ACTION_LABELS: Record<string, string> = {
@@ -80,4 +83,5 @@ export const ACTION_LABELS: Record<string, string> = {
   delete: 'Supprimer',
   manage: 'Gérer',
   approve: 'Approuver',
+  assign: 'Affecter',
 };

@@ -1,15 +1,22 @@
 import { AUTH_MESSAGES } from '../auth/auth-schemas.ts';
+import { PASSWORD_MESSAGES } from '../auth/password-policy.ts';
 
 /** User form validation messages (spec §5 "User form"). */
 export const USER_FORM_MESSAGES = {
+  emailInvalid: 'Adresse e-mail invalide',
+  emailTaken: 'Cette adresse e-mail est déjà utilisée',
+  emailLabel: 'E-mail',
+  emailHint: 'Pour le mot de passe oublié et les notifications par e-mail',
   nomRequired: AUTH_MESSAGES.nomRequired,
   nomMax: AUTH_MESSAGES.nomMax,
   usernameRequired: AUTH_MESSAGES.usernameRequired,
   usernameMin: AUTH_MESSAGES.usernameMin,
   usernameMax: AUTH_MESSAGES.usernameMax,
-  usernameChars: AUTH_MESSAGES.usernameChars,
+  /** The admin form accepts what the login field does (spec §2: username or e-mail), e.g. `n.elfassi`. */
+  usernameChars: "Le nom d'utilisateur ne peut contenir que des lettres, chiffres, points, tirets, « _ » et « @ »",
   passwordRequiredForNew: 'Le mot de passe est requis pour un nouvel utilisateur',
-  passwordMin: AUTH_MESSAGES.passwordMin,
+  passwordMin: AUTH_MESSAGES.newPasswordMin,
+  passwordSameAsUsername: AUTH_MESSAGES.passwordSameAsUsername,
   roleRequired: 'Le rôle est requis',
 } as const;
 
@@ -26,6 +33,7 @@ export const USERS_SCREEN = {
   activeOnly: 'Actifs uniquement',
   inactiveOnly: 'Inactifs uniquement',
   pending: 'En attente d’activation',
+  passwordHelpNew: `${PASSWORD_MESSAGES.help} L'utilisateur devra le changer à sa première connexion.`,
   activate: 'Activer',
   deleteConfirm: (name: string) =>
     `Êtes-vous sûr de vouloir supprimer l'utilisateur "${name}" ? Cette action est irréversible.`,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { paginationQuerySchema, queryBoolean } from '../common/api.ts';
+import { isSameAsUsername, newPassword, newPasswordSchema } from '../auth/password-policy.ts';
+import { idSchema, paginationQuerySchema, queryBoolean } from '../common/api.ts';
 import { USER_FORM_MESSAGES as M } from './messages.ts';
 
 const nom = z.string({ error: M.nomRequired }).trim().min(1, { error: M.nomRequired, abort: true }).max(100, M.nomMax);
@@ -10,24 +11,36 @@ const username = z
   .min(1, { error: M.usernameRequired, abort: true })
   .min(3, M.usernameMin)
   .max(100, M.usernameMax)
-  .regex(/^\w+$/, M.usernameChars);
+  .regex(/^[\p{L}\p{N}._@-]+$/u, M.usernameChars);
+
+/** Optional e-mail address (password recovery, e-mail notifications); '' or null for none. */
+export const optionalEmail = z
+  .union([z.literal(''), z.email(M.emailInvalid).max(254, M.emailInvalid)])
+  .nullish()
+  .transform((v) => (v ? v.trim().toLowerCase() : null));
 
 const roleId = z.number({ error: M.roleRequired }).int().positive(M.roleRequired);
 /** Optional section: an integer, or null/omitted for none (spec §5). */
 const sectionId = z.number().int().positive().nullable().optional();
 
-/** POST /users body and the "new user" form (spec §5 "User form"). */
-export const userCreateSchema = z.object({
-  nom,
-  username,
-  password: z
-    .string({ error: M.passwordRequiredForNew })
-    .min(1, { error: M.passwordRequiredForNew, abort: true })
-    .min(6, M.passwordMin),
-  section_id: sectionId,
-  role_id: roleId,
-  enabled: z.boolean().default(true),
-});
+/**
+ * POST /users body and the "new user" form (spec §5 "User form"). The password follows the security policy
+ * (auth/password-policy.ts); the account must change it at its first login.
+ */
+export const userCreateSchema = z
+  .object({
+    nom,
+    username,
+    password: newPassword(M.passwordRequiredForNew),
+    email: optionalEmail,
+    section_id: sectionId,
+    role_id: roleId,
+    enabled: z.boolean().default(true),
+  })
+  .refine((v) => !isSameAsUsername(v.password, v.username), {
+    message: M.passwordSameAsUsername,
+    path: ['password'],
+  });
 export type UserCreateInput = z.input<typeof userCreateSchema>;
 
 /**
@@ -37,9 +50,11 @@ export type UserCreateInput = z.input<typeof userCreateSchema>;
 export const userUpdateSchema = z.object({
   nom,
   password: z
-    .union([z.literal(''), z.string().min(6, M.passwordMin)])
+    .union([z.literal(''), newPasswordSchema])
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** Absent: unchanged; '' or null: removed. */
+  email: optionalEmail.optional(),
   section_id: sectionId,
   role_id: roleId,
   enabled: z.boolean().optional(),
@@ -54,8 +69,8 @@ export const userActivateSchema = z.object({
 export type UserActivateInput = z.input<typeof userActivateSchema>;
 
 export const userListQuerySchema = paginationQuerySchema.extend({
-  role_id: z.coerce.number().int().positive().optional(),
-  section_id: z.coerce.number().int().positive().optional(),
+  role_id: idSchema.optional(),
+  section_id: idSchema.optional(),
   enabled: queryBoolean.optional(),
   /** Self-registered accounts never activated yet. */
   pending: queryBoolean.optional(),
@@ -67,6 +82,7 @@ export const adminUserSchema = z.object({
   id: z.number().int(),
   nom: z.string(),
   username: z.string(),
+  email: z.string().nullable(),
   section: z.object({ id: z.number().int(), nom: z.string(), isResponsible: z.boolean() }).nullable(),
   section_id: z.number().int().nullable(),
   /** Free text typed at self-registration when it matched no section. */

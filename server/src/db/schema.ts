@@ -1,9 +1,13 @@
+import { STATUTS, type Statut } from '@gmao/domain/interventions/status';
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -15,6 +19,13 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * The typed mirror of the database for drizzle's query builder and row types. The SQL migrations in migrations/ are
+ * the source of the schema (hand-written, applied in file-name order by migrate.ts); this file follows them by hand,
+ * and server/test/schema-drift.test.ts fails when a table or column (name, type, nullability) differs either way
+ * from the migrated database. To change the schema: add the next migration, then mirror it here (ARCHITECTURE.md
+ * "Schema and migrations").
+ */
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,10 +86,15 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     // first activation by an administrator (migration 0001); null + disabled = a pending self-registration
     activatedAt: timestamp('activated_at', { withTimezone: true }),
+    // set when an administrator chose the password (migration 0010); cleared by the user's own change
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    // 0020_jobs_mail_reset.sql: optional, unique regardless of case (password recovery, e-mail notifications)
+    email: varchar('email', { length: 254 }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
     index('users_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
     index('users_pending_idx')
       .on(t.createdAt)
@@ -103,7 +119,24 @@ export const refreshTokens = pgTable(
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('refresh_tokens_user_idx').on(t.userId), index('refresh_tokens_family_idx').on(t.familyId)],
+  (t) => [
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_live_family_idx').on(t.familyId).where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/** Login and registration throttling counters (migration 0010, `modules/auth/auth-throttle.ts`). */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_throttle_window_idx').on(t.windowStart)],
 );
 
 export const clients = pgTable(
@@ -124,6 +157,8 @@ export const clients = pgTable(
     telephoneContact: varchar('telephone_contact', { length: 30 }),
     emailContact: varchar('email_contact', { length: 200 }),
     registreCommerce: varchar('registre_commerce', { length: 100 }),
+    /** Identifiant Commun de l'Entreprise (15 digits, migration 0021). */
+    ice: varchar('ice', { length: 15 }),
     formeJuridique: varchar('forme_juridique', { length: 50 }),
     creerPar: integer('creer_par').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
@@ -135,7 +170,7 @@ export const clients = pgTable(
   ],
 );
 
-export const equipment = pgTable(
+export const equipements = pgTable(
   'equipements',
   {
     id: serial('id').primaryKey(),
@@ -166,7 +201,7 @@ export const interventions = pgTable(
     id: serial('id').primaryKey(),
     equipementId: integer('equipement_id')
       .notNull()
-      .references(() => equipment.id, { onDelete: 'restrict' }),
+      .references(() => equipements.id, { onDelete: 'restrict' }),
     clientId: integer('client_id')
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
@@ -174,13 +209,26 @@ export const interventions = pgTable(
     date: date('date', { mode: 'string' }).notNull(),
     description: text('description'),
     urgence: boolean('urgence').notNull().default(false),
-    statut: varchar('statut', { length: 20 }).notNull().default('PLANIFIEE'),
+    statut: varchar('statut', { length: 20 }).$type<Statut>().notNull().default('PLANIFIEE'),
     note: text('note'),
     startedAt: timestamp('started_at', { withTimezone: true }),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     archivedAt: timestamp('archived_at', { withTimezone: true }),
+    // the template it was created from (FK in migration 0014; intervention_templates is declared below)
+    templateId: integer('template_id'),
+    /** Values of the custom fields, keyed by definition key (migration 0015). */
+    customFields: jsonb('custom_fields').notNull().default({}),
+    // 0016_intervention_schedule.sql: planned start (Casablanca when sent without a zone) and duration in minutes
+    plannedAt: timestamp('planned_at', { withTimezone: true }),
+    dureePrevue: integer('duree_prevue'),
     creerPar: integer('creer_par').references(() => users.id, { onDelete: 'set null' }),
+    // raised by one by every accepted write to the intervention or its sub-records (migration 0017)
+    version: integer('version').notNull().default(1),
+    // 0019_notifications.sql: when "intervention en retard" was notified (once)
+    overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
+    // 0023_plans.sql: the preventive plan that generated it (FK to plans, declared below; index interventions_plan_idx)
+    planId: integer('plan_id'),
     ...timestamps,
   },
   (t) => [
@@ -195,6 +243,10 @@ export const interventions = pgTable(
     index('interventions_open_date_idx')
       .on(t.date)
       .where(sql`${t.statut} IN ('PLANIFIEE', 'EN_ATTENTE_PDR', 'EN_COURS', 'EN_PAUSE')`),
+    index('interventions_planned_at_idx').on(t.plannedAt, t.id).where(sql`${t.plannedAt} IS NOT NULL`),
+    check('interventions_duree_prevue_check', sql`${t.dureePrevue} IS NULL OR (${t.dureePrevue} BETWEEN 1 AND 43200)`),
+    // 0013_statut_check.sql: only the domain's statuses (server/test/statut-check.test.ts).
+    check('interventions_statut_check', sql`${t.statut} IN (${sql.raw(STATUTS.map((s) => `'${s}'`).join(', '))})`),
   ],
 );
 
@@ -263,9 +315,95 @@ export const interventionMaterials = pgTable(
     prixUnitaire: numeric('prix_unitaire', { precision: 14, scale: 2 }).notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
+    /** Stock link (migration 0024): the part and the location it is reserved in, and where it stands. */
+    partId: integer('part_id').references(() => parts.id),
+    locationId: integer('location_id').references(() => stockLocations.id),
+    stockState: varchar('stock_state', { length: 10 }),
   },
   (t) => [index('intervention_materials_intervention_idx').on(t.interventionId, t.id)],
 );
+
+// Spare parts and stock (migration 0024_stock.sql).
+export const parts = pgTable('parts', {
+  id: serial('id').primaryKey(),
+  reference: varchar('reference', { length: 100 }).notNull(),
+  designation: varchar('designation', { length: 200 }).notNull(),
+  famille: varchar('famille', { length: 100 }),
+  unite: varchar('unite', { length: 20 }).notNull(),
+  prixUnitaire: numeric('prix_unitaire', { precision: 14, scale: 2 }).notNull().default('0'),
+  seuilReappro: numeric('seuil_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
+  quantiteReappro: numeric('quantite_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
+  fournisseurs: text('fournisseurs').array().notNull().default(sql`'{}'`),
+  typesEquipement: text('types_equipement').array().notNull().default(sql`'{}'`),
+  ...timestamps,
+});
+
+export const stockLocations = pgTable('stock_locations', {
+  id: serial('id').primaryKey(),
+  nom: varchar('nom', { length: 100 }).notNull(),
+  type: varchar('type', { length: 10 }).notNull(),
+  technicienId: integer('technicien_id').references(() => users.id, { onDelete: 'set null' }),
+  clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const stockMovements = pgTable('stock_movements', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  partId: integer('part_id')
+    .notNull()
+    .references(() => parts.id),
+  locationId: integer('location_id')
+    .notNull()
+    .references(() => stockLocations.id),
+  type: varchar('type', { length: 12 }).notNull(),
+  quantite: numeric('quantite', { precision: 12, scale: 3 }).notNull(),
+  motif: varchar('motif', { length: 500 }),
+  interventionId: integer('intervention_id'),
+  partRequestId: integer('part_request_id'),
+  userId: integer('user_id'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const stockLevels = pgTable(
+  'stock_levels',
+  {
+    partId: integer('part_id')
+      .notNull()
+      .references(() => parts.id),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => stockLocations.id),
+    onHand: numeric('on_hand', { precision: 12, scale: 3 }).notNull().default('0'),
+    reserved: numeric('reserved', { precision: 12, scale: 3 }).notNull().default('0'),
+  },
+  (t) => [primaryKey({ name: 'stock_levels_pk', columns: [t.partId, t.locationId] })],
+);
+
+export const partRequests = pgTable('part_requests', {
+  id: serial('id').primaryKey(),
+  interventionId: integer('intervention_id')
+    .notNull()
+    .references(() => interventions.id, { onDelete: 'cascade' }),
+  fournisseur: varchar('fournisseur', { length: 200 }).notNull(),
+  dateCommande: date('date_commande').notNull(),
+  datePrevue: date('date_prevue'),
+  statut: varchar('statut', { length: 10 }).notNull().default('OUVERTE'),
+  locationId: integer('location_id').references(() => stockLocations.id),
+  receivedAt: timestamp('received_at', { withTimezone: true }),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const partRequestLines = pgTable('part_request_lines', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id')
+    .notNull()
+    .references(() => partRequests.id, { onDelete: 'cascade' }),
+  partId: integer('part_id')
+    .notNull()
+    .references(() => parts.id),
+  quantite: numeric('quantite', { precision: 12, scale: 3 }).notNull(),
+});
 
 // 0006_intervention_activity.sql: comments, timer sessions (one running per user and intervention), attachments.
 export const interventionComments = pgTable(
@@ -372,3 +510,271 @@ export const interventionReports = pgTable(
   },
   (t) => [index('intervention_reports_intervention_idx').on(t.interventionId, t.createdAt, t.id)],
 );
+
+/** Append-only (trigger in migration 0011); see modules/audit. */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  action: varchar('action', { length: 60 }).notNull(),
+  actorId: integer('actor_id'),
+  actorUsername: varchar('actor_username', { length: 100 }),
+  entityType: varchar('entity_type', { length: 40 }),
+  entityId: varchar('entity_id', { length: 40 }),
+  summary: text('summary'),
+  before: jsonb('before'),
+  after: jsonb('after'),
+  ip: varchar('ip', { length: 64 }),
+  requestId: varchar('request_id', { length: 64 }),
+});
+
+/** 0012_app_secrets.sql: secrets the application generates itself (the JWT signing key when JWT_SECRET is unset). */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 60 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** The migrations applied to this database (written by db/migrate.ts, which creates the table). */
+export const schemaMigrations = pgTable('schema_migrations', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Recurring jobs with their checklist and planned materials (migration 0014); see modules/templates. */
+export const interventionTemplates = pgTable('intervention_templates', {
+  id: serial('id').primaryKey(),
+  nom: varchar('nom', { length: 150 }).notNull(),
+  description: text('description'),
+  typeEquipement: varchar('type_equipement', { length: 50 }),
+  urgence: boolean('urgence').notNull().default(false),
+  dureeEstimee: integer('duree_estimee'),
+  checklist: jsonb('checklist').notNull().default([]),
+  materiaux: jsonb('materiaux').notNull().default([]),
+  actif: boolean('actif').notNull().default(true),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  ...timestamps,
+});
+
+/** Definitions of the interventions' custom fields (migration 0015); see interventions/custom-fields. */
+export const customFieldDefinitions = pgTable('custom_field_definitions', {
+  id: serial('id').primaryKey(),
+  cle: varchar('cle', { length: 40 }).notNull().unique('custom_field_definitions_cle_uq'),
+  libelle: varchar('libelle', { length: 100 }).notNull(),
+  type: varchar('type', { length: 20 }).notNull(),
+  unite: varchar('unite', { length: 20 }),
+  options: jsonb('options').notNull().default([]),
+  obligatoire: boolean('obligatoire').notNull().default(false),
+  typeEquipement: varchar('type_equipement', { length: 50 }),
+  position: integer('position').notNull().default(0),
+  actif: boolean('actif').notNull().default(true),
+  ...timestamps,
+});
+
+/** Changes a device synchronised (POST /interventions/:id/sync), with their outcome (migration 0017). */
+export const interventionSyncLog = pgTable(
+  'intervention_sync_log',
+  {
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    clientId: varchar('client_id', { length: 64 }).notNull(),
+    changeType: varchar('change_type', { length: 20 }).notNull(),
+    applied: boolean('applied').notNull(),
+    reason: text('reason'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    syncedAt: timestamp('synced_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.interventionId, t.clientId] })],
+);
+
+/** 0019_notifications.sql: one row per recipient, written in the causing change's transaction (modules/notifications). */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: varchar('type', { length: 10 }).notNull(),
+    event: varchar('event', { length: 40 }).notNull(),
+    title: varchar('title', { length: 200 }).notNull(),
+    message: text('message').notNull(),
+    interventionId: integer('intervention_id').references(() => interventions.id, { onDelete: 'cascade' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('notifications_unread_idx').on(t.userId, t.id).where(sql`${t.readAt} IS NULL`),
+    index('notifications_intervention_idx').on(t.interventionId),
+  ],
+);
+
+/** 0019_notifications.sql: each user's choice per event (no row = the domain's default). */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    event: varchar('event', { length: 40 }).notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.event] })],
+);
+
+/** 0020_jobs_mail_reset.sql: the durable job queue (modules/jobs). */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    name: varchar('name', { length: 60 }).notNull(),
+    data: jsonb('data').notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    uniqueKey: varchar('unique_key', { length: 200 }).unique('jobs_unique_key_uq'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_ready_idx').on(t.runAt, t.id).where(sql`${t.doneAt} IS NULL AND ${t.failedAt} IS NULL`)],
+);
+
+/** 0020_jobs_mail_reset.sql: settings changed from the application (the SMTP server). */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 60 }).primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** 0020_jobs_mail_reset.sql: password recovery links (hash only; single use; 30 minutes). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique('password_reset_tokens_hash_uq'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+// 0022_rollups.sql: per-intervention facts and their daily roll-up, kept by triggers in the writing transaction
+export const interventionFacts = pgTable('intervention_facts', {
+  interventionId: integer('intervention_id').primaryKey(),
+  day: date('day', { mode: 'string' }).notNull(),
+  clientId: integer('client_id').notNull(),
+  equipementId: integer('equipement_id').notNull(),
+  typeEquipement: varchar('type_equipement', { length: 50 }),
+  technicianId: integer('technician_id'),
+  statut: varchar('statut', { length: 20 }).notNull(),
+  urgence: boolean('urgence').notNull(),
+  cout: numeric('cout', { precision: 14, scale: 2 }),
+  startS: numeric('start_s'),
+  repairS: numeric('repair_s'),
+  interrupted: boolean('interrupted').notNull(),
+});
+
+const rollupMeasures = {
+  n: integer('n').notNull(),
+  nStart: integer('n_start').notNull(),
+  sumStartS: numeric('sum_start_s').notNull(),
+  nRepair: integer('n_repair').notNull(),
+  sumRepairS: numeric('sum_repair_s').notNull(),
+  nInterrupted: integer('n_interrupted').notNull(),
+  sumCout: numeric('sum_cout', { precision: 18, scale: 2 }).notNull(),
+};
+
+export const rollupDaily = pgTable('rollup_daily', {
+  day: date('day', { mode: 'string' }).notNull(),
+  clientId: integer('client_id').notNull(),
+  typeEquipement: varchar('type_equipement', { length: 50 }),
+  technicianId: integer('technician_id'),
+  statut: varchar('statut', { length: 20 }).notNull(),
+  urgence: boolean('urgence').notNull(),
+  ...rollupMeasures,
+});
+
+export const rollupDayStatus = pgTable('rollup_day_status', {
+  day: date('day', { mode: 'string' }).notNull(),
+  statut: varchar('statut', { length: 20 }).notNull(),
+  urgence: boolean('urgence').notNull(),
+  ...rollupMeasures,
+});
+
+export const rollupDayTechnician = pgTable('rollup_day_technician', {
+  day: date('day', { mode: 'string' }).notNull(),
+  technicianId: integer('technician_id'),
+  statut: varchar('statut', { length: 20 }).notNull(),
+  ...rollupMeasures,
+});
+
+export const rollupDayType = pgTable('rollup_day_type', {
+  day: date('day', { mode: 'string' }).notNull(),
+  typeEquipement: varchar('type_equipement', { length: 50 }),
+  ...rollupMeasures,
+});
+
+export const rollupDayClient = pgTable('rollup_day_client', {
+  day: date('day', { mode: 'string' }).notNull(),
+  clientId: integer('client_id').notNull(),
+  ...rollupMeasures,
+});
+
+/** Preventive maintenance plans (migration 0023); deleted_at: soft delete, generated interventions keep plan_id. */
+export const plans = pgTable('plans', {
+  id: serial('id').primaryKey(),
+  nom: varchar('nom', { length: 150 }).notNull(),
+  templateId: integer('template_id').references(() => interventionTemplates.id, { onDelete: 'set null' }),
+  equipementId: integer('equipement_id').references(() => equipements.id, { onDelete: 'cascade' }),
+  clientId: integer('client_id').references(() => clients.id, { onDelete: 'cascade' }),
+  typeEquipement: varchar('type_equipement', { length: 50 }),
+  rrule: varchar('rrule', { length: 500 }).notNull(),
+  dateDebut: date('date_debut', { mode: 'string' }).notNull(),
+  joursAvance: integer('jours_avance').notNull().default(7),
+  technicienId: integer('technicien_id').references(() => users.id, { onDelete: 'set null' }),
+  actif: boolean('actif').notNull().default(true),
+  generatedThrough: date('generated_through', { mode: 'string' }),
+  generateFrom: date('generate_from', { mode: 'string' }),
+  creerPar: integer('creer_par').references(() => users.id, { onDelete: 'set null' }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Generated occurrences of a plan: unique (plan, equipment, rule date) is the generation's idempotency key. */
+export const planOccurrences = pgTable(
+  'plan_occurrences',
+  {
+    id: serial('id').primaryKey(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'cascade' }),
+    equipementId: integer('equipement_id')
+      .notNull()
+      .references(() => equipements.id, { onDelete: 'cascade' }),
+    ruleDate: date('rule_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    interventionId: integer('intervention_id').references(() => interventions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('plan_occurrences_key_uq').on(t.planId, t.equipementId, t.ruleDate)],
+);
+
+/** Skip dates of the plans (migration 0023): annuel rows repeat their month and day every year (stored in 2000). */
+export const holidays = pgTable('holidays', {
+  id: serial('id').primaryKey(),
+  jour: date('jour', { mode: 'string' }).notNull().unique('holidays_jour_uq'),
+  annuel: boolean('annuel').notNull().default(false),
+  libelle: varchar('libelle', { length: 150 }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

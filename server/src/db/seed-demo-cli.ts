@@ -3,8 +3,19 @@ import { loadConfig } from '../config.ts';
 import { openMigratedDatabase } from './open.ts';
 import { bootstrapAdmin } from './seed.ts';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo.ts';
+import { progressBar, SCALES, seedScale } from './seed-scale.ts';
 
-/** npm run seed:demo — fills an empty database with demo clients, equipment and interventions. */
+/**
+ * npm run seed:demo — fills an empty database with demo clients, equipment and interventions.
+ * npm run seed:demo -- --scale large — 2,000 clients, 50,000 equipment, 1,000,000 interventions over 5 years
+ * (issue 16; bulk-loaded, deterministic, into the embedded database or DATABASE_URL). --scale small is the default.
+ */
+const scaleArg = process.argv.indexOf('--scale');
+const scale = scaleArg >= 0 ? process.argv[scaleArg + 1] : 'small';
+if (scale !== 'small' && scale !== 'large') {
+  console.error('--scale small|large');
+  process.exit(2);
+}
 const config = loadConfig();
 const opened = await openMigratedDatabase({ databaseUrl: config.DATABASE_URL, dataDir: resolve(config.DATA_DIR) });
 try {
@@ -15,6 +26,12 @@ try {
   if (admin.generatedPassword)
     console.log(`Administrator "${config.ADMIN_USERNAME}" created, password: ${admin.generatedPassword}`);
   const result = await seedDemo(opened.database.db);
+  if (scale === 'large' && !result.skipped) {
+    const { metricsToday } = await import('@gmao/domain/dashboard/metrics');
+    const t0 = Date.now();
+    await seedScale(opened.database.db, SCALES.large, { today: metricsToday(), progress: progressBar() });
+    console.log(`Large data set added in ${Math.round((Date.now() - t0) / 1000)} s.`);
+  }
   if (result.skipped) console.log('The database already holds clients: demo data not added.');
   else {
     console.log(

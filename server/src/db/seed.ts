@@ -53,7 +53,8 @@ export async function seedReferenceData(db: Db): Promise<void> {
 
 /**
  * Creates the first administrator when no user exists. Returns the generated password (to print once)
- * when none was configured.
+ * when none was configured. A configured ADMIN_PASSWORD passed the password policy in config.ts and is the
+ * operator's choice; a generated one went through the console, so it must be changed at the first login.
  */
 export async function bootstrapAdmin(
   db: Db,
@@ -65,7 +66,9 @@ export async function bootstrapAdmin(
   const password = opts.password ?? generatedPassword!;
   const [adminRole] = await db.select({ id: roles.id }).from(roles).where(sql`${roles.nom} = 'Administrateur'`);
   const [section] = await db.select({ id: sections.id }).from(sections).where(sql`${sections.nom} = 'Administration'`);
-  await db
+  // Two instances starting at once both see no user: the unique username lets one insert; the other reports
+  // nothing (and must not print a password that was never stored).
+  const inserted = await db
     .insert(users)
     .values({
       nom: 'Administrateur',
@@ -74,7 +77,10 @@ export async function bootstrapAdmin(
       roleId: adminRole.id,
       sectionId: section?.id ?? null,
       enabled: true,
+      mustChangePassword: generatedPassword !== undefined,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (inserted.length === 0) return { created: false };
   return { created: true, generatedPassword };
 }

@@ -5,6 +5,9 @@ export const ERROR_STATUS = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** A write made on a version of an intervention that is no longer the current one (carries the current state). */
+  VERSION_CONFLICT: 409,
+  UNSUPPORTED_MEDIA_TYPE: 415,
   BUSINESS_RULE: 422,
   TOO_MANY_REQUESTS: 429,
   UNAVAILABLE: 503,
@@ -15,12 +18,23 @@ export type ErrorCode = keyof typeof ERROR_STATUS;
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details?: { field: string; msg: string }[];
+  /** Every object an all-or-nothing call refused, and why (the envelope's `failed`). */
+  readonly failed?: { id: number; reason: string }[];
+  /** Sent as the envelope's `data` (the current intervention of a VERSION_CONFLICT). */
+  readonly data?: unknown;
 
-  constructor(code: ErrorCode, message: string, details?: { field: string; msg: string }[]) {
+  constructor(
+    code: ErrorCode,
+    message: string,
+    details?: { field: string; msg: string }[],
+    extra: { failed?: { id: number; reason: string }[]; data?: unknown } = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
     this.details = details;
+    this.failed = extra.failed;
+    this.data = extra.data;
   }
 
   get statusCode(): number {

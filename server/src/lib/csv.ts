@@ -1,4 +1,5 @@
 import { pipeline, Readable } from 'node:stream';
+import { neutraliseCsvCell } from '@gmao/domain/common/csv';
 import { LOCALE } from '@gmao/domain/format/format';
 import { stringify } from 'csv-stringify';
 
@@ -34,7 +35,10 @@ export async function* pagedRows<R>(fetchPage: (after: R | undefined) => Promise
   }
 }
 
-/** A UTF-8 (BOM) CSV stream with ';' separators and the given [key, header] columns. */
+/**
+ * A UTF-8 (BOM) CSV stream with ';' separators and the given [key, header] columns. Every text cell goes through
+ * neutraliseCsvCell (CSV injection); numbers are written as they are.
+ */
 export function csvFileStream(
   columns: readonly (readonly [string, string])[],
   records: AsyncIterable<Record<string, unknown>>,
@@ -44,9 +48,8 @@ export function csvFileStream(
     bom: true,
     delimiter: ';',
     columns: columns.map(([key, header]) => ({ key, header })),
+    cast: { string: neutraliseCsvCell },
   });
   pipeline(Readable.from(records), stringifier, () => undefined);
   return stringifier;
 }
-
-export const attachmentHeader = (name: string) => `attachment; filename="${name}"`;

@@ -1,5 +1,5 @@
 import { errorEnvelopeSchema } from '@gmao/domain/common/api';
-import { z } from 'zod';
+import { versionConflictEnvelopeSchema } from '@gmao/domain/interventions/version-schemas';
 
 /**
  * Response schemas of the error statuses a guarded CRUD route may answer with (validation, authentication,
@@ -16,5 +16,11 @@ export const errorResponses = {
 /** The same plus 422, for modules whose services enforce business rules (AppError('BUSINESS_RULE')). */
 export const errorResponsesWithBusinessRule = { ...errorResponses, 422: errorEnvelopeSchema };
 
-/** `/:id` route params: a positive integer id (coerced from the path segment). */
-export const idParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+/**
+ * The same for routes that change one intervention: their 409 may be a VERSION_CONFLICT, whose envelope carries the
+ * current intervention as `data` (the other 409s carry none).
+ */
+export const errorResponsesWithVersion = { ...errorResponsesWithBusinessRule, 409: versionConflictEnvelopeSchema };
+
+/** `/:id` route params: the strict id of domain/common/api (decimal digits only, at most 2147483647). */
+export { idParamsSchema } from '@gmao/domain/common/api';

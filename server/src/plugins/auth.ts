@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { timingSafeEqual } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
 import { hasPermission, hasRole } from '@gmao/domain/auth/permissions';
 import type { SessionUser } from '@gmao/domain/auth/user';
@@ -8,7 +6,7 @@ import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
-import { findSessionUser } from '../modules/auth/session-user.repository.ts';
+import { sessionUser } from '../modules/auth/auth.service.ts';
 
 /**
  * Access levels every route declares in its config (ARCHITECTURE.md "Rules the layout encodes").
@@ -19,11 +17,15 @@ export type RouteAccess =
   | 'authenticated'
   | { permission: string }
   | { anyPermission: string[] }
-  | { role: string };
+  | { role: string }
+  /** The role, or a static bearer token configured for a machine reader (e.g. METRICS_TOKEN for Prometheus). */
+  | { role: string; orToken: string | undefined };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** Still served while the user must change the password an administrator chose (profile, password change). */
+    allowedBeforePasswordChange?: boolean;
   }
   interface FastifyRequest {
     currentUser: SessionUser | null;
@@ -35,22 +37,18 @@ declare module 'fastify' {
 
 declare module '@fastify/jwt' {
   interface FastifyJWT {
-    payload: { sub: string; username: string };
-    user: { sub: string; username: string; iat: number; exp: number };
+    /** sid: the session (refresh-token family) the access token belongs to; it dies with it. */
+    payload: { sub: string; username: string; sid: string };
+    user: { sub: string; username: string; sid?: string; iat: number; exp: number };
   }
 }
 
 export const ACCESS_TOKEN_TTL = '15m';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** JWT_SECRET from the environment, else generated once and kept in DATA_DIR. */
-export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
-  if (configured) return configured;
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
+/** A session id claim as we sign them (the refresh-token family's uuid). */
+export function isSessionId(sid: unknown): sid is string {
+  return typeof sid === 'string' && UUID.test(sid);
 }
 
 export function describeAccess(access: RouteAccess): string {
@@ -66,6 +64,14 @@ function allowed(user: SessionUser, access: Exclude<RouteAccess, 'public' | 'aut
   return hasRole(user, access.role);
 }
 
+function bearerMatches(request: FastifyRequest, expected: string | undefined): boolean {
+  const header = request.headers.authorization;
+  if (!expected || !header?.startsWith('Bearer ')) return false;
+  const given = Buffer.from(header.slice(7));
+  const wanted = Buffer.from(expected);
+  return given.length === wanted.length && timingSafeEqual(given, wanted);
+}
+
 async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
   if (!request.headers.authorization) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.authRequired);
   try {
@@ -73,35 +79,54 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   } catch {
     throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidToken);
   }
-  // The account is read on every request so that disabling or deleting it takes effect at once.
-  const user = await findSessionUser(app.db, Number(request.user.sub));
+  // The account and its session are read on every request so that disabling, deleting, logging out, a password
+  // change or a refresh-token reuse take effect at once (ASVS V3.3). Tokens from before sessions had ids have none.
+  const { sub, sid } = request.user;
+  if (!isSessionId(sid)) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidToken);
+  const user = await sessionUser(app.db, Number(sub), sid);
   if (!user) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidToken);
+  if (user.mustChangePassword && !request.routeOptions.config?.allowedBeforePasswordChange) {
+    throw new AppError('FORBIDDEN', SERVER_MESSAGES.passwordChangeRequired);
+  }
   return user;
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { secret: string }) => {
+  async (app: FastifyInstance, opts: { secret: string; docsAccess?: RouteAccess }) => {
     await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: ACCESS_TOKEN_TTL } });
     app.decorateRequest('currentUser', null);
     app.decorate('routeAccess', []);
 
     app.addHook('onRoute', (route) => {
-      if (!route.url.startsWith('/api')) return;
-      // The OpenAPI document and its UI are public documentation.
-      if (route.url.startsWith('/api/docs')) route.config = { ...route.config, access: 'public' };
+      // The OpenAPI document (/api/docs/json, /yaml) and the UI page: public unless the deployment asks for
+      // authentication (API_DOCS). swagger-ui's own files under /api/docs/static/ say nothing of the API: public.
+      if (route.url.startsWith('/api/docs') && route.config?.access === undefined) {
+        const uiAsset = route.url.startsWith('/api/docs/static/');
+        route.config = { ...route.config, access: uiAsset ? 'public' : (opts.docsAccess ?? 'public') };
+      }
       const methods = Array.isArray(route.method) ? route.method : [route.method];
       for (const method of methods) {
         if (method === 'HEAD') continue;
-        app.routeAccess.push({ method, url: route.url, access: route.config?.access });
+        // Read when asked: plugins registered later (static files) may still declare it in their own onRoute hook.
+        app.routeAccess.push({
+          method,
+          url: route.url,
+          get access() {
+            return route.config?.access;
+          },
+        });
       }
     });
 
+    // Access is decided by the route the router matched and the access it declared, never by the text of the
+    // request target (which may be absolute-form, percent-encoded, doubled slashes…). A request that matched no
+    // route goes to the not-found handler; every matched route without a declared access is refused (fail closed).
     app.addHook('onRequest', async (request) => {
-      if (!request.url.startsWith('/api')) return;
+      if (request.is404) return;
       const access = request.routeOptions.config?.access;
-      if (!request.routeOptions.url) return; // unknown route: the not-found handler answers
       if (access === 'public') return;
       if (access === undefined) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+      if (typeof access === 'object' && 'orToken' in access && bearerMatches(request, access.orToken)) return;
       const user = await authenticate(app, request);
       request.currentUser = user;
       if (access === 'authenticated') return;

@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../lib/app-error.ts';
+import { isApiTarget } from '../lib/request-target.ts';
 
 /**
  * One error handler: AppError codes and validation failures become the spec's status codes and envelopes
@@ -19,6 +20,8 @@ export default fp(
           message: err.message,
           code: err.code,
           ...(err.details ? { details: err.details } : {}),
+          ...(err.failed ? { failed: err.failed } : {}),
+          ...(err.data !== undefined ? { data: err.data } : {}),
         });
       }
       if (hasZodFastifySchemaValidationErrors(err)) {
@@ -44,14 +47,12 @@ export default fp(
 
     app.setNotFoundHandler((request, reply) => {
       const spa = app.hasDecorator('spaIndex') ? app.spaIndex : null;
-      if (spa && request.method === 'GET' && !request.url.startsWith('/api')) {
+      if (spa && request.method === 'GET' && !isApiTarget(request.url)) {
         // Client-side routes (and the SPA's own 404 page) are handled by the web app.
         return reply.type('text/html').header('cache-control', 'no-cache').send(spa);
       }
-      reply.status(404).send({
-        success: false,
-        message: `${SERVER_MESSAGES.notFound} : ${request.method} ${request.url.split('?')[0]}`,
-      });
+      // The target is not echoed back: an unmatched request learns nothing but 404.
+      reply.status(404).send({ success: false, message: SERVER_MESSAGES.notFound });
     });
   },
   { name: 'errors' },

@@ -20,14 +20,22 @@ export default fp(
       return;
     }
     app.decorate('spaIndex', readFileSync(index, 'utf8'));
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      index: false,
-      // Hashed assets never change; index.html must always be revalidated.
-      setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+    // The built SPA's files are public; the route table records it like any other route (fail closed).
+    await app.register(async (files) => {
+      files.addHook('onRoute', (route) => {
+        route.config = { ...route.config, access: 'public' };
+      });
+      await files.register(fastifyStatic, {
+        root,
+        wildcard: false,
+        index: false,
+        // The build writes .br and .gz copies (web/scripts/precompress.mjs): sent as is when the browser accepts them.
+        preCompressed: true,
+        // Hashed assets never change; index.html must always be revalidated.
+        setHeaders: (reply, path) => {
+          reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
     });
     app.get('/', { config: { access: 'public' }, schema: { hide: true } }, (_req, reply) =>
       reply.type('text/html').header('cache-control', 'no-cache').send(app.spaIndex),

@@ -2,8 +2,10 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/app.ts';
+import { type AppDeps, buildApp } from '../../src/app.ts';
+import type { ApiDocsMode } from '../../src/config.ts';
 import { type Database, openDatabase } from '../../src/db/database.ts';
+import type { AuthThrottleSettings } from '../../src/modules/auth/auth-throttle.ts';
 import { withDatabase } from '../global-setup.ts';
 import { TEST_ADMIN } from './constants.ts';
 
@@ -42,16 +44,36 @@ async function createDatabaseFromTemplate(): Promise<string> {
   return withDatabase(serverUrl, name);
 }
 
+/** Login throttling out of the way of tests that log in a lot; throttle tests pass their own thresholds. */
+const RELAXED_THROTTLE: Partial<AuthThrottleSettings> = {
+  accountFailures: 1000,
+  addressFailures: 1000,
+  globalFailures: 100_000,
+};
+
 /** A fresh, migrated and seeded database and an app built on it, for one test file. */
 export async function createTestApp(
-  opts: { loginRateLimit?: number; configure?: (app: FastifyInstance) => void } = {},
+  opts: {
+    authThrottle?: Partial<AuthThrottleSettings>;
+    webDist?: string;
+    apiDocs?: ApiDocsMode;
+    configure?: (app: FastifyInstance) => void;
+    /** Receives the app's JSON log lines (level warn and above) instead of silence. */
+    logStream?: { write(line: string): void };
+    /** Any other buildApp dependency (metrics token, storage, jwtSecret…). */
+    deps?: Partial<Omit<AppDeps, 'database'>>;
+  } = {},
 ): Promise<TestApp> {
   const database = openDatabase(await createDatabaseFromTemplate(), { max: 5 });
   const app = await buildApp({
     database,
     jwtSecret: randomBytes(32).toString('hex'),
-    logLevel: 'silent',
-    loginRateLimit: opts.loginRateLimit ?? 1000,
+    logLevel: opts.logStream ? 'warn' : 'silent',
+    logStream: opts.logStream,
+    authThrottle: { ...RELAXED_THROTTLE, ...opts.authThrottle },
+    webDist: opts.webDist,
+    apiDocs: opts.apiDocs,
+    ...opts.deps,
   });
   opts.configure?.(app);
   await app.ready();

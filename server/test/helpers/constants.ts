@@ -1,1 +1,1 @@
-export const TEST_ADMIN = { username: 'admin', password: 'Admin123!' } as const;
+export const TEST_ADMIN = { username: 'admin', password: 'AdminGmao2024!' } as const;

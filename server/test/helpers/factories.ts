@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../src/db/database.ts';
-import { clients, equipment, interventions, roles, users } from '../../src/db/schema.ts';
+import { clients, equipements, interventions, roles, users } from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 
 let counter = 0;
 const unique = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toString(36)}_${++counter}`;
 
-export const DEFAULT_PASSWORD = 'Passw0rd!';
+export const DEFAULT_PASSWORD = 'Passw0rd!2024';
 
 /** Inserts a user with the given role name (default Technicien); returns the row and its password. */
 export async function createUser(
@@ -68,10 +68,10 @@ export async function createClient(db: Db, overrides: Partial<typeof clients.$in
 }
 
 /** An equipment owned by `proprietaireId` (a new client when omitted). */
-export async function createEquipment(db: Db, overrides: Partial<typeof equipment.$inferInsert> = {}) {
+export async function createEquipment(db: Db, overrides: Partial<typeof equipements.$inferInsert> = {}) {
   const proprietaireId = overrides.proprietaireId ?? (await createClient(db)).id;
   const [row] = await db
-    .insert(equipment)
+    .insert(equipements)
     .values({
       nom: unique('Transformateur'),
       marque: 'Schneider Electric',
@@ -88,9 +88,9 @@ export async function createEquipment(db: Db, overrides: Partial<typeof equipmen
 export async function createIntervention(db: Db, overrides: Partial<typeof interventions.$inferInsert> = {}) {
   const equipementId = overrides.equipementId ?? (await createEquipment(db)).id;
   const [eq0] = await db
-    .select({ owner: equipment.proprietaireId })
-    .from(equipment)
-    .where(eq(equipment.id, equipementId));
+    .select({ owner: equipements.proprietaireId })
+    .from(equipements)
+    .where(eq(equipements.id, equipementId));
   const [row] = await db
     .insert(interventions)
     .values({
@@ -104,4 +104,14 @@ export async function createIntervention(db: Db, overrides: Partial<typeof inter
     })
     .returning();
   return row;
+}
+
+/** An open part request on the intervention (issue 18: EN_ATTENTE_PDR requires one), with a new part. */
+export async function createOpenPartRequest(db: Db, interventionId: number) {
+  const reference = unique('PDR');
+  await db.execute(sql`
+    WITH p AS (INSERT INTO parts (reference, designation, unite) VALUES (${reference}, 'Pièce de test', 'u') RETURNING id),
+         r AS (INSERT INTO part_requests (intervention_id, fournisseur, date_commande)
+               VALUES (${interventionId}, 'Fournisseur test', CURRENT_DATE) RETURNING id)
+    INSERT INTO part_request_lines (request_id, part_id, quantite) SELECT r.id, p.id, 1 FROM r, p`);
 }

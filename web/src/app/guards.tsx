@@ -1,9 +1,9 @@
-import { hasPermission, hasRole } from '@gmao/domain/auth/permissions';
+import { hasAnyPermission, hasRole } from '@gmao/domain/auth/permissions';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/layout/page-loader';
+import { paths } from '../lib/paths';
 import { useSession } from '../lib/session';
-import { paths } from './paths';
 import { AccessDenied, PermissionRequired } from './routes/access-denied';
 
 /** Unauthenticated users go to /login, which remembers where they were going. */
@@ -17,9 +17,24 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-export function RequirePermission({ permission, children }: { permission: string; children: ReactNode }) {
+/** A password chosen by an administrator must be changed first: the server refuses everything else until then. */
+export function RequirePasswordChanged() {
   const { user } = useSession();
-  if (!hasPermission(user, permission)) return <PermissionRequired permission={permission} />;
+  if (user?.mustChangePassword) return <Navigate to={paths.changePassword} replace />;
+  return <Outlet />;
+}
+
+/** One permission, or a list of which any one suffices (the templates page: interventions:create or templates:manage). */
+export function RequirePermission({
+  permission,
+  children,
+}: {
+  permission: string | readonly string[];
+  children: ReactNode;
+}) {
+  const { user } = useSession();
+  const anyOf = typeof permission === 'string' ? [permission] : permission;
+  if (!hasAnyPermission(user, anyOf)) return <PermissionRequired permissions={anyOf} />;
   return <>{children}</>;
 }
 

@@ -14,6 +14,8 @@ export function AppProvider({ children }: { children: ReactNode }) {
         <SessionProvider>{children}</SessionProvider>
         <Toaster
           position="top-right"
+          // Issue 14: below the top bar (4 rem), so that a toast never covers the bell or the account menu.
+          containerStyle={{ top: '4.5rem' }}
           toastOptions={{
             duration: TOAST_DURATIONS.default,
             success: { duration: TOAST_DURATIONS.success },

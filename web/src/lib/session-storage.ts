@@ -38,7 +38,9 @@ export function clearSession() {
 /** Reads the JWT expiry claim; a token without a readable one counts as expired. */
 export function isTokenExpired(token: string, now = Date.now()): boolean {
   try {
-    const payload = JSON.parse(atob(token.split('.')[1].replace(/-/g, '+').replace(/_/g, '/')));
+    const claims = token.split('.')[1];
+    if (claims === undefined) return true;
+    const payload = JSON.parse(atob(claims.replace(/-/g, '+').replace(/_/g, '/')));
     return typeof payload.exp !== 'number' || payload.exp * 1000 <= now;
   } catch {
     return true;

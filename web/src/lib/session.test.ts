@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { type SessionState, sessionReducer } from './session';
-import { isTokenExpired } from './session-storage';
+import { clearSession, isTokenExpired, readUser, saveSession } from './session-storage';
 
 const user = { id: 1, nom: 'Amina', username: 'amina', section: null, role: 'Technicien', roleId: 2, permissions: [] };
 const loading: SessionState = { status: 'loading', user: null, token: null, error: null, expired: false };
@@ -38,5 +38,19 @@ describe('session state (spec §4)', () => {
     expect(isTokenExpired(tokenWithExp(now / 1000 + 60), now)).toBe(false);
     expect(isTokenExpired(tokenWithExp(now / 1000 - 1), now)).toBe(true);
     expect(isTokenExpired('garbage', now)).toBe(true);
+  });
+
+  it('stores auth_token, refresh_token and user_data locally, and clears the three', () => {
+    saveSession({ token: 't', refreshToken: 'r', user });
+    expect(localStorage.getItem('auth_token')).toBe('t');
+    expect(localStorage.getItem('refresh_token')).toBe('r');
+    expect(JSON.parse(localStorage.getItem('user_data') ?? 'null')).toMatchObject({ nom: 'Amina' });
+    expect(readUser()?.username).toBe('amina');
+    clearSession();
+    expect([
+      localStorage.getItem('auth_token'),
+      localStorage.getItem('refresh_token'),
+      localStorage.getItem('user_data'),
+    ]).toEqual([null, null, null]);
   });
 });

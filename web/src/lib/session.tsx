@@ -1,33 +1,28 @@
 import { getPermissions, hasAnyPermission, hasPermission, hasRole, isAdmin } from '@gmao/domain/auth/permissions';
-import type { SessionUser } from '@gmao/domain/auth/user';
+import { normalizeUser, type SessionUser } from '@gmao/domain/auth/user';
+import { AUTH_TOASTS } from '@gmao/domain/common/messages';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from 'react';
-import { onSessionEvent, refreshSession } from './api-client';
-import {
-  clearSession,
-  isTokenExpired,
-  readRefreshToken,
-  readToken,
-  readUser,
-  saveSession,
-  saveUser,
-} from './session-storage';
+import { ApiError, api, type Envelope, expireSession, onSessionEvent, refreshSession } from './api-client';
+import { clearSession, isTokenExpired, readToken, readUser, saveSession, saveUser } from './session-storage';
+import { notify } from './toast';
 
 /** Session state machine of spec §4 "Session". */
 export interface SessionState {
   status: 'loading' | 'authenticated' | 'unauthenticated';
   user: SessionUser | null;
   token: string | null;
+  /** The login failure, or why the session ended or could not start (shown on the login page). */
   error: string | null;
   /** Set when the session ended because it expired (not by logout). */
   expired: boolean;
 }
 
 type Action =
-  | { type: 'init'; user: SessionUser | null; token: string | null }
+  | { type: 'init'; user: SessionUser | null; token: string | null; error?: string }
   | { type: 'loginStart' }
   | { type: 'loginSuccess'; user: SessionUser; token: string }
   | { type: 'loginFailure'; error: string }
-  | { type: 'logout'; expired?: boolean }
+  | { type: 'logout'; expired?: boolean; error?: string }
   | { type: 'updateUser'; user: SessionUser };
 
 export function sessionReducer(state: SessionState, action: Action): SessionState {
@@ -35,7 +30,7 @@ export function sessionReducer(state: SessionState, action: Action): SessionStat
     case 'init':
       return action.user && action.token
         ? { status: 'authenticated', user: action.user, token: action.token, error: null, expired: false }
-        : { status: 'unauthenticated', user: null, token: null, error: null, expired: false };
+        : { status: 'unauthenticated', user: null, token: null, error: action.error ?? null, expired: false };
     case 'loginStart':
       return { ...state, error: null };
     case 'loginSuccess':
@@ -43,7 +38,13 @@ export function sessionReducer(state: SessionState, action: Action): SessionStat
     case 'loginFailure':
       return { ...state, error: action.error };
     case 'logout':
-      return { status: 'unauthenticated', user: null, token: null, error: null, expired: action.expired ?? false };
+      return {
+        status: 'unauthenticated',
+        user: null,
+        token: null,
+        error: action.error ?? null,
+        expired: action.expired ?? false,
+      };
     case 'updateUser':
       return { ...state, user: action.user };
   }
@@ -60,6 +61,24 @@ interface SessionContextValue extends SessionState {
   updateUser(user: SessionUser): void;
 }
 
+/**
+ * Re-reads the user from GET /auth/profile once the session starts, so a role or permission changed by an
+ * administrator applies without logging in again. A failure keeps the stored user and says 'Failed to fetch
+ * profile' (spec §5); a 401 that cannot be refreshed has already ended the session.
+ */
+async function refreshProfile(isCancelled: () => boolean, dispatch: (action: Action) => void) {
+  try {
+    const res = await api.get<Envelope<unknown>>('/auth/profile', { silent: true });
+    const user = normalizeUser(res.data);
+    if (isCancelled() || !user || !readToken()) return;
+    saveUser(user);
+    dispatch({ type: 'updateUser', user });
+  } catch (err) {
+    if (isCancelled() || (err instanceof ApiError && err.status === 401)) return;
+    notify.error(AUTH_TOASTS.profileFetchFailed);
+  }
+}
+
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
@@ -67,25 +86,40 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     let cancelled = false;
-    const init = async () => {
-      const token = readToken();
-      const user = readUser();
-      if (token && user && !isTokenExpired(token)) return dispatch({ type: 'init', user, token });
-      // An expired access token with a live refresh token: renew silently instead of asking for the password.
-      if (user && readRefreshToken() && (await refreshSession()) && !cancelled) {
-        return dispatch({ type: 'init', user: readUser(), token: readToken() });
-      }
-      clearSession();
-      if (!cancelled) dispatch({ type: 'init', user: null, token: null });
-    };
-    void init();
-    const off = onSessionEvent((event) => {
-      if (event === 'expired') dispatch({ type: 'logout', expired: true });
+    const off = onSessionEvent((event, reason) => {
+      if (event === 'expired') dispatch({ type: 'logout', expired: true, error: reason });
       else {
         const user = readUser();
         const token = readToken();
         if (user && token) dispatch({ type: 'loginSuccess', user, token });
       }
+    });
+    const init = async () => {
+      const token = readToken();
+      const user = readUser();
+      if (!token || !user) {
+        clearSession();
+        return dispatch({ type: 'init', user: null, token: null });
+      }
+      if (isTokenExpired(token)) {
+        // An expired access token: renew it with the refresh token instead of asking for the password. A failed
+        // renewal expires the session (toast, reason on the login page) through the listener above.
+        const failure = await refreshSession();
+        if (cancelled) return;
+        if (failure) return expireSession(failure);
+      }
+      dispatch({ type: 'init', user: readUser(), token: readToken() });
+      await refreshProfile(() => cancelled, dispatch);
+    };
+    init().catch(() => {
+      if (cancelled) return;
+      try {
+        clearSession();
+      } catch {
+        // storage itself is what failed
+      }
+      notify.error(AUTH_TOASTS.initFailed);
+      dispatch({ type: 'init', user: null, token: null, error: AUTH_TOASTS.initFailed });
     });
     return () => {
       cancelled = true;

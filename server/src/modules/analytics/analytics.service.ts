@@ -2,12 +2,10 @@ import { type Analytics, bucketFor, type CompletionMetrics } from '@gmao/domain/
 import { completionRate, metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
 import { roundHours } from '@gmao/domain/dashboard/performance-schemas';
 import type { DbOrTx } from '../../db/database.ts';
-import { countByClient, countByEquipmentType, repairSeries, statusSeries } from '../dashboard/charts.repository.ts';
-import { CLIENT_CHART_LIMIT, clientCounts, toBuckets, typeCounts } from '../dashboard/dashboard.service.ts';
-import { timingModeFor } from '../dashboard/metrics-sql.ts';
-import { perTechnician } from '../dashboard/performance.repository.ts';
-import { UNASSIGNED_LABEL } from '../dashboard/performance.service.ts';
-import { completionCounts, countByStatus } from './analytics.repository.ts';
+import { timingModeFor } from '../../db/metrics-sql.ts';
+import { periodCharts } from '../dashboard/dashboard.service.ts';
+import { technicianFigures } from '../dashboard/performance.service.ts';
+import { completionCounts, countByStatus, preventiveCount, repairSeries } from './analytics.repository.ts';
 
 type Opts = { timeframe: number; today?: string };
 
@@ -20,33 +18,35 @@ function period(opts: Opts) {
 export async function getAnalytics(db: DbOrTx, opts: Opts): Promise<Analytics> {
   const { from, to } = period(opts);
   const unit = bucketFor(opts.timeframe);
-  const [series, repairs, types, clients, techs] = await Promise.all([
-    statusSeries(db, { unit, from, to }),
-    repairSeries(db, { unit, from, to, timing: timingModeFor(opts.timeframe) }),
-    countByEquipmentType(db, { from, to }),
-    countByClient(db, { from, to, limit: CLIENT_CHART_LIMIT }),
-    perTechnician(db, { from, to, timing: timingModeFor(opts.timeframe) }),
+  const timing = timingModeFor(opts.timeframe);
+  const [charts, repairs, techs, preventive] = await Promise.all([
+    periodCharts(db, { unit, from, to }),
+    repairSeries(db, { unit, from, to, timing }),
+    technicianFigures(db, { from, to, timing }),
+    preventiveCount(db, { from, to }),
   ]);
+  const total = charts.series.reduce((n, b) => n + b.total, 0);
   const repairByStart = new Map(repairs.map((r) => [r.start, r]));
   return {
     timeframe: opts.timeframe,
     from,
     to,
     bucket: unit,
-    series: toBuckets(series).map((b) => {
+    series: charts.series.map((b) => {
       const r = repairByStart.get(b.start);
       const completed = r?.completed ?? 0;
       return { ...b, completed, completionRate: completionRate(completed, b.total), mttrHours: roundHours(r?.mttr) };
     }),
-    byEquipmentType: typeCounts(types),
-    byClient: clientCounts(clients),
+    byEquipmentType: charts.byEquipmentType,
+    byClient: charts.byClient,
     workload: techs.map((t) => ({
-      technicianId: t.technician_id,
-      nom: t.technician_id === null ? UNASSIGNED_LABEL : (t.nom ?? UNASSIGNED_LABEL),
+      technicianId: t.technicianId,
+      nom: t.nom,
       assigned: t.assigned,
       completed: t.completed,
       open: t.open,
     })),
+    maintenanceMix: { preventive, corrective: Math.max(0, total - preventive) },
   };
 }
 

@@ -7,13 +7,25 @@ import {
   registerPayloadSchema,
   sessionUserSchema,
 } from '@gmao/domain/auth/auth-schemas';
+import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '@gmao/domain/auth/password-reset';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
 import { AUTH_TOASTS, SERVER_MESSAGES } from '@gmao/domain/common/messages';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { isSessionId, requireUser } from '../../plugins/auth.ts';
 import * as auth from './auth.service.ts';
+import { enterAttempt, loginSucceeded, recordLockouts } from './auth-throttle.service.ts';
+import {
+  type AuthThrottleSettings,
+  type Lockout,
+  loginRules,
+  passwordResetRules,
+  registrationRules,
+} from './auth-throttle.ts';
+import * as recovery from './password-reset.service.ts';
 
 const errors = {
   400: errorEnvelopeSchema,
@@ -23,23 +35,33 @@ const errors = {
   429: errorEnvelopeSchema,
 };
 
-const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app, opts) => {
-  const sign = (user: SessionUser) => app.jwt.sign({ sub: String(user.id), username: user.username });
+/** Each lockout (a key put into a delay) is logged and audited; never with the password. */
+async function logLockouts(app: FastifyInstance, request: FastifyRequest, lockouts: Lockout[]) {
+  for (const l of lockouts) {
+    request.log.warn(
+      { lockout: l.kind, key: l.key, attempts: l.attempts, retryAfterSeconds: l.retryAfterSeconds, ip: request.ip },
+      'authentication throttled: lockout',
+    );
+  }
+  await recordLockouts(app.db, lockouts);
+}
+
+function tooManyAttempts(reply: FastifyReply, retryAfterSeconds: number, message: string) {
+  return reply
+    .status(429)
+    .header('retry-after', String(retryAfterSeconds))
+    .send({ success: false as const, message });
+}
+
+const authRoutes: FastifyPluginAsyncZod<{ throttle: AuthThrottleSettings }> = async (app, opts) => {
+  const sign = (user: SessionUser, sessionId: string) =>
+    app.jwt.sign({ sub: String(user.id), username: user.username, sid: sessionId });
 
   app.post(
     '/login',
     {
-      config: {
-        access: 'public',
-        rateLimit: {
-          max: opts.loginRateLimit,
-          timeWindow: '1 minute',
-          // after body parsing, so the key can include the username
-          hook: 'preHandler',
-          keyGenerator: (req) =>
-            `${req.ip}|${String((req.body as { username?: unknown })?.username ?? '').toLowerCase()}`,
-        },
-      },
+      // Throttled per account, per address and globally in PostgreSQL (auth-throttle.ts), not per instance.
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: 'Connexion',
@@ -47,16 +69,76 @@ const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app
         response: { 200: successEnvelope(authTokensSchema), ...errors },
       },
     },
+    async (request, reply) => {
+      const rules = loginRules(opts.throttle, request.body.username, request.ip);
+      const gate = await enterAttempt(app.db, opts.throttle, rules);
+      if (!gate.allowed) {
+        return tooManyAttempts(reply, gate.retryAfterSeconds, SERVER_MESSAGES.loginThrottled(gate.retryAfterSeconds));
+      }
+      try {
+        const data = await auth.login(app.db, sign, request.body);
+        await loginSucceeded(app.db, rules, gate.lockouts);
+        return { success: true as const, data, message: SERVER_MESSAGES.loginSuccess };
+      } catch (err) {
+        // 403: the right password of an account awaiting activation; only a wrong one stays counted.
+        if (err instanceof AppError && err.code === 'FORBIDDEN') await loginSucceeded(app.db, rules, gate.lockouts);
+        else await logLockouts(app, request, gate.lockouts);
+        throw err;
+      }
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Mot de passe oublié ({ identifier } : nom d'utilisateur ou e-mail) : même réponse que le compte existe ou non ; lien valable 30 min par e-mail, sinon les administrateurs sont prévenus",
+        body: forgotPasswordSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const rules = passwordResetRules(opts.throttle, request.body.identifier, request.ip);
+      const gate = await enterAttempt(app.db, opts.throttle, rules);
+      if (!gate.allowed) {
+        return tooManyAttempts(
+          reply,
+          gate.retryAfterSeconds,
+          PASSWORD_RESET_MESSAGES.throttled(gate.retryAfterSeconds),
+        );
+      }
+      await logLockouts(app, request, gate.lockouts);
+      const { message } = await recovery.requestPasswordReset(app.db, request.body);
+      return { success: true as const, data: null, message };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    {
+      // 256 random bits per link: guessing one is out of reach, so no extra throttle (PostgreSQL-only state).
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Nouveau mot de passe par le lien reçu ({ token, password }) : une seule fois, 30 minutes ; ferme toutes les sessions',
+        body: resetPasswordSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
     async (request) => {
-      const data = await auth.login(app.db, sign, request.body);
-      return { success: true as const, data, message: SERVER_MESSAGES.loginSuccess };
+      const { message } = await recovery.resetPassword(app.db, request.body);
+      return { success: true as const, data: null, message };
     },
   );
 
   app.post(
     '/register',
     {
-      config: { access: 'public', rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { access: 'public' },
       schema: {
         tags: ['auth'],
         summary: "Demande d'accès (le compte reste inactif jusqu'à son activation)",
@@ -73,6 +155,12 @@ const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app
       },
     },
     async (request, reply) => {
+      const gate = await enterAttempt(app.db, opts.throttle, registrationRules(opts.throttle, request.ip));
+      if (!gate.allowed) {
+        const seconds = gate.retryAfterSeconds;
+        return tooManyAttempts(reply, seconds, SERVER_MESSAGES.registrationThrottled(seconds));
+      }
+      await logLockouts(app, request, gate.lockouts);
       const user = await auth.register(app.db, request.body);
       return reply
         .status(201)
@@ -106,7 +194,7 @@ const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app
       },
     },
     async (request) => {
-      await auth.logout(app.db, request.body?.refreshToken ?? request.body?.token);
+      await auth.logout(app.db, request.body?.refreshToken ?? request.body?.token, await bearerSession(request));
       return { success: true as const, data: null, message: AUTH_TOASTS.logout };
     },
   );
@@ -114,7 +202,7 @@ const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app
   app.get(
     '/profile',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', allowedBeforePasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: 'Profil de la session',
@@ -127,7 +215,8 @@ const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app
   app.put(
     '/profile',
     {
-      config: { access: 'authenticated' },
+      // the password change; a name change while the password must change answers 403 (auth.service)
+      config: { access: 'authenticated', allowedBeforePasswordChange: true },
       schema: {
         tags: ['auth'],
         summary: 'Modifier le profil ({ nom }) ou changer le mot de passe ({ currentPassword, newPassword })',
@@ -150,5 +239,17 @@ const authRoutes: FastifyPluginAsyncZod<{ loginRateLimit: number }> = async (app
     },
   );
 };
+
+/** The session of a valid bearer token sent to the (public) logout route, if any. */
+async function bearerSession(request: FastifyRequest): Promise<{ userId: number; sid: string } | undefined> {
+  if (!request.headers.authorization) return undefined;
+  try {
+    await request.jwtVerify();
+    const claims = request.user;
+    return isSessionId(claims.sid) ? { userId: Number(claims.sub), sid: claims.sid } : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export default authRoutes;

@@ -1,11 +1,13 @@
 import type { LoginInput, RegisterPayload } from '@gmao/domain/auth/auth-schemas';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
-import { roles, sections, users } from '../../db/schema.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
+import { assertPasswordAllowed } from '../../lib/password-policy.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { notifyRegistrationPending } from '../notifications/notifications.service.ts';
+import * as accounts from './accounts.repository.ts';
 import {
   issueRefreshToken,
   lockRefreshToken,
@@ -13,56 +15,75 @@ import {
   revokeAllForUser,
   revokeFamily,
 } from './refresh-tokens.repository.ts';
-import { findLoginCandidate, findPasswordHash, findSessionUser } from './session-user.repository.ts';
+import {
+  findLoginCandidate,
+  findPasswordHash,
+  findSessionUser,
+  findSessionUserInSession,
+} from './session-user.repository.ts';
 
-export type SignAccessToken = (user: SessionUser) => string;
+/** Signs an access token bound to its session (the refresh-token family). */
+export type SignAccessToken = (user: SessionUser, sessionId: string) => string;
 
 /** The role given to self-registered accounts until an administrator changes it. */
 export const REGISTRATION_ROLE = 'Consultation';
 
 export async function login(db: Db, sign: SignAccessToken, input: LoginInput) {
   const candidate = await findLoginCandidate(db, input.username);
+  const failed = async (userId: number | null) => {
+    await recordAudit(db, {
+      action: 'auth.login_failed',
+      entityType: 'user',
+      entityId: userId,
+      actor: { id: userId, username: input.username.slice(0, 100) },
+      summary: userId ? 'Mot de passe incorrect' : 'Utilisateur inconnu',
+    });
+    return new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
+  };
   if (!candidate) {
     await verifyAgainstDummy(input.password);
-    throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
+    throw await failed(null);
   }
-  if (!(await verifyPassword(candidate.passwordHash, input.password))) {
-    throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidCredentials);
-  }
+  if (!(await verifyPassword(candidate.passwordHash, input.password))) throw await failed(candidate.user.id);
   // Only a holder of the right password learns that the account awaits activation.
   if (!candidate.enabled) throw new AppError('FORBIDDEN', SERVER_MESSAGES.accountDisabled);
-  const refreshToken = await issueRefreshToken(db, candidate.user.id);
-  return { token: sign(candidate.user), refreshToken, user: candidate.user };
+  const { id, username } = candidate.user;
+  const session = await db.transaction(async (tx) => {
+    await recordAudit(tx, { action: 'auth.login', entityType: 'user', entityId: id, actor: { id, username } });
+    return issueRefreshToken(tx, id);
+  });
+  return { token: sign(candidate.user, session.familyId), refreshToken: session.token, user: candidate.user };
 }
 
 export async function register(db: Db, input: RegisterPayload) {
+  assertPasswordAllowed(input.password, { username: input.username, field: 'password' });
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (tx) => {
-    const taken = await tx.execute(sql`SELECT 1 FROM users WHERE lower(username) = lower(${input.username})`);
-    if (taken.rows.length > 0) {
+    if (await accounts.usernameExists(tx, input.username)) {
       throw new AppError('CONFLICT', SERVER_MESSAGES.usernameTaken, [
         { field: 'username', msg: SERVER_MESSAGES.usernameTaken },
       ]);
     }
     const sectionName = input.section?.trim() || null;
-    const [section] = sectionName
-      ? await tx.select({ id: sections.id }).from(sections).where(sql`lower(${sections.nom}) = lower(${sectionName})`)
-      : [];
-    const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.nom, REGISTRATION_ROLE));
-    const [created] = await tx
-      .insert(users)
-      .values({
-        nom: input.nom,
-        username: input.username,
-        passwordHash,
-        sectionId: section?.id ?? null,
-        requestedSection: section ? null : sectionName,
-        roleId: role?.id ?? null,
-        enabled: false,
-      })
-      .onConflictDoNothing()
-      .returning({ id: users.id, nom: users.nom, username: users.username });
+    const sectionId = sectionName ? await accounts.sectionIdByName(tx, sectionName) : null;
+    const created = await accounts.insertPendingUser(tx, {
+      nom: input.nom,
+      username: input.username,
+      passwordHash,
+      sectionId,
+      requestedSection: sectionId === null ? sectionName : null,
+      roleId: await accounts.roleIdByName(tx, REGISTRATION_ROLE),
+    });
     if (!created) throw new AppError('CONFLICT', SERVER_MESSAGES.usernameTaken);
+    await recordAudit(tx, {
+      action: 'auth.register',
+      entityType: 'user',
+      entityId: created.id,
+      actor: { id: null, username: created.username },
+      summary: `Demande d'accès de « ${created.username} »`,
+      after: { nom: created.nom, username: created.username, section: sectionName },
+    });
+    await notifyRegistrationPending(tx, created);
     return { id: created.id, nom: created.nom, username: created.username, enabled: false };
   });
 }
@@ -83,27 +104,48 @@ export async function refresh(db: Db, sign: SignAccessToken, token: string) {
       return { ok: false as const };
     }
     await markReplaced(tx, row.id);
-    const refreshToken = await issueRefreshToken(tx, user.id, row.familyId);
-    return { ok: true as const, user, refreshToken };
+    const session = await issueRefreshToken(tx, user.id, row.familyId);
+    return { ok: true as const, user, session };
   });
   if (!outcome.ok) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidRefreshToken);
-  return { token: sign(outcome.user), refreshToken: outcome.refreshToken, user: outcome.user };
+  const { user, session } = outcome;
+  return { token: sign(user, session.familyId), refreshToken: session.token, user };
 }
 
-export async function logout(db: Db, refreshToken: string | undefined) {
-  if (!refreshToken) return;
+/**
+ * Ends the session of the refresh token and/or of the presented access token (its `sid`, verified by the caller),
+ * so that both stop working at once.
+ */
+export async function logout(
+  db: Db,
+  refreshToken: string | undefined,
+  accessSession?: { userId: number; sid: string },
+) {
   await db.transaction(async (tx) => {
-    const row = await lockRefreshToken(tx, refreshToken);
+    const row = refreshToken ? await lockRefreshToken(tx, refreshToken) : null;
     if (row) await revokeFamily(tx, row.familyId);
+    if (accessSession) await revokeFamily(tx, accessSession.sid, accessSession.userId);
+    const userId = accessSession?.userId ?? row?.userId;
+    if (userId)
+      await recordAudit(tx, {
+        action: 'auth.logout',
+        entityType: 'user',
+        entityId: userId,
+        actor: { id: userId, username: null },
+      });
   });
 }
 
 export async function updateProfile(db: Db, user: SessionUser, input: { nom: string }) {
-  await db.update(users).set({ nom: input.nom, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+  if (user.mustChangePassword) throw new AppError('FORBIDDEN', SERVER_MESSAGES.passwordChangeRequired);
+  await accounts.updateNom(db, user.id, input.nom);
   return (await findSessionUser(db, user.id))!;
 }
 
-/** Changes the password after checking the current one; every other session is signed out. */
+/**
+ * Changes the password after checking the current one and the policy; every session of the account ends (the
+ * caller's too: it receives a new one) and the first-login obligation is lifted.
+ */
 export async function changePassword(
   db: Db,
   sign: SignAccessToken,
@@ -116,11 +158,32 @@ export async function changePassword(
       { field: 'currentPassword', msg: SERVER_MESSAGES.wrongCurrentPassword },
     ]);
   }
+  assertPasswordAllowed(input.newPassword, { username: user.username, field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
-  const refreshToken = await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, user.id));
+  const session = await db.transaction(async (tx) => {
+    await accounts.setOwnPassword(tx, user.id, passwordHash);
     await revokeAllForUser(tx, user.id);
+    await recordAudit(tx, {
+      action: 'auth.password_changed',
+      entityType: 'user',
+      entityId: user.id,
+      summary: 'Mot de passe changé par son titulaire',
+    });
     return issueRefreshToken(tx, user.id);
   });
-  return { token: sign(user), refreshToken, user };
+  const updated = { ...user, mustChangePassword: false };
+  return { token: sign(updated, session.familyId), refreshToken: session.token, user: updated };
+}
+
+/**
+ * The user of an access token while its session (refresh-token family `sessionId`) is live; null once logged out,
+ * disabled, deleted or revoked. The auth plugin calls it on every authenticated request.
+ */
+export function sessionUser(db: DbOrTx, userId: number, sessionId: string) {
+  return findSessionUserInSession(db, userId, sessionId);
+}
+
+/** Ends every session of the account (disabling, a role change, a new password, deletion). */
+export function endAllSessions(tx: DbOrTx, userId: number) {
+  return revokeAllForUser(tx, userId);
 }

@@ -9,8 +9,15 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Creates a refresh token (random, stored hashed) in the given family, or a new family. */
-export async function issueRefreshToken(db: DbOrTx, userId: number, familyId: string = randomUUID()): Promise<string> {
+/**
+ * Creates a refresh token (random, stored hashed) in the given family, or a new family. The family is the session:
+ * access tokens carry its id (`sid`) and die with it.
+ */
+export async function issueRefreshToken(
+  db: DbOrTx,
+  userId: number,
+  familyId: string = randomUUID(),
+): Promise<{ token: string; familyId: string }> {
   const token = randomBytes(32).toString('base64url');
   await db.insert(refreshTokens).values({
     userId,
@@ -18,7 +25,7 @@ export async function issueRefreshToken(db: DbOrTx, userId: number, familyId: st
     tokenHash: hashToken(token),
     expiresAt: sql`now() + make_interval(days => ${REFRESH_TOKEN_TTL_DAYS})`,
   });
-  return token;
+  return { token, familyId };
 }
 
 export async function lockRefreshToken(db: DbOrTx, token: string) {
@@ -34,11 +41,18 @@ export async function markReplaced(db: DbOrTx, id: number) {
   await db.update(refreshTokens).set({ replacedAt: sql`now()` }).where(eq(refreshTokens.id, id));
 }
 
-export async function revokeFamily(db: DbOrTx, familyId: string) {
+/** Ends a session; with `userId`, only if the family is that user's (a family id read from an access token). */
+export async function revokeFamily(db: DbOrTx, familyId: string, userId?: number) {
   await db
     .update(refreshTokens)
     .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.familyId, familyId), isNull(refreshTokens.revokedAt)));
+    .where(
+      and(
+        eq(refreshTokens.familyId, familyId),
+        isNull(refreshTokens.revokedAt),
+        userId === undefined ? undefined : eq(refreshTokens.userId, userId),
+      ),
+    );
 }
 
 export async function revokeAllForUser(db: DbOrTx, userId: number) {

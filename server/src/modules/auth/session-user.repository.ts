@@ -1,7 +1,7 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../lib/user-sql.ts';
+import { rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../db/user-sql.ts';
 
 type SessionUserRow = {
   id: number;
@@ -14,11 +14,12 @@ type SessionUserRow = {
   role: string | null;
   permissions: string[];
   enabled: boolean;
+  must_change_password: boolean;
   password_hash: string;
 };
 
 const SELECT_SESSION_USER = sql`
-  SELECT u.id, u.nom, u.username, u.enabled, u.password_hash,
+  SELECT u.id, u.nom, u.username, u.enabled, u.password_hash, u.must_change_password,
          u.section_id, s.nom AS section, (s.responsable_id IS NOT NULL AND s.responsable_id = u.id) AS is_responsible,
          u.role_id, r.nom AS role,
          ${rolePermissionNames(sql`u.role_id`)} AS permissions
@@ -35,6 +36,7 @@ function toSessionUser(row: SessionUserRow): SessionUser {
     role: row.role ?? '',
     roleId: row.role_id,
     permissions: row.permissions,
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -42,6 +44,20 @@ function toSessionUser(row: SessionUserRow): SessionUser {
 export async function findSessionUser(db: DbOrTx, id: number): Promise<SessionUser | null> {
   const { rows } = await db.execute<SessionUserRow>(
     sql`${SELECT_SESSION_USER} WHERE u.id = ${id} AND u.enabled AND u.deleted_at IS NULL`,
+  );
+  return rows[0] ? toSessionUser(rows[0]) : null;
+}
+
+/**
+ * The same, only while the session (the refresh-token family named by the access token's `sid`) is live: logout,
+ * a refresh-token reuse, a password change, disabling, a role change or deletion revoke it, and the access tokens
+ * of that session stop working at their next request. One query, on the partial index of live families.
+ */
+export async function findSessionUserInSession(db: DbOrTx, id: number, sessionId: string): Promise<SessionUser | null> {
+  const { rows } = await db.execute<SessionUserRow>(
+    sql`${SELECT_SESSION_USER} WHERE u.id = ${id} AND u.enabled AND u.deleted_at IS NULL
+        AND EXISTS (SELECT 1 FROM refresh_tokens rt
+                    WHERE rt.family_id = ${sessionId}::uuid AND rt.user_id = u.id AND rt.revoked_at IS NULL)`,
   );
   return rows[0] ? toSessionUser(rows[0]) : null;
 }

@@ -1,6 +1,7 @@
 import type { Client, ClientInput, ClientListQuery } from '@gmao/domain/clients/client-schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { notDeleted } from '../../db/predicates.ts';
 import { clients } from '../../db/schema.ts';
 import { likePattern } from './search.ts';
 
@@ -20,6 +21,7 @@ type ClientRow = {
   telephone_contact: string | null;
   email_contact: string | null;
   registre_commerce: string | null;
+  ice: string | null;
   forme_juridique: string | null;
   created_at: Date;
   updated_at: Date;
@@ -36,9 +38,9 @@ const SEARCH_EXPR = sql`lower(coalesce(c.nom_entreprise, '') || ' ' || coalesce(
 const SELECT_CLIENT = sql`
   SELECT c.id, c.nom_entreprise, c.secteur_activite, c.adresse, c.ville, c.code_postal, c.tel, c.fax, c.email,
          c.site_web, c.contact_principal, c.poste_contact, c.telephone_contact, c.email_contact,
-         c.registre_commerce, c.forme_juridique, c.created_at, c.updated_at, c.creer_par, u.nom AS creer_par_nom,
+         c.registre_commerce, c.ice, c.forme_juridique, c.created_at, c.updated_at, c.creer_par, u.nom AS creer_par_nom,
          (SELECT count(*) FROM equipements e WHERE e.proprietaire_id = c.id) AS equipment_count,
-         (SELECT count(*) FROM interventions i WHERE i.client_id = c.id AND i.deleted_at IS NULL) AS intervention_count
+         (SELECT count(*) FROM interventions i WHERE i.client_id = c.id AND ${notDeleted('i')}) AS intervention_count
   FROM clients c
   LEFT JOIN users u ON u.id = c.creer_par`;
 
@@ -59,6 +61,7 @@ function toClient(r: ClientRow): Client {
     telephone_contact: r.telephone_contact,
     email_contact: r.email_contact,
     registre_commerce: r.registre_commerce,
+    ice: r.ice,
     forme_juridique: r.forme_juridique,
     equipmentCount: r.equipment_count,
     interventionCount: r.intervention_count,
@@ -118,6 +121,7 @@ function toColumns(input: ClientInput) {
     telephoneContact: input.telephone_contact,
     emailContact: input.email_contact,
     registreCommerce: input.registre_commerce,
+    ice: input.ice,
     formeJuridique: input.forme_juridique,
   };
 }
@@ -151,6 +155,8 @@ export async function lockClientDependents(
   return rows[0] ?? null;
 }
 
-export async function deleteClient(tx: DbOrTx, id: number): Promise<void> {
-  await tx.delete(clients).where(eq(clients.id, id));
+/** Deletes and returns the deleted row (for the audit log). */
+export async function deleteClient(tx: DbOrTx, id: number) {
+  const [row] = await tx.delete(clients).where(eq(clients.id, id)).returning();
+  return row ?? null;
 }

@@ -4,6 +4,7 @@ import type { Client, ClientInput, ClientListQuery } from '@gmao/domain/clients/
 import { makePagination } from '@gmao/domain/common/api';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './clients.repository.ts';
 import { isForeignKeyViolation } from './search.ts';
 
@@ -42,7 +43,13 @@ export async function remove(db: Db, id: number): Promise<void> {
       if (dependents.interventions > 0) {
         throw new AppError('CONFLICT', CLIENT_MESSAGES.hasInterventions(dependents.interventions));
       }
-      await repo.deleteClient(tx, id);
+      const deleted = await repo.deleteClient(tx, id);
+      await recordAudit(tx, {
+        action: 'client.delete',
+        entityId: id,
+        summary: `Client « ${deleted?.nomEntreprise ?? id} » supprimé`,
+        before: deleted,
+      });
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', CLIENT_MESSAGES.hasEquipment(1));

@@ -1,9 +1,11 @@
 import { ALERT_LIST_LIMIT } from '@gmao/domain/dashboard/metrics';
+import type { Statut } from '@gmao/domain/interventions/status';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { inPeriod, isActive, isCompleted, isOverdue, isUrgent, visible } from './metrics-sql.ts';
+import { assignedTo, isOpen, isOverdue, isUrgent, visible } from '../../db/predicates.ts';
+import { nWhere, rActive, rCompleted, rInPeriod, rOpen, rOverdue } from '../../db/rollups-sql.ts';
 
-/** Every figure is one SQL aggregate; rows are never loaded to be counted. */
+/** Every figure is one SQL aggregate over the day × statut roll-up (migration 0022); rows are never counted. */
 export async function overviewCounts(db: DbOrTx, opts: { today: string; from: string }) {
   const { rows } = await db.execute<{
     total: number;
@@ -15,25 +17,23 @@ export async function overviewCounts(db: DbOrTx, opts: { today: string; from: st
     equipment: number;
     clients: number;
   }>(sql`
-    SELECT count(*)::int AS total,
-           count(*) FILTER (WHERE ${isActive()})::int AS active,
-           count(*) FILTER (WHERE ${inPeriod(opts.from, opts.today)})::int AS period_total,
-           count(*) FILTER (WHERE ${inPeriod(opts.from, opts.today)} AND ${isCompleted()})::int AS period_completed,
-           count(*) FILTER (WHERE ${isUrgent()})::int AS urgent,
-           count(*) FILTER (WHERE ${isOverdue(opts.today)})::int AS overdue,
+    SELECT ${nWhere()} AS total,
+           ${nWhere(rActive)} AS active,
+           ${nWhere(rInPeriod(opts.from, opts.today))} AS period_total,
+           ${nWhere(sql`${rInPeriod(opts.from, opts.today)} AND ${rCompleted}`)} AS period_completed,
+           ${nWhere(sql`${rOpen} AND r.urgence`)} AS urgent,
+           ${nWhere(rOverdue(opts.today))} AS overdue,
            (SELECT count(*) FROM equipements)::int AS equipment,
            (SELECT count(*) FROM clients)::int AS clients
-    FROM interventions i
-    WHERE ${visible()}`);
+    FROM rollup_day_status r`);
   return rows[0];
 }
 
 export async function alertCounts(db: DbOrTx, today: string) {
   const { rows } = await db.execute<{ urgent: number; overdue: number }>(sql`
-    SELECT count(*) FILTER (WHERE ${isUrgent()})::int AS urgent,
-           count(*) FILTER (WHERE ${isOverdue(today)})::int AS overdue
-    FROM interventions i
-    WHERE ${visible()}`);
+    SELECT ${nWhere(sql`${rOpen} AND r.urgence`)} AS urgent,
+           ${nWhere(rOverdue(today))} AS overdue
+    FROM rollup_day_status r`);
   return rows[0];
 }
 
@@ -41,7 +41,7 @@ export type AlertRow = {
   id: number;
   date: string;
   description: string | null;
-  statut: string;
+  statut: Statut;
   equipement: string;
   client: string;
 };
@@ -65,7 +65,7 @@ export type RecentRow = {
   id: number;
   date: string;
   description: string | null;
-  statut: string;
+  statut: Statut;
   urgence: boolean;
   created_at: Date;
   equipement_id: number;
@@ -91,4 +91,39 @@ export async function recentInterventions(db: DbOrTx, limit: number) {
     ORDER BY i.created_at DESC, i.id DESC
     LIMIT ${limit}`);
   return rows;
+}
+
+/** "Mon travail": the user's open, urgent and overdue interventions, his next ones and his timer this week. */
+export async function myWorkFigures(db: DbOrTx, userId: number, today: string, weekStart: string, nextLimit: number) {
+  const mine = sql`${visible()} AND ${assignedTo(userId)}`;
+  const [counts, next, time] = await Promise.all([
+    db.execute<{ open: number; urgent: number; overdue: number }>(sql`
+      SELECT count(*) FILTER (WHERE ${isOpen()})::int AS open,
+             count(*) FILTER (WHERE ${isUrgent()})::int AS urgent,
+             count(*) FILTER (WHERE ${isOverdue(today)})::int AS overdue
+      FROM interventions i WHERE ${mine}`),
+    db.execute<{
+      id: number;
+      date: string;
+      planned_at: Date | null;
+      statut: Statut;
+      urgence: boolean;
+      description: string | null;
+      equipement: string;
+      client: string;
+    }>(sql`
+      SELECT i.id, i.date, i.planned_at, i.statut, i.urgence, i.description, e.nom AS equipement,
+             c.nom_entreprise AS client
+      FROM interventions i JOIN equipements e ON e.id = i.equipement_id JOIN clients c ON c.id = i.client_id
+      WHERE ${mine} AND ${isOpen()}
+      ORDER BY i.urgence DESC, COALESCE(i.planned_at::date, i.date), i.id
+      LIMIT ${nextLimit}`),
+    db.execute<{ minutes: number }>(sql`
+      SELECT COALESCE(floor(sum(extract(epoch FROM
+               LEAST(COALESCE(s.stopped_at, clock_timestamp()), clock_timestamp())
+               - GREATEST(s.started_at, ${weekStart}::date::timestamptz))) / 60), 0)::int AS minutes
+      FROM intervention_timer_sessions s
+      WHERE s.user_id = ${userId} AND COALESCE(s.stopped_at, clock_timestamp()) > ${weekStart}::date::timestamptz`),
+  ]);
+  return { counts: counts.rows[0]!, next: next.rows, minutes: time.rows[0]?.minutes ?? 0 };
 }

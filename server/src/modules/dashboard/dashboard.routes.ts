@@ -1,3 +1,4 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
 import {
   chartsQuerySchema,
@@ -8,9 +9,11 @@ import {
   recentQuerySchema,
   timeframeQuerySchema,
 } from '@gmao/domain/dashboard/dashboard-schemas';
+import { myWorkSchema } from '@gmao/domain/dashboard/my-work-schemas';
 import { performanceSchema } from '@gmao/domain/dashboard/performance-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requireUser } from '../../plugins/auth.ts';
 import * as dashboard from './dashboard.service.ts';
 import { getPerformance } from './performance.service.ts';
 
@@ -44,6 +47,20 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await dashboard.getRecent(app.db, request.query.limit) }),
+  );
+
+  app.get(
+    '/my-work',
+    {
+      config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ } },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          'Mon travail : mes interventions ouvertes, urgentes, en retard (celles qui me sont affectées), les prochaines et mon temps de la semaine',
+        response: { 200: successEnvelope(myWorkSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await dashboard.getMyWork(app.db, requireUser(request).id) }),
   );
 
   app.get(

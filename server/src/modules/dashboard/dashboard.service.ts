@@ -9,10 +9,18 @@ import type {
 } from '@gmao/domain/dashboard/dashboard-schemas';
 import { CHART_BUCKETS } from '@gmao/domain/dashboard/dashboard-schemas';
 import { completionRate, metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
+import { MY_WORK_NEXT_LIMIT, type MyWork, weekStartOf } from '@gmao/domain/dashboard/my-work-schemas';
 import { truncate } from '@gmao/domain/format/format';
 import type { DbOrTx } from '../../db/database.ts';
 import { type BucketUnit, countByClient, countByEquipmentType, statusSeries } from './charts.repository.ts';
-import { type AlertRow, alertCounts, alertList, overviewCounts, recentInterventions } from './dashboard.repository.ts';
+import {
+  type AlertRow,
+  alertCounts,
+  alertList,
+  myWorkFigures,
+  overviewCounts,
+  recentInterventions,
+} from './dashboard.repository.ts';
 
 export const CLIENT_CHART_LIMIT = 10;
 
@@ -108,20 +116,43 @@ export const typeCounts = (rows: { key: string | null; count: number }[]): Label
 export const clientCounts = (rows: { id: number; nom: string; count: number }[]): LabelCount[] =>
   rows.map((r) => ({ key: String(r.id), label: r.nom, count: r.count }));
 
+/**
+ * Interventions of a period per bucket and status, per equipment type and per client (the CLIENT_CHART_LIMIT
+ * busiest): the dashboard's charts, and the analytics screen's (modules/analytics).
+ */
+export async function periodCharts(db: DbOrTx, opts: { unit: BucketUnit; from: string; to: string }) {
+  const [series, types, byClient] = await Promise.all([
+    statusSeries(db, opts),
+    countByEquipmentType(db, opts),
+    countByClient(db, { ...opts, limit: CLIENT_CHART_LIMIT }),
+  ]);
+  return { series: toBuckets(series), byEquipmentType: typeCounts(types), byClient: clientCounts(byClient) };
+}
+
 export async function getCharts(db: DbOrTx, opts: { period: ChartPeriod; today?: string }): Promise<DashboardCharts> {
   const to = opts.today ?? metricsToday();
   const from = chartRangeStart(to, opts.period, CHART_BUCKETS[opts.period]);
-  const [series, types, byClient] = await Promise.all([
-    statusSeries(db, { unit: opts.period, from, to }),
-    countByEquipmentType(db, { from, to }),
-    countByClient(db, { from, to, limit: CLIENT_CHART_LIMIT }),
-  ]);
+  return { period: opts.period, from, to, ...(await periodCharts(db, { unit: opts.period, from, to })) };
+}
+
+/** GET /dashboard/my-work: the caller's own interventions (assigned to him). */
+export async function getMyWork(db: DbOrTx, userId: number, opts: { today?: string } = {}): Promise<MyWork> {
+  const today = opts.today ?? metricsToday();
+  const weekStart = weekStartOf(today);
+  const f = await myWorkFigures(db, userId, today, weekStart, MY_WORK_NEXT_LIMIT);
   return {
-    period: opts.period,
-    from,
-    to,
-    series: toBuckets(series),
-    byEquipmentType: typeCounts(types),
-    byClient: clientCounts(byClient),
+    ...f.counts,
+    minutesThisWeek: f.minutes,
+    weekStart,
+    next: f.next.map((r) => ({
+      id: r.id,
+      date: r.date,
+      plannedAt: r.planned_at ? new Date(r.planned_at).toISOString() : null,
+      statut: r.statut,
+      urgence: r.urgence,
+      description: r.description,
+      equipement: r.equipement,
+      client: r.client,
+    })),
   };
 }

@@ -1,10 +1,27 @@
 import { completionRate, metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
 import { type Performance, roundHours } from '@gmao/domain/dashboard/performance-schemas';
 import type { DbOrTx } from '../../db/database.ts';
-import { timingModeFor } from './metrics-sql.ts';
+import { type TimingMode, timingModeFor } from '../../db/metrics-sql.ts';
 import { backlog, periodPerformance, perTechnician } from './performance.repository.ts';
 
 export const UNASSIGNED_LABEL = 'Non assigné';
+
+/**
+ * Per technician (null = not assigned): assigned and completed in the period, open now, completion rate and MTTR —
+ * the performance screen's table and the analytics workload chart.
+ */
+export async function technicianFigures(db: DbOrTx, p: { from: string; to: string; timing: TimingMode }) {
+  const rows = await perTechnician(db, p);
+  return rows.map((t) => ({
+    technicianId: t.technician_id,
+    nom: t.technician_id === null ? UNASSIGNED_LABEL : (t.nom ?? UNASSIGNED_LABEL),
+    assigned: t.assigned,
+    completed: t.completed,
+    open: t.open,
+    completionRate: completionRate(t.completed, t.assigned),
+    mttrHours: roundHours(t.mttr),
+  }));
+}
 
 /** Completion, mean time to start, MTTR, first-time fix, backlog age and per-technician figures of a timeframe. */
 export async function getPerformance(db: DbOrTx, opts: { timeframe: number; today?: string }): Promise<Performance> {
@@ -14,7 +31,7 @@ export async function getPerformance(db: DbOrTx, opts: { timeframe: number; toda
   const [p, b, techs] = await Promise.all([
     periodPerformance(db, { from, to, timing }),
     backlog(db, to),
-    perTechnician(db, { from, to, timing }),
+    technicianFigures(db, { from, to, timing }),
   ]);
   return {
     timeframe: opts.timeframe,
@@ -31,14 +48,6 @@ export async function getPerformance(db: DbOrTx, opts: { timeframe: number; toda
       averageAgeDays: b.avg_age === null ? null : Math.round(Number(b.avg_age) * 10) / 10,
       oldestAgeDays: b.max_age,
     },
-    technicians: techs.map((t) => ({
-      technicianId: t.technician_id,
-      nom: t.technician_id === null ? UNASSIGNED_LABEL : (t.nom ?? UNASSIGNED_LABEL),
-      assigned: t.assigned,
-      completed: t.completed,
-      open: t.open,
-      completionRate: completionRate(t.completed, t.assigned),
-      mttrHours: roundHours(t.mttr),
-    })),
+    technicians: techs,
   };
 }

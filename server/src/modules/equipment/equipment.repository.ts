@@ -7,7 +7,8 @@ import type {
 import { RECENT_INTERVENTIONS_LIMIT } from '@gmao/domain/equipment/equipment-schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { equipment } from '../../db/schema.ts';
+import { isCompleted, notDeleted } from '../../db/predicates.ts';
+import { equipements } from '../../db/schema.ts';
 import { likePattern } from './search.ts';
 
 type EquipmentRow = {
@@ -41,9 +42,9 @@ const SELECT_EQUIPMENT = sql`
          e.valeur, e.cout, e.proprietaire_id, e.created_at, e.updated_at, e.creer_par, u.nom AS creer_par_nom,
          c.nom_entreprise AS owner_nom, c.ville AS owner_ville, c.contact_principal AS owner_contact,
          c.telephone_contact AS owner_tel,
-         (SELECT i.statut FROM interventions i WHERE i.equipement_id = e.id AND i.deleted_at IS NULL
+         (SELECT i.statut FROM interventions i WHERE i.equipement_id = e.id AND ${notDeleted('i')}
            ORDER BY i.date DESC, i.id DESC LIMIT 1) AS latest_status,
-         (SELECT count(*) FROM interventions i WHERE i.equipement_id = e.id AND i.deleted_at IS NULL)
+         (SELECT count(*) FROM interventions i WHERE i.equipement_id = e.id AND ${notDeleted('i')})
            AS intervention_count
   FROM equipements e
   JOIN clients c ON c.id = e.proprietaire_id
@@ -117,9 +118,9 @@ export async function maintenanceOf(db: DbOrTx, id: number) {
   const [stats, recent] = await Promise.all([
     db.execute<{ total: number; completed: number; urgent: number }>(sql`
       SELECT count(*) AS total,
-             count(*) FILTER (WHERE statut = 'TERMINEE') AS completed,
-             count(*) FILTER (WHERE urgence) AS urgent
-      FROM interventions WHERE equipement_id = ${id} AND deleted_at IS NULL`),
+             count(*) FILTER (WHERE ${isCompleted('i')}) AS completed,
+             count(*) FILTER (WHERE i.urgence) AS urgent
+      FROM interventions i WHERE i.equipement_id = ${id} AND ${notDeleted('i')}`),
     db.execute<{
       id: number;
       date: string;
@@ -130,7 +131,7 @@ export async function maintenanceOf(db: DbOrTx, id: number) {
     }>(sql`
       SELECT i.id, i.date, i.description, i.statut, i.urgence, u.nom AS creer_par_nom
       FROM interventions i LEFT JOIN users u ON u.id = i.creer_par
-      WHERE i.equipement_id = ${id} AND i.deleted_at IS NULL
+      WHERE i.equipement_id = ${id} AND ${notDeleted('i')}
       ORDER BY i.date DESC, i.id DESC LIMIT ${RECENT_INTERVENTIONS_LIMIT}`),
   ]);
   const s = stats.rows[0];
@@ -173,18 +174,18 @@ function toColumns(input: EquipmentInput) {
 
 export async function insertEquipment(db: DbOrTx, input: EquipmentInput, creerPar: number): Promise<number> {
   const [row] = await db
-    .insert(equipment)
+    .insert(equipements)
     .values({ ...toColumns(input), creerPar })
-    .returning({ id: equipment.id });
+    .returning({ id: equipements.id });
   return row.id;
 }
 
 export async function updateEquipment(db: DbOrTx, id: number, input: EquipmentInput): Promise<boolean> {
   const rows = await db
-    .update(equipment)
+    .update(equipements)
     .set({ ...toColumns(input), updatedAt: sql`now()` })
-    .where(eq(equipment.id, id))
-    .returning({ id: equipment.id });
+    .where(eq(equipements.id, id))
+    .returning({ id: equipements.id });
   return rows.length > 0;
 }
 
@@ -196,6 +197,8 @@ export async function lockInterventionCount(tx: DbOrTx, id: number): Promise<num
   return rows[0] ? rows[0].n : null;
 }
 
-export async function deleteEquipment(tx: DbOrTx, id: number): Promise<void> {
-  await tx.delete(equipment).where(eq(equipment.id, id));
+/** Deletes and returns the deleted row (for the audit log). */
+export async function deleteEquipment(tx: DbOrTx, id: number) {
+  const [row] = await tx.delete(equipements).where(eq(equipements.id, id)).returning();
+  return row ?? null;
 }

@@ -8,6 +8,7 @@ import {
 } from '@gmao/domain/equipment/equipment-schemas';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './equipment.repository.ts';
 import { isForeignKeyViolation } from './search.ts';
 
@@ -58,7 +59,13 @@ export async function remove(db: Db, id: number): Promise<void> {
       const count = await repo.lockInterventionCount(tx, id);
       if (count === null) throw new AppError('NOT_FOUND', EQUIPMENT_MESSAGES.notFound);
       if (count > 0) throw new AppError('CONFLICT', EQUIPMENT_MESSAGES.hasInterventions(count));
-      await repo.deleteEquipment(tx, id);
+      const deleted = await repo.deleteEquipment(tx, id);
+      await recordAudit(tx, {
+        action: 'equipment.delete',
+        entityId: id,
+        summary: `Équipement « ${deleted?.nom ?? id} » supprimé`,
+        before: deleted,
+      });
     });
   } catch (err) {
     if (isForeignKeyViolation(err)) throw new AppError('CONFLICT', EQUIPMENT_MESSAGES.hasInterventions(1));

@@ -2,63 +2,77 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import {
-  historyEntrySchema,
   idParamsSchema,
   interventionCreateSchema,
   interventionListQuerySchema,
   interventionSchema,
   interventionUpdateSchema,
-  statusChangeSchema,
   statusCountsQuerySchema,
   statusCountsSchema,
-  workflowNoteSchema,
-  workflowSchema,
 } from '@gmao/domain/interventions/intervention-schemas';
+import { withVersion } from '@gmao/domain/interventions/version-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
+import { errorResponsesWithVersion } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import assignmentRoutes from './assignment.routes.ts';
-import attachmentsRoutes from './attachments.routes.ts';
-import checklistRoutes from './checklist.routes.ts';
-import commentsRoutes from './comments.routes.ts';
-import compteRenduRoutes from './compte-rendu.routes.ts';
-import exportRoutes from './export.routes.ts';
-import { defaultUploadsDir, localDiskStorage } from './file-storage.ts';
-import { statusCounts } from './history.repository.ts';
-import { listInterventions } from './interventions.repository.ts';
+import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
+import commentsRoutes from './activity/comments.routes.ts';
+import notifyRoutes from './activity/notify.routes.ts';
+import timerRoutes from './activity/timer.routes.ts';
+import assignmentRoutes from './assignment/assignment.routes.ts';
+import attachmentsRoutes from './attachments/attachments.routes.ts';
+import bulkRoutes from './bulk/bulk.routes.ts';
+import customFieldsRoutes from './custom-fields/custom-fields.routes.ts';
+import exportRoutes from './export/export.routes.ts';
 import * as service from './interventions.service.ts';
-import lifecycleRoutes from './lifecycle.routes.ts';
-import materialsRoutes from './materials.routes.ts';
-import recordsRoutes from './records.routes.ts';
-import reviewRoutes from './review.routes.ts';
-import timerRoutes from './timer.routes.ts';
-import * as workflow from './workflow.service.ts';
+import lifecycleRoutes from './lifecycle/lifecycle.routes.ts';
+import materialsRoutes from './materials/materials.routes.ts';
+import partRequestsRoutes from './parts/part-requests.routes.ts';
+import checklistRoutes from './records/checklist.routes.ts';
+import recordsRoutes from './records/records.routes.ts';
+import compteRenduRoutes from './review/compte-rendu.routes.ts';
+import reviewRoutes from './review/review.routes.ts';
+import scheduleRoutes from './schedule/schedule.routes.ts';
+import syncRoutes from './sync/sync.routes.ts';
+import { preconditionOf, versionedWrite, withEtag } from './version-precondition.ts';
+import statusRoutes from './workflow/status.routes.ts';
+import workflowRoutes from './workflow/workflow.routes.ts';
 
-const errors = errorResponsesWithBusinessRule;
+const errors = errorResponsesWithVersion;
 const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
 const tags = ['interventions'];
 
 /**
- * Interventions: list, CRUD, status workflow, history and notes (spec §7). The analytics module serves
- * /analytics, /completion-metrics and /performance on the same prefix.
+ * Interventions (spec §7): the list, its status counts and the CRUD here; each sub-capability registers its own
+ * routes from its folder (workflow/, assignment/, lifecycle/, records/, activity/, materials/, attachments/,
+ * review/, export/, schedule/, bulk/, sync/) on the same prefix. The analytics module serves /analytics,
+ * /completion-metrics and /performance on it too. Every write to one intervention takes its version
+ * (version-precondition.ts).
  */
-const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = async (app, opts) => {
-  const storage = localDiskStorage(opts.uploadsDir ?? defaultUploadsDir);
+const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, opts) => {
+  const storage = opts.storage ?? localDiskStorage(defaultUploadsDir);
   // Sub-resources of an intervention, each in its own file (same prefix).
   await app.register(attachmentsRoutes, { storage });
   await app.register(assignmentRoutes);
   await app.register(recordsRoutes);
   await app.register(materialsRoutes);
+  await app.register(partRequestsRoutes);
   await app.register(commentsRoutes);
   await app.register(timerRoutes);
+  await app.register(notifyRoutes);
   await app.register(exportRoutes);
   await app.register(lifecycleRoutes, { storage });
   await app.register(checklistRoutes);
   await app.register(reviewRoutes);
   await app.register(compteRenduRoutes);
+  await app.register(statusRoutes);
+  await app.register(workflowRoutes);
+  await app.register(customFieldsRoutes);
+  await app.register(scheduleRoutes);
+  await app.register(bulkRoutes);
+  await app.register(syncRoutes);
 
   app.get(
     '/',
@@ -73,8 +87,8 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
     },
     async (request) => {
       const { page, limit, ...filters } = request.query;
-      const { rows, total } = await listInterventions(app.db, filters, page, limit);
-      return { success: true as const, data: rows, pagination: makePagination(total, page, limit) };
+      const { rows, total, capped } = await service.listInterventions(app.db, filters, page, limit);
+      return { success: true as const, data: rows, pagination: makePagination(total, page, limit, capped) };
     },
   );
 
@@ -89,7 +103,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
         response: { 200: successEnvelope(statusCountsSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await statusCounts(app.db, request.query) }),
+    async (request) => ({ success: true as const, data: await service.getStatusCounts(app.db, request.query) }),
   );
 
   app.get(
@@ -98,11 +112,15 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
       config: read,
       schema: {
         tags,
+        summary: 'Une intervention (en-tête ETag : "v<version>", à renvoyer dans If-Match)',
         params: idParamsSchema,
         response: { 200: successEnvelope(interventionSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await service.getIntervention(app.db, request.params.id) }),
+    async (request, reply) => {
+      const data = await service.getIntervention(app.db, request.params.id);
+      return { success: true as const, data: withEtag(reply, data) };
+    },
   );
 
   app.post(
@@ -131,15 +149,23 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
       schema: {
         tags,
         summary: 'Modifier (un changement de statut suit le workflow)',
+        ...versionedWrite,
         params: idParamsSchema,
-        body: interventionUpdateSchema,
+        body: withVersion(interventionUpdateSchema),
         response: { 200: successEnvelope(interventionSchema), ...errors },
       },
     },
-    async (request) => {
-      const data = await service.updateIntervention(app.db, requireUser(request), request.params.id, request.body);
+    async (request, reply) => {
+      const user = requireUser(request);
+      const data = await service.updateIntervention(
+        app.db,
+        user,
+        request.params.id,
+        request.body,
+        preconditionOf(request),
+      );
       const message = request.body.statut ? MUTATION_MESSAGES.statusUpdate.success : WORKFLOW_MESSAGES.updated;
-      return { success: true as const, data, message };
+      return { success: true as const, data: withEtag(reply, data), message };
     },
   );
 
@@ -147,70 +173,20 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ uploadsDir?: string }> = asyn
     '/:id',
     {
       config: { access: { permission: PERMISSIONS.INTERVENTIONS_DELETE } },
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(z.null()), ...errors } },
+      schema: {
+        tags,
+        summary: 'Supprimer définitivement (comme DELETE /{id}/force)',
+        ...versionedWrite,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
     },
     async (request) => {
-      const fileKeys = await service.deleteIntervention(app.db, request.params.id);
+      const user = requireUser(request);
+      const precondition = preconditionOf(request);
+      const fileKeys = await service.deleteIntervention(app.db, user, request.params.id, undefined, precondition);
       await storage.remove(fileKeys);
       return { success: true as const, data: null, message: MUTATION_MESSAGES.interventionDelete.success };
-    },
-  );
-
-  app.put(
-    '/:id/status',
-    {
-      config: update,
-      schema: {
-        tags,
-        summary: 'Changer le statut (transitions autorisées seulement, sinon 422)',
-        params: idParamsSchema,
-        body: statusChangeSchema,
-        response: { 200: successEnvelope(interventionSchema), ...errors },
-      },
-    },
-    async (request) => {
-      const { statut, note } = request.body;
-      const data = await service.changeStatus(app.db, requireUser(request), request.params.id, statut, note);
-      return { success: true as const, data, message: MUTATION_MESSAGES.statusUpdate.success };
-    },
-  );
-
-  app.get(
-    '/:id/workflow',
-    {
-      config: read,
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(workflowSchema), ...errors } },
-    },
-    async (request) => ({ success: true as const, data: await workflow.getWorkflow(app.db, request.params.id) }),
-  );
-
-  app.get(
-    '/:id/workflow/history',
-    {
-      config: read,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        response: { 200: successEnvelope(z.array(historyEntrySchema)), ...errors },
-      },
-    },
-    async (request) => ({ success: true as const, data: await workflow.getHistory(app.db, request.params.id) }),
-  );
-
-  app.post(
-    '/:id/workflow/notes',
-    {
-      config: update,
-      schema: {
-        tags,
-        params: idParamsSchema,
-        body: workflowNoteSchema,
-        response: { 201: successEnvelope(historyEntrySchema), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const data = await workflow.addNote(app.db, requireUser(request), request.params.id, request.body.note);
-      return reply.status(201).send({ success: true as const, data, message: WORKFLOW_MESSAGES.noteAdded });
     },
   );
 };

@@ -1,30 +1,34 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
-import { TIMER_STOPPING_STATUTS } from '@gmao/domain/interventions/activity-schemas';
 import type {
   Intervention,
   InterventionCreate,
   InterventionUpdate,
+  StatusCountsQuery,
 } from '@gmao/domain/interventions/intervention-schemas';
-import { canTransition, WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
-import { sql } from 'drizzle-orm';
+import type { MaterialInput } from '@gmao/domain/interventions/material-schemas';
+import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { attachmentKeys } from './attachments.repository.ts';
-import { insertDefaultChecklist } from './checklist.repository.ts';
-import {
-  findEquipmentOwner,
-  findIntervention,
-  insertHistory,
-  lockIntervention,
-  setStatut,
-} from './interventions.repository.ts';
-import { stopAllSessions } from './timer.repository.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
+import { releaseReservations } from '../stock/stock.service.ts';
+import { advanceVersion, factsOf, lockForAction, requireAccess, type VersionPrecondition } from './access.ts';
+import { setTechnician } from './assignment/assignment.repository.ts';
+import { assignInTx } from './assignment/assignment.service.ts';
+import { attachmentKeys } from './attachments/attachments.repository.ts';
+import * as repo from './interventions.repository.ts';
+import { lockAnyIntervention } from './lifecycle/lifecycle.repository.ts';
+import { insertMaterial } from './materials/materials.repository.ts';
+import { insertChecklistItems, insertDefaultChecklist } from './records/checklist.repository.ts';
+import { plannedInstant, writeSchedule } from './schedule/schedule.repository.ts';
+import { insertHistory } from './workflow/history.repository.ts';
+import { applyStatusChange } from './workflow/status.service.ts';
 
 export const CREATION_NOTE = 'Intervention créée';
 
 /** The equipment's owner is the intervention's client; a client_id sent by the caller must agree. */
 async function resolveClient(tx: DbOrTx, equipementId: number, clientId: number | null | undefined) {
-  const owner = await findEquipmentOwner(tx, equipementId);
+  const owner = await repo.findEquipmentOwner(tx, equipementId);
   if (owner === null) {
     throw new AppError('BUSINESS_RULE', WORKFLOW_MESSAGES.equipmentNotFound, [
       { field: 'equipement_id', msg: WORKFLOW_MESSAGES.equipmentNotFound },
@@ -39,101 +43,171 @@ async function resolveClient(tx: DbOrTx, equipementId: number, clientId: number 
 }
 
 async function mustFind(db: DbOrTx, id: number): Promise<Intervention> {
-  const row = await findIntervention(db, id);
+  const row = await repo.findIntervention(db, id);
   if (!row) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
   return row;
+}
+
+export function listInterventions(db: Db, filters: repo.ListFilters, page: number, limit: number) {
+  return repo.listInterventions(db, filters, page, limit);
+}
+
+export function getStatusCounts(db: Db, query: StatusCountsQuery) {
+  return repo.statusCounts(db, query);
 }
 
 export async function getIntervention(db: Db, id: number) {
   return mustFind(db, id);
 }
 
-export async function createIntervention(db: Db, user: SessionUser, input: InterventionCreate) {
+/** What a template brings to a new intervention (templates.service.ts); the default checklist otherwise. */
+export interface CreationExtras {
+  templateId?: number;
+  checklist?: readonly string[];
+  materials?: readonly MaterialInput[];
+  note?: string;
+}
+
+export async function createIntervention(
+  db: Db,
+  user: SessionUser,
+  input: InterventionCreate,
+  extras: CreationExtras = {},
+) {
   const id = await db.transaction(async (tx) => {
     const clientId = await resolveClient(tx, input.equipement_id, input.client_id);
-    const { rows } = await tx.execute<{ id: number }>(
-      sql`INSERT INTO interventions (equipement_id, client_id, date, description, urgence, statut, started_at, completed_at, creer_par)
-          VALUES (${input.equipement_id}, ${clientId}, ${input.date}::date, ${input.description}, ${input.urgence},
-                  ${input.statut},
-                  CASE WHEN ${input.statut} IN ('EN_COURS', 'TERMINEE') THEN now() END,
-                  CASE WHEN ${input.statut} = 'TERMINEE' THEN now() END,
-                  ${user.id})
-          RETURNING id`,
-    );
-    const created = rows[0].id;
+    const created = await repo.insertIntervention(tx, {
+      equipementId: input.equipement_id,
+      clientId,
+      date: input.date,
+      description: input.description,
+      urgence: input.urgence,
+      statut: input.statut,
+      creerPar: user.id,
+      templateId: extras.templateId ?? null,
+    });
     await insertHistory(tx, {
       interventionId: created,
       from: null,
       to: input.statut,
-      note: CREATION_NOTE,
+      note: extras.note ?? CREATION_NOTE,
       userId: user.id,
     });
-    await insertDefaultChecklist(tx, created, input.equipement_id);
+    if (extras.checklist?.length) await insertChecklistItems(tx, created, extras.checklist);
+    else await insertDefaultChecklist(tx, created, input.equipement_id);
+    for (const material of extras.materials ?? []) await insertMaterial(tx, created, material, user.id);
+    // Assigned at creation through the assignment's own rules (a 403 rolls the creation back).
+    if (input.technicianId) await assignInTx(tx, user, [created], input.technicianId);
+    await notifyInterventionCreated(tx, user, created);
     return created;
   });
   return mustFind(db, id);
 }
 
-/** Locked, checked status change plus its history row; the caller owns the transaction. */
-export async function applyStatusChange(
-  tx: DbOrTx,
-  user: SessionUser,
-  current: { id: number; statut: string },
-  to: string,
-  note: string | null,
-) {
-  if (!canTransition(current.statut, to)) {
-    throw new AppError('BUSINESS_RULE', WORKFLOW_MESSAGES.transitionRefused(current.statut, to));
-  }
-  await setStatut(tx, current.id, to);
-  await insertHistory(tx, { interventionId: current.id, from: current.statut, to, note, userId: user.id });
-  if ((TIMER_STOPPING_STATUTS as readonly string[]).includes(to)) await stopAllSessions(tx, current.id);
+/** An intervention generated by a preventive plan (plans.service), inside the generation's transaction. */
+export interface GeneratedIntervention {
+  equipementId: number;
+  /** The due date: the intervention's date, planned at `plannedTime` Casablanca time that day. */
+  date: string;
+  plannedTime: string;
+  dureePrevue: number | null;
+  description: string;
+  urgence: boolean;
+  /** The plan's author (null when that user was removed): creator, history and material lines. */
+  creerPar: number | null;
+  templateId: number | null;
+  planId: number;
+  technicianId: number | null;
+  checklist: readonly string[];
+  materials: readonly MaterialInput[];
+  note: string;
 }
 
-export async function changeStatus(db: Db, user: SessionUser, id: number, to: string, note?: string | null) {
-  await db.transaction(async (tx) => {
-    const current = await lockIntervention(tx, id);
-    if (!current) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
-    await applyStatusChange(tx, user, current, to, note || null);
+/**
+ * PLANIFIEE intervention with its history row, checklist (the template's, else the equipment type's default),
+ * planned materials, planned start and assignee; the caller owns the transaction and notifies the assignee. The plan
+ * checked the technician when it was saved; assigning is the plan manager's decision (plans:manage), not a session's.
+ */
+export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedIntervention): Promise<number> {
+  const clientId = await resolveClient(tx, g.equipementId, null);
+  const created = await repo.insertIntervention(tx, {
+    equipementId: g.equipementId,
+    clientId,
+    date: g.date,
+    description: g.description,
+    urgence: g.urgence,
+    statut: 'PLANIFIEE',
+    creerPar: g.creerPar,
+    templateId: g.templateId,
+    planId: g.planId,
   });
-  return mustFind(db, id);
+  await writeSchedule(tx, created, await plannedInstant(tx, `${g.date}T${g.plannedTime}`, false), g.dureePrevue);
+  await insertHistory(tx, { interventionId: created, from: null, to: 'PLANIFIEE', note: g.note, userId: g.creerPar });
+  if (g.checklist.length) await insertChecklistItems(tx, created, g.checklist);
+  else await insertDefaultChecklist(tx, created, g.equipementId);
+  for (const material of g.materials) await insertMaterial(tx, created, material, g.creerPar);
+  if (g.technicianId !== null) await setTechnician(tx, [created], g.technicianId);
+  return created;
 }
 
-/** Field updates; a status different from the current one goes through the workflow with a history row. */
-export async function updateIntervention(db: Db, user: SessionUser, id: number, input: InterventionUpdate) {
+/**
+ * Field updates in one UPDATE; a status different from the current one goes through applyStatusChange (workflow
+ * check, history, audit, timers), which writes the fields in the same statement.
+ */
+export async function updateIntervention(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  input: InterventionUpdate,
+  precondition?: VersionPrecondition,
+) {
   await db.transaction(async (tx) => {
-    const current = await lockIntervention(tx, id);
-    if (!current) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+    const current = await lockForAction(tx, user, id, 'edit', precondition);
+    const newStatut = input.statut && input.statut !== current.statut ? input.statut : null;
+    if (newStatut) requireAccess(user, 'changeStatus', factsOf(current));
     const equipementId = input.equipement_id ?? current.equipement_id;
     const clientId =
       input.equipement_id !== undefined || input.client_id != null
         ? await resolveClient(tx, equipementId, input.client_id)
         : current.client_id;
-    await tx.execute(sql`UPDATE interventions SET
-        equipement_id = ${equipementId},
-        client_id = ${clientId},
-        date = COALESCE(${input.date ?? null}::date, date),
-        description = CASE WHEN ${input.description !== undefined} THEN ${input.description ?? null} ELSE description END,
-        urgence = COALESCE(${input.urgence ?? null}::boolean, urgence),
-        note = CASE WHEN ${input.note !== undefined} THEN ${input.note || null} ELSE note END,
-        updated_at = now()
-      WHERE id = ${id}`);
-    if (input.statut && input.statut !== current.statut) {
-      await applyStatusChange(tx, user, current, input.statut, input.note || null);
-    }
+    const fields: repo.InterventionFields = {
+      equipementId,
+      clientId,
+      date: input.date,
+      description: input.description,
+      urgence: input.urgence,
+      note: input.note === undefined ? undefined : input.note || null,
+    };
+    if (newStatut) await applyStatusChange(tx, user, current, newStatut, input.note || null, fields);
+    else await repo.updateFields(tx, id, fields);
   });
   return mustFind(db, id);
 }
 
 /** Deletes the intervention; returns the storage keys of its attachments, for the caller to remove the files. */
-export async function deleteIntervention(db: Db, id: number) {
+export async function deleteIntervention(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  auditAction: 'intervention.delete' | 'intervention.force_delete' = 'intervention.delete',
+  precondition?: VersionPrecondition,
+) {
   // History, records, materials, comments, timer sessions and attachment rows go with it (ON DELETE CASCADE).
   return db.transaction(async (tx) => {
     // Lock first: an upload committing between reading the keys and deleting would leave its file behind.
-    await tx.execute(sql`SELECT id FROM interventions WHERE id = ${id} FOR UPDATE`);
+    const row = await lockAnyIntervention(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+    requireAccess(user, 'forceDelete', factsOf(row));
+    await advanceVersion(tx, row, precondition);
     const keys = await attachmentKeys(tx, id);
-    const { rows } = await tx.execute<{ id: number }>(sql`DELETE FROM interventions WHERE id = ${id} RETURNING id`);
-    if (rows.length === 0) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+    await releaseReservations(tx, user, id);
+    await repo.deleteIntervention(tx, id);
+    await recordAudit(tx, {
+      action: auditAction,
+      entityId: id,
+      summary: `Intervention #${id} supprimée définitivement (${keys.length} fichier(s) joint(s))`,
+      before: row,
+    });
     return keys;
   });
 }

@@ -1,3 +1,4 @@
+import { formatCustomValue } from '@gmao/domain/custom-fields/custom-field-schemas';
 import { formatCurrency, formatDate, formatDateTime } from '@gmao/domain/format/format';
 import { formatDuration } from '@gmao/domain/interventions/activity-schemas';
 import { GRAVITE_LABELS, RESULTAT_CONTROLE_LABELS } from '@gmao/domain/interventions/record-schemas';
@@ -41,6 +42,14 @@ export function detailSections(doc: Doc, d: InterventionReportDetails) {
       ['Contrôlé par', d.qualityControl.user],
     ]);
   else keyValues(doc, [['Contrôle qualité', 'Non renseigné']]);
+
+  if (d.customFields.length) {
+    section(doc, 'Champs personnalisés');
+    keyValues(
+      doc,
+      d.customFields.map((f) => [f.libelle, formatCustomValue(f, f.value)]),
+    );
+  }
 
   const done = d.checklist.filter((c) => c.checked).length;
   section(doc, `Checklist (${done}/${d.checklist.length})`);

@@ -1,3 +1,4 @@
+import type { CustomFieldType } from '@gmao/domain/custom-fields/custom-field-schemas';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 
@@ -38,6 +39,13 @@ export type InterventionReportDetails = {
     reviewed_at: Date | null;
     reason: string | null;
   } | null;
+  /** Custom fields holding a value, in the definitions' order. */
+  customFields: {
+    libelle: string;
+    type: CustomFieldType;
+    unite: string | null;
+    value: string | number | boolean | null;
+  }[];
   /** Written reports (comptes rendus), oldest first. */
   comptesRendus: { titre: string; contenu: string; user: string | null; created_at: Date }[];
 };
@@ -45,7 +53,7 @@ export type InterventionReportDetails = {
 export const DETAIL_ROW_LIMIT = 500;
 
 export async function interventionReportDetails(db: DbOrTx, id: number): Promise<InterventionReportDetails> {
-  const [diag, plan, qc, checklist, materials, time, comptesRendus, review] = await Promise.all([
+  const [diag, plan, qc, checklist, materials, time, comptesRendus, review, custom] = await Promise.all([
     db.execute<NonNullable<InterventionReportDetails['diagnostic']>>(sql`
       SELECT d.constat, d.causes, d.actions_recommandees, d.gravite, u.nom AS user, d.updated_at
       FROM intervention_diagnostics d LEFT JOIN users u ON u.id = d.user_id WHERE d.intervention_id = ${id}`),
@@ -80,6 +88,10 @@ export async function interventionReportDetails(db: DbOrTx, id: number): Promise
       SELECT v.review_status, su.nom AS submitter, v.submitted_at, ru.nom AS reviewer, v.reviewed_at, v.reason
       FROM intervention_reviews v LEFT JOIN users su ON su.id = v.submitted_by LEFT JOIN users ru ON ru.id = v.reviewed_by
       WHERE v.intervention_id = ${id}`),
+    db.execute<InterventionReportDetails['customFields'][number]>(sql`
+      SELECT d.libelle, d.type, d.unite, i.custom_fields -> d.cle AS value
+      FROM interventions i JOIN custom_field_definitions d ON i.custom_fields ? d.cle
+      WHERE i.id = ${id} ORDER BY d.position, d.id`),
   ]);
   return {
     diagnostic: diag.rows[0] ?? null,
@@ -92,5 +104,6 @@ export async function interventionReportDetails(db: DbOrTx, id: number): Promise
     totalSeconds: time.rows.reduce((s, r) => s + Number(r.seconds), 0),
     comptesRendus: comptesRendus.rows,
     review: review.rows[0] ?? null,
+    customFields: custom.rows,
   };
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { finishedAt, repairHours, startedAt, startHours, timingJoin, visible } from '../dashboard/metrics-sql.ts';
+import { finishedAt, repairHours, startedAt, startHours, timingJoin } from '../../db/metrics-sql.ts';
+import { visible } from '../../db/predicates.ts';
 
 export type InterventionReportRow = {
   id: number;

@@ -2,6 +2,8 @@ import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
 import { formatHours } from '@gmao/domain/dashboard/performance-schemas';
 import { formatCurrency, formatDate, formatDateTime, formatPercent } from '@gmao/domain/format/format';
 import { statutLabel } from '@gmao/domain/interventions/status';
+import { PLAN_LABELS } from '@gmao/domain/plans/plan-form';
+import type { Compliance } from '@gmao/domain/plans/plan-schemas';
 import type { ReportSummary } from '@gmao/domain/reports/report-schemas';
 import { heading, keyValues, renderPdf, section, table } from '../../lib/pdf.ts';
 import { comptesRendusSection, detailSections } from './intervention-pdf-sections.ts';
@@ -12,7 +14,12 @@ import type { ReportRow } from './reports.repository.ts';
 /** Rows listed in the period PDF; the CSV export has them all. */
 export const PDF_ROW_LIMIT = 500;
 
-export function summaryPdf(summary: ReportSummary, rows: ReportRow[], truncated: boolean): Promise<Buffer> {
+export function summaryPdf(
+  summary: ReportSummary,
+  rows: ReportRow[],
+  truncated: boolean,
+  preventive: Compliance | null = null,
+): Promise<Buffer> {
   const f = summary.filter;
   return renderPdf("Rapport d'interventions", (doc) => {
     heading(
@@ -41,6 +48,33 @@ export function summaryPdf(summary: ReportSummary, rows: ReportRow[], truncated:
       ['Valeur des équipements concernés', formatCurrency(summary.costs.equipmentValue)],
       ['Équipements / clients concernés', `${summary.equipmentCount} / ${summary.clientCount}`],
     ]);
+    if (preventive && preventive.total.due > 0) {
+      // Issue 17: what the client is shown of the planned visits of the period.
+      const t = preventive.total;
+      section(doc, PLAN_LABELS.compliance(t.on_time_pct));
+      keyValues(doc, [
+        ['Échéances de la période', t.due],
+        [`À temps (terminées au plus tard ${preventive.tolerance_days} jours après l'échéance)`, t.on_time],
+        ['En retard', t.late],
+        ['Manquées', t.missed],
+        ['En cours', t.open],
+      ]);
+      table(
+        doc,
+        [
+          { header: 'Plan', width: 230 },
+          { header: 'Échéances', width: 70 },
+          { header: 'À temps', width: 70 },
+          { header: 'Taux', width: 70 },
+        ],
+        preventive.plans.map((p) => [
+          p.nom_entreprise ? `${p.nom} — ${p.nom_entreprise}` : p.nom,
+          String(p.due),
+          String(p.on_time),
+          p.on_time_pct === null ? '—' : `${p.on_time_pct} %`,
+        ]),
+      );
+    }
     section(doc, 'Répartition par statut');
     table(
       doc,

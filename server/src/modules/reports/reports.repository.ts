@@ -1,20 +1,10 @@
 import type { ReportFilter } from '@gmao/domain/reports/report-schemas';
 import { type SQL, sql } from 'drizzle-orm';
+import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
-import {
-  finishedAt,
-  inPeriod,
-  isCompleted,
-  isOpen,
-  isOverdue,
-  isUrgent,
-  repairHours,
-  startedAt,
-  startHours,
-  timingJoin,
-  timingModeFor,
-  visible,
-} from '../dashboard/metrics-sql.ts';
+import { finishedAt, repairHours, startedAt, startHours, timingJoin, timingModeFor } from '../../db/metrics-sql.ts';
+import { inPeriod, isCompleted, isOpen, isOverdue, isUrgent, visible } from '../../db/predicates.ts';
+import { meanHours, nWhere, rCompleted, rOpen, rOverdue } from '../../db/rollups-sql.ts';
 
 /** The report's selection: visible interventions of the period, narrowed by client / equipment / technician. */
 export function reportWhere(f: ReportFilter): SQL {
@@ -25,27 +15,68 @@ export function reportWhere(f: ReportFilter): SQL {
   return sql.join(parts, sql` AND `);
 }
 
-export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: string) {
+/**
+ * The report's selection over the daily roll-up (migration 0022): possible unless an equipment is chosen (the
+ * roll-up is per equipment type, not per equipment).
+ */
+function rollupWhere(f: ReportFilter, a: 'r' | 'f'): SQL | null {
+  if (f.equipementId) return null;
+  const x = sql.raw(a);
+  const parts: SQL[] = [sql`${x}.day BETWEEN ${f.dateFrom}::date AND ${f.dateTo}::date`];
+  if (f.clientId) parts.push(sql`${x}.client_id = ${f.clientId}`);
+  if (f.technicianId) parts.push(sql`${x}.technician_id = ${f.technicianId}`);
+  return sql.join(parts, sql` AND `);
+}
+
+type SummaryRow = {
+  total: number;
+  completed: number;
+  open: number;
+  urgent: number;
+  overdue: number;
+  mtts: number | null;
+  mttr: number | null;
+  repair_total: number | null;
+  cost_total: string;
+  cost_avg: string;
+  equipment_count: number;
+  client_count: number;
+  equipment_value: string;
+};
+
+export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: string): Promise<SummaryRow> {
+  const rWhere = rollupWhere(f, 'r');
+  const fWhere = rollupWhere(f, 'f');
+  if (rWhere && fWhere) {
+    // a client or technician filter needs the full grain; all clients read the narrow roll-ups
+    const filtered = Boolean(f.clientId || f.technicianId);
+    const table = sql.raw(filtered ? 'rollup_daily' : 'rollup_day_status');
+    const clientTable = sql.raw(filtered ? 'rollup_daily' : 'rollup_day_client');
+    const { rows } = await db.execute<SummaryRow>(sql`
+      SELECT ${nWhere()} AS total,
+             ${nWhere(rCompleted)} AS completed,
+             ${nWhere(rOpen)} AS open,
+             ${nWhere(sql`${rOpen} AND r.urgence`)} AS urgent,
+             ${nWhere(rOverdue(today))} AS overdue,
+             ${meanHours('start')} AS mtts,
+             ${meanHours('repair')} AS mttr,
+             (CASE WHEN sum(r.n_repair) > 0 THEN sum(r.sum_repair_s) / 3600 END)::float8 AS repair_total,
+             COALESCE(sum(r.sum_cout), 0)::numeric(16, 2)::text AS cost_total,
+             (CASE WHEN COALESCE(sum(r.n), 0) = 0 THEN 0 ELSE sum(r.sum_cout) / sum(r.n) END)::numeric(16, 2)::text AS cost_avg,
+             (SELECT count(DISTINCT f.equipement_id) FROM intervention_facts f WHERE ${fWhere})::int AS equipment_count,
+             (SELECT count(DISTINCT r.client_id) FROM ${clientTable} r WHERE ${rWhere})::int AS client_count,
+             (SELECT COALESCE(sum(e2.valeur), 0)::numeric(16, 2)::text FROM equipements e2
+               WHERE e2.id IN (SELECT f.equipement_id FROM intervention_facts f WHERE ${fWhere})) AS equipment_value
+      FROM ${table} r
+      WHERE ${rWhere}`);
+    return rows[0];
+  }
   const where = reportWhere(f);
   // A client, equipment, technician or a short period selects few rows: probe their history instead of
   // aggregating all of it.
   const days = (Date.parse(f.dateTo) - Date.parse(f.dateFrom)) / 86_400_000 + 1;
   const narrow = Boolean(f.clientId || f.equipementId || f.technicianId) || timingModeFor(days) === 'lateral';
-  const { rows } = await db.execute<{
-    total: number;
-    completed: number;
-    open: number;
-    urgent: number;
-    overdue: number;
-    mtts: number | null;
-    mttr: number | null;
-    repair_total: number | null;
-    cost_total: string;
-    cost_avg: string;
-    equipment_count: number;
-    client_count: number;
-    equipment_value: string;
-  }>(sql`
+  const { rows } = await db.execute<SummaryRow>(sql`
     WITH sel AS (
       SELECT i.id, i.statut, i.equipement_id, i.client_id, e.cout,
              ${isCompleted()} AS completed, ${isOpen()} AS open, ${isUrgent()} AS urgent,
@@ -74,6 +105,13 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
 }
 
 export async function summaryByStatus(db: DbOrTx, f: ReportFilter) {
+  const rWhere = rollupWhere(f, 'r');
+  if (rWhere) {
+    const { rows } = await db.execute<{ statut: string; n: number }>(sql`
+      SELECT r.statut, sum(r.n)::int AS n FROM ${sql.raw(f.clientId || f.technicianId ? 'rollup_daily' : 'rollup_day_status')} r
+      WHERE ${rWhere} GROUP BY 1 ORDER BY 1`);
+    return Object.fromEntries(rows.map((r) => [r.statut, r.n]));
+  }
   const { rows } = await db.execute<{ statut: string; n: number }>(sql`
     SELECT i.statut, count(*)::int AS n FROM interventions i WHERE ${reportWhere(f)} GROUP BY 1 ORDER BY 1`);
   return Object.fromEntries(rows.map((r) => [r.statut, r.n]));
@@ -106,6 +144,29 @@ export type ReportRow = {
   repair_h: number | null;
   cout: string | null;
 };
+
+/**
+ * Every interventions of the report in (date, id) order through one cursor (the CSV export); the history timing is
+ * hash-joined once for a wide selection, probed per row for a narrow one.
+ */
+export function reportRowsCursor(db: DbOrTx, f: ReportFilter) {
+  const days = (Date.parse(f.dateTo) - Date.parse(f.dateFrom)) / 86_400_000 + 1;
+  const narrow = Boolean(f.clientId || f.equipementId || f.technicianId) || timingModeFor(days) === 'lateral';
+  return cursorRows<ReportRow>(
+    db,
+    sql`
+    SELECT i.id, i.date, c.nom_entreprise AS client, e.nom AS equipement, e.type_equipement, i.statut, i.urgence,
+           u.nom AS technicien, i.description, ${startedAt()} AS started, ${finishedAt()} AS finished,
+           ${repairHours()} AS repair_h, e.cout::text AS cout
+    FROM interventions i
+    JOIN equipements e ON e.id = i.equipement_id
+    JOIN clients c ON c.id = i.client_id
+    LEFT JOIN users u ON u.id = i.technician_id
+    ${timingJoin('i', narrow ? 'lateral' : 'hash')}
+    WHERE ${reportWhere(f)}
+    ORDER BY i.date, i.id`,
+  );
+}
 
 /** One page of the report's interventions in (date, id) order, after the given key (keyset paging for exports). */
 export async function reportRows(

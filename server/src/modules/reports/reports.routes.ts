@@ -1,8 +1,7 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { errorEnvelopeSchema, idParamsSchema, successEnvelope } from '@gmao/domain/common/api';
 import {
   interventionReportFileName,
-  REPORT_MESSAGES,
   reportFileName,
   reportFilterSchema,
   reportOptionsQuerySchema,
@@ -10,20 +9,13 @@ import {
   reportSummarySchema,
 } from '@gmao/domain/reports/report-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { AppError } from '../../lib/app-error.ts';
-import { attachmentHeader } from '../../lib/csv.ts';
-import { csvStream } from './csv-export.ts';
-import { findInterventionForReport, interventionHistoryRows } from './intervention-report.repository.ts';
-import { interventionReportDetails } from './intervention-report-details.repository.ts';
-import { reportOptions } from './options.repository.ts';
-import { interventionPdf, PDF_ROW_LIMIT, summaryPdf } from './report-documents.ts';
-import { reportRows } from './reports.repository.ts';
-import { getSummary } from './reports.service.ts';
+import { downloadHeaders } from '../../lib/download.ts';
+import { recordExport } from '../audit/audit.service.ts';
+import { csvStream, interventionReportPdf, periodPdf } from './report-export.service.ts';
+import { getOptions, getSummary } from './reports.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const access = { permission: PERMISSIONS.REPORTS_READ };
-const attachment = attachmentHeader;
 
 /** /api/reports: summary preview, CSV and PDF downloads of a period, and the one-intervention PDF. */
 const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -52,7 +44,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(reportOptionsSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await reportOptions(app.db, request.query.clientId) }),
+    async (request) => ({ success: true as const, data: await getOptions(app.db, request.query.clientId) }),
   );
 
   app.get(
@@ -65,11 +57,13 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
         querystring: reportFilterSchema,
       },
     },
-    async (request, reply) =>
-      reply
+    async (request, reply) => {
+      await recordExport(app.db, 'csv', 'rapport de période', request.query);
+      return reply
         .type('text/csv; charset=utf-8')
-        .header('content-disposition', attachment(reportFileName(request.query, 'csv')))
-        .send(csvStream(app.db, request.query)),
+        .headers(downloadHeaders(reportFileName(request.query, 'csv')))
+        .send(csvStream(app.db, request.query));
+    },
   );
 
   app.get(
@@ -79,14 +73,11 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['reports'], summary: 'Rapport PDF de la période', querystring: reportFilterSchema },
     },
     async (request, reply) => {
-      const [summary, rows] = await Promise.all([
-        getSummary(app.db, request.query),
-        reportRows(app.db, request.query, { limit: PDF_ROW_LIMIT + 1 }),
-      ]);
-      const pdf = await summaryPdf(summary, rows.slice(0, PDF_ROW_LIMIT), rows.length > PDF_ROW_LIMIT);
+      const pdf = await periodPdf(app.db, request.query);
+      await recordExport(app.db, 'pdf', 'rapport de période', request.query);
       return reply
         .type('application/pdf')
-        .header('content-disposition', attachment(reportFileName(request.query, 'pdf')))
+        .headers(downloadHeaders(reportFileName(request.query, 'pdf')))
         .send(pdf);
     },
   );
@@ -99,21 +90,16 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['reports'],
         summary: "Rapport PDF d'une intervention",
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const row = await findInterventionForReport(app.db, id);
-      if (!row) throw new AppError('NOT_FOUND', REPORT_MESSAGES.interventionNotFound);
-      const [history, details] = await Promise.all([
-        interventionHistoryRows(app.db, id),
-        interventionReportDetails(app.db, id),
-      ]);
-      const pdf = await interventionPdf(row, history, details);
+      const pdf = await interventionReportPdf(app.db, id);
+      await recordExport(app.db, 'pdf', `rapport de l'intervention #${id}`, null, id);
       return reply
         .type('application/pdf')
-        .header('content-disposition', attachment(interventionReportFileName(id)))
+        .headers(downloadHeaders(interventionReportFileName(id)))
         .send(pdf);
     },
   );

@@ -2,6 +2,7 @@ import { completionRate, metricsToday } from '@gmao/domain/dashboard/metrics';
 import { roundHours } from '@gmao/domain/dashboard/performance-schemas';
 import type { ReportFilter, ReportSummary } from '@gmao/domain/reports/report-schemas';
 import type { DbOrTx } from '../../db/database.ts';
+import { reportOptions } from './options.repository.ts';
 import { filterNames, summaryAggregates, summaryByStatus } from './reports.repository.ts';
 
 const named = (id: number | undefined, nom: string | null) => (id && nom !== null ? { id, nom } : null);
@@ -31,4 +32,9 @@ export async function getSummary(db: DbOrTx, f: ReportFilter, today = metricsTod
     equipmentCount: a.equipment_count,
     clientCount: a.client_count,
   };
+}
+
+/** Choices of the report form: clients, equipment (of one client when given), technicians. */
+export function getOptions(db: DbOrTx, clientId?: number) {
+  return reportOptions(db, clientId);
 }

@@ -2,8 +2,8 @@ import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import type { PermissionRow, Role } from '@gmao/domain/roles/role-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { rolePermissions } from '../../db/schema.ts';
-import { rolePermissionNames } from '../../lib/user-sql.ts';
+import { rolePermissions, roles } from '../../db/schema.ts';
+import { rolePermissionNames } from '../../db/user-sql.ts';
 
 type RoleRow = { id: number; nom: string; description: string | null; permissions: string[]; user_count: number };
 
@@ -92,4 +92,20 @@ export async function countRoleUsers(db: DbOrTx, roleId: number): Promise<number
     sql`SELECT count(*)::int AS n FROM users WHERE role_id = ${roleId} AND deleted_at IS NULL`,
   );
   return rows[0]?.n ?? 0;
+}
+
+export async function insertRole(db: DbOrTx, row: { nom: string; description: string | null }) {
+  const [created] = await db.insert(roles).values(row).returning({ id: roles.id });
+  return created;
+}
+
+export async function updateRoleRow(db: DbOrTx, id: number, row: { nom: string; description: string | null }) {
+  await db
+    .update(roles)
+    .set({ ...row, updatedAt: sql`now()` })
+    .where(eq(roles.id, id));
+}
+
+export async function deleteRoleRow(db: DbOrTx, id: number) {
+  await db.delete(roles).where(eq(roles.id, id));
 }

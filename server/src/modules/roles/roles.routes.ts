@@ -4,7 +4,6 @@ import { permissionSchema, ROLE_MESSAGES, roleInputSchema, roleSchema } from '@g
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
-import { listPermissions, listRoles } from './roles.repository.ts';
 import * as roles from './roles.service.ts';
 
 /**
@@ -26,7 +25,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(roleSchema)), ...errorResponsesWithBusinessRule },
       },
     },
-    async () => ({ success: true as const, data: await listRoles(app.db) }),
+    async () => ({ success: true as const, data: await roles.listRoles(app.db) }),
   );
 
   app.get(
@@ -104,7 +103,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(permissionSchema)), ...errorResponsesWithBusinessRule },
       },
     },
-    async () => ({ success: true as const, data: await listPermissions(app.db) }),
+    async () => ({ success: true as const, data: await roles.listPermissions(app.db) }),
   );
 };
 

@@ -1,12 +1,21 @@
 import { ROLE_MESSAGES as M, type roleInputSchema } from '@gmao/domain/roles/role-schemas';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { roles } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './roles.repository.ts';
 
 type RoleInput = z.output<typeof roleInputSchema>;
+
+/** What the audit log keeps of a role: name, description and its permissions sorted. */
+function snapshot(role: { nom: string; description?: string | null; permissions: readonly unknown[] }) {
+  const permissions = role.permissions
+    .map((p) => (typeof p === 'string' ? p : `${(p as { module: string }).module}:${(p as { action: string }).action}`))
+    .sort();
+  return { nom: role.nom, description: role.description ?? null, permissions };
+}
+
+const sameSet = (a: string[], b: string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 async function getRole(db: DbOrTx, id: number) {
   const role = await repo.findRole(db, id);
@@ -46,11 +55,14 @@ export async function createRole(db: Db, input: RoleInput) {
   const id = await db
     .transaction(async (tx) => {
       const permissionIds = await validate(tx, input, null, false);
-      const [row] = await tx
-        .insert(roles)
-        .values({ nom: input.nom, description: input.description })
-        .returning({ id: roles.id });
+      const row = await repo.insertRole(tx, { nom: input.nom, description: input.description });
       await repo.setRolePermissions(tx, row.id, permissionIds);
+      await recordAudit(tx, {
+        action: 'role.create',
+        entityId: row.id,
+        summary: `Rôle « ${input.nom} » créé`,
+        after: snapshot(input),
+      });
       return row.id;
     })
     .catch(rethrowNameConflict);
@@ -63,6 +75,7 @@ export async function updateRole(db: Db, id: number, input: RoleInput) {
     .transaction(async (tx) => {
       const current = await repo.lockRole(tx, id);
       if (!current) throw new AppError('NOT_FOUND', M.notFound);
+      const before = await getRole(tx, id);
       const isAdmin = repo.isAdminRoleName(current.nom);
       if (isAdmin && input.nom !== current.nom) throw new AppError('BUSINESS_RULE', M.adminRoleLocked);
       const permissionIds = await validate(tx, input, id, isAdmin);
@@ -70,11 +83,17 @@ export async function updateRole(db: Db, id: number, input: RoleInput) {
         const all = await repo.allPermissionIds(tx);
         if (all.some((p) => !permissionIds.includes(p))) throw new AppError('BUSINESS_RULE', M.adminRoleLocked);
       }
-      await tx
-        .update(roles)
-        .set({ nom: input.nom, description: input.description, updatedAt: sql`now()` })
-        .where(eq(roles.id, id));
+      await repo.updateRoleRow(tx, id, { nom: input.nom, description: input.description });
       await repo.setRolePermissions(tx, id, permissionIds);
+      const previous = snapshot({ nom: before.nom, description: before.description, permissions: before.permissions });
+      const next = snapshot(input);
+      await recordAudit(tx, {
+        action: sameSet(previous.permissions, next.permissions) ? 'role.update' : 'role.permissions',
+        entityId: id,
+        summary: `Rôle « ${input.nom} » modifié`,
+        before: previous,
+        after: next,
+      });
     })
     .catch(rethrowNameConflict);
   return getRole(db, id);
@@ -88,8 +107,20 @@ export async function deleteRole(db: Db, id: number) {
     if (repo.isAdminRoleName(current.nom)) throw new AppError('BUSINESS_RULE', M.adminRoleLocked);
     const inUse = await repo.countRoleUsers(tx, id);
     if (inUse > 0) throw new AppError('CONFLICT', M.inUse(inUse));
-    await tx.delete(roles).where(eq(roles.id, id));
+    await repo.deleteRoleRow(tx, id);
+    await recordAudit(tx, {
+      action: 'role.delete',
+      entityId: id,
+      summary: `Rôle « ${current.nom} » supprimé`,
+      before: current,
+    });
   });
 }
 
 export { getRole };
+
+/** Every role, admin roles first (GET /roles). */
+export const listRoles = (db: Db) => repo.listRoles(db);
+
+/** Every permission (GET /permissions). */
+export const listPermissions = (db: Db) => repo.listPermissions(db);

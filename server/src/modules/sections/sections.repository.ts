@@ -1,6 +1,7 @@
 import type { Section } from '@gmao/domain/sections/section-schemas';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { sections } from '../../db/schema.ts';
 
 type SectionRow = {
   id: number;
@@ -45,9 +46,12 @@ export async function findSection(db: DbOrTx, id: number): Promise<Section | nul
 }
 
 export async function lockSection(db: DbOrTx, id: number) {
-  const { rows } = await db.execute<{ id: number; responsable_id: number | null }>(
-    sql`SELECT id, responsable_id FROM sections WHERE id = ${id} FOR UPDATE`,
-  );
+  const { rows } = await db.execute<{
+    id: number;
+    nom: string;
+    description: string | null;
+    responsable_id: number | null;
+  }>(sql`SELECT id, nom, description, responsable_id FROM sections WHERE id = ${id} FOR UPDATE`);
   return rows[0] ?? null;
 }
 
@@ -76,4 +80,22 @@ export async function countMembers(db: DbOrTx, sectionId: number): Promise<numbe
     sql`SELECT count(*)::int AS n FROM users WHERE section_id = ${sectionId} AND deleted_at IS NULL`,
   );
   return rows[0]?.n ?? 0;
+}
+
+type SectionWrite = { nom: string; description: string | null; responsableId: number | null };
+
+export async function insertSection(db: DbOrTx, row: SectionWrite) {
+  const [created] = await db.insert(sections).values(row).returning({ id: sections.id });
+  return created;
+}
+
+export async function updateSectionRow(db: DbOrTx, id: number, row: SectionWrite) {
+  await db
+    .update(sections)
+    .set({ ...row, updatedAt: sql`now()` })
+    .where(eq(sections.id, id));
+}
+
+export async function deleteSectionRow(db: DbOrTx, id: number) {
+  await db.delete(sections).where(eq(sections.id, id));
 }

@@ -4,7 +4,6 @@ import { SECTION_MESSAGES, sectionInputSchema, sectionSchema } from '@gmao/domai
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
-import { listSections } from './sections.repository.ts';
 import * as sections from './sections.service.ts';
 
 const adminOnly = { access: { role: ADMIN_ROLE } } as const;
@@ -24,7 +23,7 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(sectionSchema)), ...errorResponsesWithBusinessRule },
       },
     },
-    async () => ({ success: true as const, data: await listSections(app.db) }),
+    async () => ({ success: true as const, data: await sections.listSections(app.db) }),
   );
 
   app.get(

@@ -1,9 +1,8 @@
 import { SECTION_MESSAGES as M, type sectionInputSchema } from '@gmao/domain/sections/section-schemas';
-import { eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { sections } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './sections.repository.ts';
 
 type SectionInput = z.output<typeof sectionInputSchema>;
@@ -34,11 +33,18 @@ export async function createSection(db: Db, input: SectionInput) {
   const id = await db
     .transaction(async (tx) => {
       await validate(tx, input, null);
-      const [row] = await tx
-        .insert(sections)
-        .values({ nom: input.nom, description: input.description, responsableId: input.responsable_id ?? null })
-        .returning({ id: sections.id });
+      const row = await repo.insertSection(tx, {
+        nom: input.nom,
+        description: input.description,
+        responsableId: input.responsable_id ?? null,
+      });
       if (input.responsable_id != null) await repo.makeResponsible(tx, row.id, input.responsable_id);
+      await recordAudit(tx, {
+        action: 'section.create',
+        entityId: row.id,
+        summary: `Section « ${input.nom} » créée`,
+        after: input,
+      });
       return row.id;
     })
     .catch(rethrowNameConflict);
@@ -53,13 +59,17 @@ export async function updateSection(db: Db, id: number, input: SectionInput) {
       if (!current) throw new AppError('NOT_FOUND', M.notFound);
       await validate(tx, input, id);
       const responsableId = input.responsable_id === undefined ? current.responsable_id : input.responsable_id;
-      await tx
-        .update(sections)
-        .set({ nom: input.nom, description: input.description, responsableId, updatedAt: sql`now()` })
-        .where(eq(sections.id, id));
+      await repo.updateSectionRow(tx, id, { nom: input.nom, description: input.description, responsableId });
       if (responsableId !== null && responsableId !== current.responsable_id) {
         await repo.makeResponsible(tx, id, responsableId);
       }
+      await recordAudit(tx, {
+        action: 'section.update',
+        entityId: id,
+        summary: `Section « ${input.nom} » modifiée`,
+        before: current,
+        after: { ...input, responsable_id: responsableId },
+      });
     })
     .catch(rethrowNameConflict);
   return getSection(db, id);
@@ -72,6 +82,15 @@ export async function deleteSection(db: Db, id: number) {
     if (!current) throw new AppError('NOT_FOUND', M.notFound);
     const members = await repo.countMembers(tx, id);
     if (members > 0) throw new AppError('CONFLICT', M.hasMembers(members));
-    await tx.delete(sections).where(eq(sections.id, id));
+    await repo.deleteSectionRow(tx, id);
+    await recordAudit(tx, {
+      action: 'section.delete',
+      entityId: id,
+      summary: `Section « ${current.nom} » supprimée`,
+      before: current,
+    });
   });
 }
+
+/** Every section (GET /sections, any authenticated user). */
+export const listSections = (db: Db) => repo.listSections(db);

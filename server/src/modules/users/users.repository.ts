@@ -1,13 +1,15 @@
 import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import type { AdminUser } from '@gmao/domain/users/user-schemas';
-import { type SQL, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../lib/user-sql.ts';
+import { users } from '../../db/schema.ts';
+import { rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../db/user-sql.ts';
 
 type AdminUserRow = {
   id: number;
   nom: string;
   username: string;
+  email: string | null;
   enabled: boolean;
   pending: boolean;
   requested_section: string | null;
@@ -22,7 +24,7 @@ type AdminUserRow = {
 };
 
 const SELECT_ADMIN_USER = sql`
-  SELECT u.id, u.nom, u.username, u.enabled, u.requested_section, u.created_at, u.updated_at,
+  SELECT u.id, u.nom, u.username, u.email, u.enabled, u.requested_section, u.created_at, u.updated_at,
          (NOT u.enabled AND u.activated_at IS NULL) AS pending,
          u.section_id, s.nom AS section_nom, COALESCE(s.responsable_id = u.id, false) AS is_responsible,
          u.role_id, r.nom AS role_nom,
@@ -34,6 +36,7 @@ function toAdminUser(row: AdminUserRow): AdminUser {
     id: row.id,
     nom: row.nom,
     username: row.username,
+    email: row.email,
     section:
       row.section_id !== null && row.section_nom !== null
         ? { id: row.section_id, nom: row.section_nom, isResponsible: row.is_responsible }
@@ -97,6 +100,7 @@ export async function findAdminUser(db: DbOrTx, id: number): Promise<AdminUser |
 export type LockedUser = {
   id: number;
   nom: string;
+  username: string;
   enabled: boolean;
   section_id: number | null;
   role_id: number | null;
@@ -111,7 +115,7 @@ const adminNames = sql.join(
 /** The live user row, locked for the rest of the transaction. */
 export async function lockUser(db: DbOrTx, id: number): Promise<LockedUser | null> {
   const { rows } = await db.execute<LockedUser>(sql`
-    SELECT u.id, u.nom, u.enabled, u.section_id, u.role_id, COALESCE(r.nom IN (${adminNames}), false) AS is_admin
+    SELECT u.id, u.nom, u.username, u.enabled, u.section_id, u.role_id, COALESCE(r.nom IN (${adminNames}), false) AS is_admin
     FROM users u LEFT JOIN roles r ON r.id = u.role_id
     WHERE u.id = ${id} AND u.deleted_at IS NULL
     FOR UPDATE OF u`);
@@ -167,4 +171,51 @@ export async function softDeleteUser(db: DbOrTx, id: number) {
     SET deleted_at = now(), enabled = false, role_id = NULL, section_id = NULL, updated_at = now(),
         username = left(username, 80) || '~supprime~' || id
     WHERE id = ${id}`);
+}
+
+export async function insertUser(
+  db: DbOrTx,
+  row: {
+    nom: string;
+    username: string;
+    passwordHash: string;
+    email: string | null;
+    roleId: number;
+    sectionId: number | null;
+    enabled: boolean;
+    mustChangePassword: boolean;
+  },
+) {
+  const [created] = await db
+    .insert(users)
+    .values({ ...row, activatedAt: row.enabled ? sql`now()` : null })
+    .returning({ id: users.id });
+  return created;
+}
+
+/** `activated`: stamp activated_at if it is not set yet (undefined leaves it as it is). */
+export async function updateUserRow(
+  db: DbOrTx,
+  id: number,
+  row: {
+    nom: string;
+    roleId?: number;
+    sectionId: number | null;
+    enabled: boolean;
+    activated: boolean;
+    passwordHash?: string;
+    mustChangePassword?: boolean;
+    /** undefined: unchanged. */
+    email?: string | null;
+  },
+) {
+  const { activated, ...columns } = row;
+  await db
+    .update(users)
+    .set({
+      ...columns,
+      activatedAt: activated ? sql`COALESCE(${users.activatedAt}, now())` : undefined,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(users.id, id));
 }

@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import { listUsers } from './users.repository.ts';
 import * as users from './users.service.ts';
 
 /** User administration is the Administrateur role's (spec §6); the role check accepts every admin alias. */
@@ -34,7 +33,7 @@ const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      const { items, total } = await listUsers(
+      const { items, total } = await users.listUsers(
         app.db,
         { search: q.search, roleId: q.role_id, sectionId: q.section_id, enabled: q.enabled, pending: q.pending },
         q.page,

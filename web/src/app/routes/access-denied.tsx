@@ -28,14 +28,21 @@ export function AccessDenied({ requiredRole }: { requiredRole: string }) {
   );
 }
 
-export function PermissionRequired({ permission }: { permission: string }) {
+/** `permissions`: the page needs any one of them. */
+export function PermissionRequired({ permissions }: { permissions: readonly string[] }) {
   return (
     <div className="mx-auto max-w-lg rounded-xl border border-amber-200 bg-white p-8 text-center shadow-sm">
       <KeyRound className="mx-auto h-12 w-12 text-amber-600" aria-hidden="true" />
       <h1 className="mt-4 text-2xl font-bold text-slate-900">Permission Required</h1>
       <p className="mt-2 text-slate-600">
         Cette page nécessite la permission{' '}
-        <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{permission}</code>.
+        {permissions.map((p, i) => (
+          <span key={p}>
+            {i > 0 && ' ou '}
+            <code className="rounded bg-slate-100 px-1.5 py-0.5 text-slate-800">{p}</code>
+          </span>
+        ))}
+        .
       </p>
       <p className="mt-2 text-slate-600">Contactez votre administrateur pour obtenir l'accès.</p>
       <div className="mt-6">

@@ -1,17 +1,30 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole } from '@gmao/domain/auth/user';
 import { formatNumber } from '@gmao/domain/format/format';
+import { useQueryClient } from '@tanstack/react-query';
 import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
-import { type KeyboardEvent, type ReactNode, useEffect, useRef } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/page-header';
-import { ClientsList } from '../../features/clients/components/clients-list';
+import { PageLoader } from '../../components/layout/page-loader';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
-import { EquipmentList } from '../../features/equipment/components/equipment-list';
-import { InterventionsList } from '../../features/interventions/components/interventions-list';
+import { queryRoots } from '../../lib/query-keys';
 import { usePermissions, useSession } from '../../lib/session';
 import { useNewInterventionLauncher } from '../composition/new-intervention';
+
+// Each list tab's code loads when the tab opens (issue 16: `/` loads only what it shows).
+const ClientsList = lazy(() =>
+  import('../../features/clients/components/clients-list').then((m) => ({ default: m.ClientsList })),
+);
+const EquipmentList = lazy(() =>
+  import('../../features/equipment/components/equipment-list').then((m) => ({ default: m.EquipmentList })),
+);
+const InterventionsList = lazy(() =>
+  import('../../features/interventions/components/list/interventions-list').then((m) => ({
+    default: m.InterventionsList,
+  })),
+);
 
 export type DashboardTab = 'overview' | 'clients' | 'equipment' | 'interventions';
 
@@ -34,6 +47,7 @@ export default function DashboardRoute() {
   const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
   const stats = useDashboardStats();
+  const queryClient = useQueryClient();
   const newIntervention = useNewInterventionLauncher();
   const overview = stats.data?.data.overview;
   // The time the figures were last fetched (they refresh every 30 s, spec §9).
@@ -41,48 +55,51 @@ export default function DashboardRoute() {
     ? new Date(stats.dataUpdatedAt).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })
     : '—';
 
-  const tabs: TabDef[] = (
-    [
-      {
-        id: 'overview',
-        label: "Vue d'ensemble",
-        icon: LayoutDashboard,
-        render: () => (
-          <DashboardOverview
-            onShowAll={() => select('interventions')}
-            onNewIntervention={() => newIntervention.open()}
-          />
-        ),
-      },
-      {
-        id: 'clients',
-        label: 'Clients',
-        icon: Building2,
-        permission: PERMISSIONS.CLIENTS_READ,
-        count: overview?.totalClients,
-        render: () => <ClientsList variant="tab" />,
-      },
-      {
-        id: 'equipment',
-        label: 'Équipements',
-        icon: Wrench,
-        permission: PERMISSIONS.EQUIPMENT_READ,
-        count: overview?.totalEquipment,
-        render: () => <EquipmentList variant="tab" onNewIntervention={newIntervention.open} />,
-      },
-      {
-        id: 'interventions',
-        label: 'Interventions',
-        icon: ClipboardList,
-        permission: PERMISSIONS.INTERVENTIONS_READ,
-        count: overview?.totalInterventions,
-        render: () => <InterventionsList variant="tab" />,
-      },
-    ] satisfies TabDef[]
-  ).filter((t) => !t.permission || can(t.permission));
+  // Everyone sees the overview: it is the fallback tab. Its count badge (spec: every tab has one) is the overview's
+  // headline figure, the total of interventions, which its first stat card also shows.
+  const overviewTab: TabDef = {
+    id: 'overview',
+    label: "Vue d'ensemble",
+    icon: LayoutDashboard,
+    count: overview?.totalInterventions,
+    render: () => (
+      <DashboardOverview onShowAll={() => select('interventions')} onNewIntervention={() => newIntervention.open()} />
+    ),
+  };
+  const tabs: TabDef[] = [
+    overviewTab,
+    ...(
+      [
+        {
+          id: 'clients',
+          label: 'Clients',
+          icon: Building2,
+          permission: PERMISSIONS.CLIENTS_READ,
+          count: overview?.totalClients,
+          render: () => <ClientsList variant="tab" />,
+        },
+        {
+          id: 'equipment',
+          label: 'Équipements',
+          icon: Wrench,
+          permission: PERMISSIONS.EQUIPMENT_READ,
+          count: overview?.totalEquipment,
+          render: () => <EquipmentList variant="tab" onNewIntervention={newIntervention.open} />,
+        },
+        {
+          id: 'interventions',
+          label: 'Interventions',
+          icon: ClipboardList,
+          permission: PERMISSIONS.INTERVENTIONS_READ,
+          count: overview?.totalInterventions,
+          render: () => <InterventionsList variant="tab" />,
+        },
+      ] satisfies TabDef[]
+    ).filter((t) => !t.permission || can(t.permission)),
+  ];
 
   const requested = params.get('tab') as DashboardTab | null;
-  const active = tabs.find((t) => t.id === requested) ?? tabs[0];
+  const active = tabs.find((t) => t.id === requested) ?? overviewTab;
   const tabList = useRef<HTMLDivElement>(null);
   // On a phone the tab bar scrolls sideways: keep the selected tab in view (e.g. after 'Voir tout' or a ?tab= link),
   // again once the count badges have widened the tabs.
@@ -103,6 +120,7 @@ export default function DashboardRoute() {
     if (next === undefined) return;
     e.preventDefault();
     const target = tabs[(next + tabs.length) % tabs.length];
+    if (!target) return;
     select(target.id);
     document.getElementById(`tab-${target.id}`)?.focus();
   }
@@ -124,10 +142,12 @@ export default function DashboardRoute() {
         </div>
         <button
           type="button"
-          onClick={() => window.location.reload()}
+          // Issue 14 changes spec §2's "reloads the page": it refetches the dashboard's data (no full reload).
+          onClick={() => void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard })}
+          disabled={stats.isFetching}
           className="inline-flex items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-700 hover:bg-slate-50"
         >
-          <RefreshCw className="h-4 w-4" aria-hidden="true" /> Actualiser
+          <RefreshCw className={`h-4 w-4 ${stats.isFetching ? 'animate-spin' : ''}`} aria-hidden="true" /> Actualiser
         </button>
       </header>
 
@@ -135,7 +155,7 @@ export default function DashboardRoute() {
         ref={tabList}
         role="tablist"
         aria-label="Sections du tableau de bord"
-        className="mb-6 flex flex-wrap gap-1 border-b border-slate-200 sm:flex-nowrap sm:overflow-x-auto"
+        className="mb-6 flex flex-nowrap gap-1 overflow-x-auto border-b border-slate-200"
       >
         {tabs.map((t) => {
           const selected = t.id === active.id;
@@ -156,9 +176,15 @@ export default function DashboardRoute() {
             >
               <t.icon className="h-4 w-4" aria-hidden="true" />
               {t.label}
+              {/* a space, so the tab's accessible name reads "Clients 6" (flex ignores it visually) */}
+              {t.count !== undefined && ' '}
+              {/* the badge's room is kept while the figures load, so the tabs do not move when they arrive */}
+              {t.count === undefined && stats.isPending && (
+                <span data-skeleton="true" className="h-5 min-w-10 rounded-full bg-slate-100" />
+              )}
               {t.count !== undefined && (
                 <span
-                  className={`rounded-full px-2 py-0.5 text-xs ${selected ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}
+                  className={`min-w-10 rounded-full px-2 py-0.5 text-center text-xs ${selected ? 'bg-blue-100 text-blue-800' : 'bg-slate-100 text-slate-700'}`}
                 >
                   {formatNumber(t.count)}
                 </span>
@@ -168,7 +194,7 @@ export default function DashboardRoute() {
         })}
       </div>
       <div role="tabpanel" id={`panel-${active.id}`} aria-labelledby={`tab-${active.id}`} key={active.id}>
-        {active.render()}
+        <Suspense fallback={<PageLoader />}>{active.render()}</Suspense>
       </div>
       {newIntervention.modal}
     </section>

@@ -2,7 +2,7 @@ import { Zap } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/page-header';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 function LegalPage({ title, children }: { title: string; children: ReactNode }) {
   useDocumentTitle(title);

@@ -1,7 +1,7 @@
 import { ArrowLeft, Building2, ClipboardList, LayoutDashboard, LifeBuoy, Wrench } from 'lucide-react';
 import { Link, useNavigate } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/page-header';
-import { paths } from '../paths';
+import { paths } from '../../lib/paths';
 
 export const NOT_FOUND_TITLE = 'Page introuvable';
 export const NOT_FOUND_CODE = '404-NOT-FOUND';

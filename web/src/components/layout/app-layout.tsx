@@ -1,12 +1,22 @@
 import { COPYRIGHT_YEAR } from '@gmao/domain/format/format';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { OfflineBanner } from './offline-banner';
 import { PageLoader } from './page-loader';
 import { PREFERENCES, usePreference, writePreference } from './preferences';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
-export function AppLayout({ onLogout, children }: { onLogout: () => void; children?: ReactNode }) {
+export function AppLayout({
+  onLogout,
+  children,
+  bell,
+}: {
+  onLogout: () => void;
+  children?: ReactNode;
+  /** The top bar's notification bell (composed by the app layer). */
+  bell?: ReactNode;
+}) {
   const collapsed = usePreference(PREFERENCES.sidebarCollapsed) === '1';
   const reduceMotion = usePreference(PREFERENCES.reduceMotion) === '1';
   const [mobileOpen, setMobileOpen] = useState(false);
@@ -31,7 +41,8 @@ export function AppLayout({ onLogout, children }: { onLogout: () => void; childr
         onCloseMobile={() => setMobileOpen(false)}
       />
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
-        <TopBar onOpenMobileMenu={() => setMobileOpen(true)} onLogout={onLogout} />
+        <TopBar onOpenMobileMenu={() => setMobileOpen(true)} onLogout={onLogout} bell={bell} />
+        <OfflineBanner />
         <main id="contenu" className="relative flex-1 overflow-y-auto p-4 sm:p-6">
           <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
         </main>

@@ -1,17 +1,24 @@
+import { AUDIT_MESSAGES } from '@gmao/domain/audit/audit-messages';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
 import {
   BarChart3,
   Building2,
+  CalendarClock,
+  CalendarDays,
   ClipboardList,
   FileText,
+  History,
   KeyRound,
   LayoutDashboard,
+  ListPlus,
   type LucideIcon,
   Network,
+  Package,
   Users,
   Wrench,
 } from 'lucide-react';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 
 export interface NavItem {
   label: string;
@@ -30,6 +37,9 @@ export const NAVIGATION: NavItem[] = [
   { label: 'Clients', to: paths.clients, icon: Building2, permission: PERMISSIONS.CLIENTS_READ },
   { label: 'Équipements', to: paths.equipment, icon: Wrench, permission: PERMISSIONS.EQUIPMENT_READ },
   { label: 'Interventions', to: paths.interventions, icon: ClipboardList, permission: PERMISSIONS.INTERVENTIONS_READ },
+  { label: 'Maintenance préventive', to: paths.plans, icon: CalendarClock, permission: PERMISSIONS.PLANS_READ },
+  { label: 'Planning', to: paths.planning, icon: CalendarDays, permission: PERMISSIONS.INTERVENTIONS_READ },
+  { label: 'Stock', to: paths.stock, icon: Package, permission: PERMISSIONS.STOCK_READ },
   { label: 'Rapports', to: paths.reports, icon: FileText, permission: PERMISSIONS.REPORTS_READ },
   { label: 'Analyses', to: paths.analytics, icon: BarChart3, permission: PERMISSIONS.ANALYTICS_READ },
 ];
@@ -38,4 +48,6 @@ export const ADMINISTRATION: NavItem[] = [
   { label: 'Utilisateurs', to: paths.users, icon: Users, adminOnly: true },
   { label: 'Rôles et permissions', to: paths.roles, icon: KeyRound, adminOnly: true },
   { label: 'Sections', to: paths.sections, icon: Network, adminOnly: true },
+  { label: AUDIT_MESSAGES.title, to: paths.audit, icon: History, adminOnly: true },
+  { label: CUSTOM_FIELD_MESSAGES.title, to: paths.customFields, icon: ListPlus, adminOnly: true },
 ];

@@ -3,7 +3,7 @@ import { APP_VERSION } from '@gmao/domain/format/format';
 import { ChevronsLeft, ChevronsRight, X, Zap } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { usePermissions, useSession } from '../../lib/session';
 import { ADMINISTRATION, NAVIGATION, type NavItem } from './nav-items';
 import { usePendingRegistrations } from './use-pending-registrations';

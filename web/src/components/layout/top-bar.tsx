@@ -1,12 +1,20 @@
 import { Menu, Search, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { NotificationBell } from './notification-bell';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { GlobalSearch } from './global-search';
 import { UserMenu } from './user-menu';
 
-export const GLOBAL_SEARCH_PLACEHOLDER = 'Rechercher équipements, clients, interventions...';
+export { GLOBAL_SEARCH_PLACEHOLDER } from './global-search';
 
-export function TopBar({ onOpenMobileMenu, onLogout }: { onOpenMobileMenu: () => void; onLogout: () => void }) {
-  const [query, setQuery] = useState('');
+export function TopBar({
+  onOpenMobileMenu,
+  onLogout,
+  bell,
+}: {
+  onOpenMobileMenu: () => void;
+  onLogout: () => void;
+  /** The notification bell, composed by the app layer (features/notifications). */
+  bell?: ReactNode;
+}) {
   // Phones: the search box opens over the bar from an icon, instead of a field too narrow for its placeholder.
   const [searchOpen, setSearchOpen] = useState(false);
   const input = useRef<HTMLInputElement>(null);
@@ -24,29 +32,7 @@ export function TopBar({ onOpenMobileMenu, onLogout }: { onOpenMobileMenu: () =>
         <Menu className="h-5 w-5" aria-hidden="true" />
       </button>
       <search className={`max-w-xl flex-1 ${searchOpen ? 'flex items-center gap-2' : 'hidden sm:block'}`}>
-        <form
-          className="relative flex-1"
-          onSubmit={(e) => {
-            e.preventDefault();
-            // Spec §2: the global search has no effect beyond being logged.
-            console.info('Recherche globale :', query);
-          }}
-        >
-          <Search
-            className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-400"
-            aria-hidden="true"
-          />
-          <input
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            onKeyDown={(e) => e.key === 'Escape' && setSearchOpen(false)}
-            placeholder={GLOBAL_SEARCH_PLACEHOLDER}
-            aria-label="Recherche globale"
-            ref={input}
-            className="w-full rounded-lg border border-slate-200 bg-slate-50 py-2 pl-9 pr-3 text-sm focus:border-blue-500 focus:bg-white focus:outline-none focus:ring-2 focus:ring-blue-200"
-          />
-        </form>
+        <GlobalSearch inputRef={input} onEscape={() => setSearchOpen(false)} />
         {searchOpen && (
           <button
             type="button"
@@ -67,7 +53,7 @@ export function TopBar({ onOpenMobileMenu, onLogout }: { onOpenMobileMenu: () =>
         >
           <Search className="h-5 w-5" aria-hidden="true" />
         </button>
-        <NotificationBell />
+        {bell}
         <UserMenu onLogout={onLogout} />
       </div>
     </header>

@@ -2,7 +2,7 @@ import { displayName, displayRole, initials } from '@gmao/domain/auth/user';
 import { ChevronDown, LogOut, Settings, User } from 'lucide-react';
 import { useCallback, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { paths } from '../../app/paths';
+import { paths } from '../../lib/paths';
 import { useSession } from '../../lib/session';
 import { useDismiss } from './use-dismiss';
 

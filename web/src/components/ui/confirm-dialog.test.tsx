@@ -31,6 +31,18 @@ describe('ConfirmDialog', () => {
     expect(screen.getByRole('button', { name: 'Retour' })).toBeInTheDocument();
   });
 
+  it.each([
+    ['warning', 'bg-amber-100'],
+    ['danger', 'bg-red-100'],
+    ['info', 'bg-blue-100'],
+    ['success', 'bg-green-100'],
+  ] as const)('comes in the %s kind, with its own colours', (kind, colour) => {
+    render(<ConfirmDialog open kind={kind} onConfirm={() => {}} onCancel={() => {}} />);
+    const dialog = screen.getByRole('dialog');
+    expect(dialog.querySelector('[data-kind]')).toHaveAttribute('data-kind', kind);
+    expect(dialog.querySelector(`.${colour}`)).not.toBeNull();
+  });
+
   it('calls onConfirm and onCancel', async () => {
     const onConfirm = vi.fn();
     const onCancel = vi.fn();

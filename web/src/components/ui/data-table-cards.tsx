@@ -1,5 +1,11 @@
 import type { ReactNode } from 'react';
-import { type DataTableColumn, type DataTableProps, fromNestedControl, SKELETON_ROWS } from './data-table-shared';
+import {
+  type DataTableColumn,
+  type DataTableProps,
+  fromNestedControl,
+  ROW_ACTION_SIZE,
+  SKELETON_ROWS,
+} from './data-table-shared';
 import { useKeepFocus } from './use-keep-focus';
 
 /** Splits the columns into the card's leading controls, its title and its labelled values (see DataTableColumn.card). */
@@ -32,14 +38,35 @@ export function DataTableCards<T>({
   const frame = 'rounded-lg border border-slate-200 bg-white shadow-sm';
 
   if (loading) {
+    // Placeholder cards of the real cards' shape (title, one line per labelled value, the actions' footer), so the
+    // page does not jump when the rows arrive (issue 14: CLS < 0.05).
     return (
       <ul aria-busy="true" aria-label={typeof caption === 'string' ? caption : undefined} className="space-y-3">
         {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cards have no identity.
-          <li key={i} data-skeleton="true" className={`${frame} animate-pulse space-y-2 p-4`}>
-            <div className="h-4 w-2/3 rounded bg-slate-200" />
-            <div className="h-3 w-1/2 rounded bg-slate-200" />
-            <div className="h-3 w-1/3 rounded bg-slate-200" />
+          // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity; a key of their own (not 1, 2…) so that React does not reuse one for the row of id 1 and move it (a layout shift).
+          <li key={`skeleton-${i}`} data-skeleton="true" className={`${frame} animate-pulse`}>
+            {(title || leading.length > 0) && (
+              <div className="px-4 pt-3">
+                <div className="h-5 w-2/3 rounded bg-slate-200" />
+              </div>
+            )}
+            {rest.length > 0 && (
+              <dl className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)] gap-x-3 gap-y-1.5 px-4 py-3 text-sm">
+                {rest.map((c) => (
+                  <div key={c.key} className="contents">
+                    <dt className="pt-0.5 text-xs font-medium uppercase tracking-wide text-slate-500">{c.header}</dt>
+                    <dd className="py-0.5">
+                      <div className="h-4 w-3/4 rounded bg-slate-200" />
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            )}
+            {actions && (
+              <div className="flex justify-end border-t border-slate-100 px-2 py-1.5">
+                <div className={`${ROW_ACTION_SIZE} w-28 rounded bg-slate-200`} />
+              </div>
+            )}
           </li>
         ))}
       </ul>

@@ -30,9 +30,17 @@ export interface DataTableProps<T> {
    * sideways (for grids that only make sense as a grid).
    */
   mobileLayout?: 'cards' | 'scroll';
+  /**
+   * Headers stay on one line by default, so they keep their height when the rows arrive (no layout shift); a table
+   * too wide for that on a laptop (the interventions list) lets them wrap.
+   */
+  wrapHeaders?: boolean;
 }
 
 export const SKELETON_ROWS = 5;
+
+/** The height of a row's icon button (RowAction), which sets a row's height: placeholders reserve the same. */
+export const ROW_ACTION_SIZE = 'h-11 sm:h-7';
 
 const INTERACTIVE = 'a, button, input, select, textarea, label, [role="button"], [data-row-actions]';
 

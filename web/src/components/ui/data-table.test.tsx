@@ -111,7 +111,13 @@ describe('DataTable', () => {
     );
     screen.getByRole('button', { name: 'Supprimer Globex' }).focus();
     rerender(
-      <DataTable columns={columns} rows={[rows[0]]} rowKey={(r) => r.id} onRowClick={() => {}} actions={actions} />,
+      <DataTable
+        columns={columns}
+        rows={rows.slice(0, 1)}
+        rowKey={(r) => r.id}
+        onRowClick={() => {}}
+        actions={actions}
+      />,
     );
     expect(bodyRows()[0]).toHaveFocus();
   });

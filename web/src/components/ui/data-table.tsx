@@ -1,6 +1,12 @@
 import type { ReactNode } from 'react';
 import { DataTableCards } from './data-table-cards';
-import { type DataTableColumn, type DataTableProps, fromNestedControl, SKELETON_ROWS } from './data-table-shared';
+import {
+  type DataTableColumn,
+  type DataTableProps,
+  fromNestedControl,
+  ROW_ACTION_SIZE,
+  SKELETON_ROWS,
+} from './data-table-shared';
 import { useKeepFocus } from './use-keep-focus';
 import { useNarrowScreen } from './use-narrow-screen';
 
@@ -25,6 +31,7 @@ function TableLayout<T>({
   actionsHeader = 'Actions',
   emptyMessage = 'Aucune donnée disponible',
   caption,
+  wrapHeaders = false,
 }: DataTableProps<T>) {
   const keepFocus = useKeepFocus<HTMLDivElement>(rows);
   const colCount = columns.length + (actions ? 1 : 0);
@@ -33,16 +40,17 @@ function TableLayout<T>({
   let body: ReactNode;
   if (loading) {
     body = Array.from({ length: SKELETON_ROWS }, (_, i) => (
-      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have no identity.
-      <tr key={i} data-skeleton="true" className="animate-pulse">
+      // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity; a key of their own (not 1, 2…) so that React does not reuse one for the row of id 1 and move it (a layout shift).
+      <tr key={`skeleton-${i}`} data-skeleton="true" className="animate-pulse">
         {columns.map((c) => (
           <td key={c.key} className={cell}>
-            <div className="h-4 rounded bg-slate-200" />
+            <div className="my-0.5 h-4 rounded bg-slate-200" />
           </td>
         ))}
         {actions && (
           <td className={cell}>
-            <div className="ml-auto h-4 w-16 rounded bg-slate-200" />
+            {/* as tall as the row's icon buttons, so the rows keep their height when the data arrives */}
+            <div className={`ml-auto ${ROW_ACTION_SIZE} w-16 rounded bg-slate-200`} />
           </td>
         )}
       </tr>
@@ -115,7 +123,7 @@ function TableLayout<T>({
               <th
                 key={c.key}
                 scope="col"
-                className={`px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.className ?? ''}`}
+                className={`${wrapHeaders ? '' : 'whitespace-nowrap'} px-4 py-3 text-left text-xs font-semibold uppercase tracking-wide text-slate-600 ${c.className ?? ''}`}
               >
                 {c.header}
               </th>

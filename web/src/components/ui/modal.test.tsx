@@ -112,6 +112,14 @@ describe('Modal', () => {
     expect(trigger).toHaveFocus();
   });
 
+  it.each(['xs', 'sm', 'md', 'lg', 'xl', '2xl', '3xl', '4xl'] as const)(
+    'comes in size %s (spec: xs to 4xl)',
+    (size) => {
+      renderModal({ size });
+      expect(screen.getByRole('dialog')).toHaveClass(`max-w-${size}`);
+    },
+  );
+
   it('only the top modal reacts to Escape when modals are stacked', async () => {
     const outer = vi.fn();
     const inner = vi.fn();

@@ -26,6 +26,11 @@ export interface ModalProps {
   closeDisabled?: boolean;
   children?: ReactNode;
   footer?: ReactNode;
+  /**
+   * A detail view: the whole screen on a phone (a page of its own, footer actions at hand), the full height on a
+   * desktop — so its size does not change when its data arrives (issue 14: no layout shift).
+   */
+  fill?: boolean;
 }
 
 const FOCUSABLE =
@@ -87,6 +92,7 @@ export function Modal({
   closeDisabled = false,
   children,
   footer,
+  fill = false,
 }: ModalProps) {
   const depth = useContext(DepthContext) + 1;
   const titleId = useId();
@@ -122,13 +128,13 @@ export function Modal({
       }
       if (e.key !== 'Tab' || !panelRef.current) return;
       const items = focusables(panelRef.current);
-      if (items.length === 0) {
+      const first = items[0];
+      const last = items.at(-1);
+      if (!first || !last) {
         e.preventDefault();
         panelRef.current.focus();
         return;
       }
-      const first = items[0];
-      const last = items[items.length - 1];
       const active = document.activeElement;
       const inside = panelRef.current.contains(active);
       if (e.shiftKey && (active === first || active === panelRef.current || !inside)) {
@@ -158,7 +164,7 @@ export function Modal({
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on the document. */}
       <div
         data-testid="modal-overlay"
-        className="fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 p-4 sm:items-center sm:p-6"
+        className={`fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 sm:items-center sm:p-6 ${fill ? 'p-0' : 'p-4'}`}
         onMouseDown={(e) => {
           pressedInside.current = e.target !== e.currentTarget;
         }}
@@ -175,7 +181,11 @@ export function Modal({
           aria-modal="true"
           aria-labelledby={titleId}
           tabIndex={-1}
-          className={`relative flex max-h-[calc(100dvh-2rem)] w-full ${SIZES[size]} flex-col rounded-xl bg-white shadow-xl focus:outline-none sm:max-h-[calc(100dvh-3rem)]`}
+          className={`relative flex w-full ${SIZES[size]} flex-col bg-white shadow-xl focus:outline-none sm:rounded-xl ${
+            fill
+              ? 'h-dvh sm:h-[calc(100dvh-3rem)]'
+              : 'max-h-[calc(100dvh-2rem)] rounded-xl sm:max-h-[calc(100dvh-3rem)]'
+          }`}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">
@@ -194,7 +204,7 @@ export function Modal({
           </div>
           <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div>
           {footer && (
-            <div className="flex flex-wrap items-center justify-end gap-3 rounded-b-xl border-t border-slate-200 bg-slate-50 px-6 py-4">
+            <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4 sm:rounded-b-xl">
               {footer}
             </div>
           )}

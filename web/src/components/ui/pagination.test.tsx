@@ -49,6 +49,13 @@ describe('Pagination', () => {
     expect(screen.getByText('Affichage de 41 à 45 sur 45 résultats')).toBeInTheDocument();
   });
 
+  it('says "plus de" for a bounded count and offers no jump to an uncounted last page', () => {
+    render(<Pagination page={1} limit={10} total={10_001} capped onPageChange={() => {}} onLimitChange={() => {}} />);
+    expect(screen.getByText('Affichage de 1 à 10 sur plus de 10 000 résultats')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Dernière page' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Page suivante' })).toBeEnabled();
+  });
+
   it('is hidden with 1 page or fewer', () => {
     const { container, rerender } = setup(1, 10);
     expect(container).toBeEmptyDOMElement();

@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@gmao/domain/common/api';
+import { PAGE_SIZES, paginationSummary } from '@gmao/domain/common/api';
 import { ChevronLeft, ChevronRight, ChevronsLeft, ChevronsRight } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -27,6 +27,8 @@ export interface PaginationProps {
   /** The caller resets the page to 1 (spec §9). */
   onLimitChange: (limit: number) => void;
   pageSizes?: readonly number[];
+  /** The total is a lower bound (pagination.capped): "plus de …", and no jump to a last page nobody counted. */
+  capped?: boolean;
 }
 
 const buttonBase =
@@ -59,6 +61,7 @@ export function Pagination({
   onPageChange,
   onLimitChange,
   pageSizes = PAGE_SIZES,
+  capped = false,
 }: PaginationProps) {
   const pages = limit > 0 ? Math.ceil(total / limit) : 0;
   if (pages <= 1) return null;
@@ -73,7 +76,7 @@ export function Pagination({
   return (
     <div className="flex flex-col gap-3 px-1 pt-3 sm:flex-row sm:items-center sm:justify-between">
       <div className="flex items-center gap-3">
-        <p className="text-sm text-slate-600">{`Affichage de ${from} à ${to} sur ${total} résultats`}</p>
+        <p className="text-sm text-slate-600">{paginationSummary(from, to, total, capped)}</p>
         <select
           aria-label="Résultats par page"
           value={limit}
@@ -125,7 +128,7 @@ export function Pagination({
             </NavButton>
           </li>
           <li>
-            <NavButton label="Dernière page" onClick={() => go(pages)} disabled={current === pages}>
+            <NavButton label="Dernière page" onClick={() => go(pages)} disabled={capped || current === pages}>
               <ChevronsRight className="h-4 w-4" aria-hidden="true" />
             </NavButton>
           </li>

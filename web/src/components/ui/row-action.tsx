@@ -18,7 +18,7 @@ export function RowAction({
       aria-label={label}
       title={label}
       onClick={onClick}
-      className={`rounded-md p-2.5 transition-colors sm:p-1.5 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 ${
+      className={`inline-flex h-11 min-w-11 items-center justify-center rounded-md p-1.5 transition-colors sm:h-7 sm:min-w-7 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 ${
         tone === 'danger' ? 'text-red-600 hover:bg-red-50' : 'text-slate-500 hover:bg-slate-100 hover:text-blue-700'
       }`}
     >

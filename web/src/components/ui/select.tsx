@@ -136,6 +136,7 @@ export function Select(props: SelectProps) {
 
   /** Keys while the list is open; shared by the trigger and the search box. Returns true when handled. */
   const handleOpenKeys = (e: KeyboardEvent) => {
+    const activeOption = filtered[active];
     switch (e.key) {
       case 'ArrowDown':
         move(1);
@@ -152,11 +153,11 @@ export function Select(props: SelectProps) {
         setActive(filtered.length - 1);
         break;
       case 'Enter':
-        if (active >= 0 && active < filtered.length) choose(filtered[active]);
+        if (activeOption) choose(activeOption);
         break;
       case ' ':
         if (searchable) return false;
-        if (active >= 0 && active < filtered.length) choose(filtered[active]);
+        if (activeOption) choose(activeOption);
         break;
       case 'Escape':
         // Keeps an enclosing Modal open: only the list closes.
@@ -188,7 +189,7 @@ export function Select(props: SelectProps) {
   const selectedLabels = options.filter((o) => selected.includes(o.value)).map((o) => o.label);
   let display: string | null = null;
   if (multiple) {
-    if (selected.length === 1) display = selectedLabels[0] ?? selected[0];
+    if (selected.length === 1) display = selectedLabels[0] ?? selected[0] ?? null;
     else if (selected.length > 1) display = `${selected.length} sélectionné(s)`;
   } else if (selected.length > 0) {
     display = selectedLabels[0] ?? null;
@@ -264,7 +265,7 @@ export function Select(props: SelectProps) {
             role="listbox"
             aria-multiselectable={multiple || undefined}
             aria-label={props['aria-label']}
-            className="max-h-60 overflow-y-auto py-1"
+            className="max-h-80 overflow-y-auto py-1 sm:max-h-60"
           >
             {filtered.map((o, i) => {
               const isSelected = selected.includes(o.value);

@@ -2,6 +2,7 @@ import { DEFAULT_TIMEFRAME } from '@gmao/domain/dashboard/metrics';
 import type { Performance } from '@gmao/domain/dashboard/performance-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
+import { analyticsKeys } from './query-keys';
 
 export function getPerformance(timeframe = DEFAULT_TIMEFRAME) {
   return api.get<Envelope<Performance>>('/interventions/performance', { query: { timeframe }, silent: true });
@@ -10,7 +11,7 @@ export function getPerformance(timeframe = DEFAULT_TIMEFRAME) {
 /** Performance refetches every 5 min, fresh 4 min (spec §9). */
 export function getPerformanceQueryOptions(timeframe = DEFAULT_TIMEFRAME) {
   return queryOptions({
-    queryKey: ['dashboard', 'performance', timeframe] as const,
+    queryKey: analyticsKeys.performance(timeframe),
     queryFn: () => getPerformance(timeframe),
     staleTime: 4 * 60_000,
     refetchInterval: 5 * 60_000,

@@ -36,15 +36,19 @@ export function completionPoints(data: Analytics): RatePoint[] {
   const groups = weekly
     ? Array.from({ length: Math.ceil(data.series.length / 7) }, (_, i) => data.series.slice(i * 7, i * 7 + 7))
     : data.series.map((p) => [p]);
-  return groups.map((g) => {
+  return groups.flatMap((g) => {
+    const [first] = g;
+    if (!first) return [];
     const total = g.reduce((s, p) => s + p.total, 0);
     const completed = g.reduce((s, p) => s + p.completed, 0);
-    return {
-      label: bucketLabel(g[0].start, weekly ? 'week' : data.bucket),
-      total,
-      completed,
-      rate: total > 0 ? Math.round((completed / total) * 1000) / 10 : null,
-    };
+    return [
+      {
+        label: bucketLabel(first.start, weekly ? 'week' : data.bucket),
+        total,
+        completed,
+        rate: total > 0 ? Math.round((completed / total) * 1000) / 10 : null,
+      },
+    ];
   });
 }
 

@@ -30,8 +30,8 @@ function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
 
 /** 'Rachid Ouazzani' → 'R. Ouazzani', so every technician keeps a label on a phone. */
 const shortName = (nom: string) => {
-  const [first, ...rest] = nom.trim().split(/\s+/);
-  return rest.length ? `${first[0]}. ${rest.join(' ')}` : first;
+  const [first = '', ...rest] = nom.trim().split(/\s+/);
+  return rest.length ? `${first.charAt(0)}. ${rest.join(' ')}` : first;
 };
 
 const countTable = (items: LabelCount[], first: string) => ({

@@ -5,6 +5,7 @@ import { PREFERENCES, readPreference } from '../../../components/layout/preferen
 import { Spinner } from '../../../components/ui/spinner';
 import { useAnalytics } from '../api/get-analytics';
 import { usePerformance } from '../api/get-performance';
+import { MaintenanceMix } from '../components/maintenance-mix';
 import { PerformanceKpis } from '../components/performance-kpis';
 import { TimeframeSelect } from '../components/timeframe-select';
 
@@ -59,9 +60,12 @@ export default function AnalyticsRoute() {
       )}
       <PerformanceKpis data={performance.data?.data} loading={performance.isPending} />
       {analytics.data ? (
-        <Suspense fallback={<ChartsFallback />}>
-          <AnalyticsCharts data={analytics.data.data} />
-        </Suspense>
+        <>
+          {analytics.data.data.maintenanceMix && <MaintenanceMix mix={analytics.data.data.maintenanceMix} />}
+          <Suspense fallback={<ChartsFallback />}>
+            <AnalyticsCharts data={analytics.data.data} />
+          </Suspense>
+        </>
       ) : (
         analytics.isPending && <ChartsFallback />
       )}

@@ -6,10 +6,10 @@ import { AlertCircle } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { paths } from '../../../app/paths';
-import { PREFERENCES } from '../../../components/layout/preferences';
+import { PREFERENCES, readPreference, writePreference } from '../../../components/layout/preferences';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useLogin } from '../api/login';
@@ -21,7 +21,8 @@ const loginFormSchema = loginSchema.extend({ remember: z.boolean() });
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const session = useSession();
   const mutation = useLogin();
-  const remembered = localStorage.getItem(REMEMBER_KEY) ?? '';
+  // Through the preferences helpers: the form still shows when storage is unavailable (init failure, spec §8).
+  const remembered = readPreference(REMEMBER_KEY) ?? '';
   const {
     register,
     handleSubmit,
@@ -36,19 +37,18 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
     session.loginStart();
     try {
       const res = await mutation.mutateAsync({ username: values.username, password: values.password });
-      if (!res.success || !res.data?.token) throw new Error(res.message || AUTH_TOASTS.loginFailed);
-      if (values.remember) localStorage.setItem(REMEMBER_KEY, values.username);
-      else localStorage.removeItem(REMEMBER_KEY);
+      // Spec §5: a login succeeds only with success and a token; otherwise the server message or 'Login failed'.
+      if (!res.success || !res.data?.token) return session.loginFailure(res.message || AUTH_TOASTS.loginFailed);
+      writePreference(REMEMBER_KEY, values.remember ? values.username : null);
       session.loginSuccess(res.data);
       notify.success(AUTH_TOASTS.loginSuccess(displayName(res.data.user)));
       onSuccess();
     } catch (err) {
+      // Anything but an API answer (an unreadable body, a bug) is 'An unexpected error occurred' (spec §2).
       const message =
         err instanceof ApiError
           ? err.serverMessage || (err.status === 0 ? HTTP_MESSAGES.network : AUTH_TOASTS.loginFailed)
-          : err instanceof Error
-            ? err.message
-            : HTTP_MESSAGES.unexpected;
+          : HTTP_MESSAGES.unexpected;
       session.loginFailure(message);
     }
   });
@@ -57,7 +57,15 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const passwordField = register('password', { onChange: () => clearErrors('password') });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="space-y-5">
+    // A new attempt clears the last one's banner, even when it stops at the fields' own errors (issue 14 item 9).
+    <form
+      onSubmit={(e) => {
+        session.loginStart();
+        void onSubmit(e);
+      }}
+      noValidate
+      className="space-y-5"
+    >
       {session.error && (
         <div
           role="alert"

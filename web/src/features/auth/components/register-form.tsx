@@ -1,13 +1,14 @@
 import { type RegisterFormInput, registerFormSchema } from '@gmao/domain/auth/auth-schemas';
+import { PASSWORD_MESSAGES } from '@gmao/domain/auth/password-policy';
 import { AUTH_TOASTS, HTTP_MESSAGES } from '@gmao/domain/common/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { paths } from '../../../app/paths';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
 import { notify } from '../../../lib/toast';
 import { useRegister } from '../api/register';
 import { PasswordInput } from './password-input';
@@ -103,12 +104,19 @@ export function RegisterForm() {
       >
         <input id="section" className={inputClass(!!errors.section)} {...a11y('section')} {...field('section')} />
       </FormField>
-      <FormField label="Mot de passe" htmlFor="password" required error={errors.password?.message}>
+      <FormField
+        label="Mot de passe"
+        htmlFor="password"
+        required
+        error={errors.password?.message}
+        help={PASSWORD_MESSAGES.help}
+      >
         <PasswordInput
           id="password"
           autoComplete="new-password"
           invalid={!!errors.password}
           {...a11y('password')}
+          aria-describedby={errors.password ? 'password-error' : 'password-help'}
           {...field('password')}
         />
       </FormField>

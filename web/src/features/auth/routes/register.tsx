@@ -1,5 +1,5 @@
 import { Navigate } from 'react-router';
-import { paths } from '../../../app/paths';
+import { paths } from '../../../lib/paths';
 import { useSession } from '../../../lib/session';
 import { AuthLayout } from '../components/auth-layout';
 import { RegisterForm } from '../components/register-form';

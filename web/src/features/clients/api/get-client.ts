@@ -1,7 +1,7 @@
 import type { Client } from '@gmao/domain/clients/client-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { clientsKeys } from './get-clients';
+import { clientsKeys } from './query-keys';
 
 export function getClient(id: number) {
   return api.get<Envelope<Client>>(`/clients/${id}`);

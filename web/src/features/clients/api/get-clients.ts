@@ -1,6 +1,7 @@
 import type { Client } from '@gmao/domain/clients/client-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ListEnvelope } from '../../../lib/api-client';
+import { clientsKeys } from './query-keys';
 
 export interface ClientFilters {
   page: number;
@@ -8,15 +9,6 @@ export interface ClientFilters {
   search?: string;
   secteur_activite?: string;
 }
-
-/** Query keys from general to specific; every client query lives under ['clients']. */
-export const clientsKeys = {
-  all: ['clients'] as const,
-  lists: () => [...clientsKeys.all, 'list'] as const,
-  list: (filters: ClientFilters) => [...clientsKeys.lists(), filters] as const,
-  detail: (id: number) => [...clientsKeys.all, 'detail', id] as const,
-  sectors: () => [...clientsKeys.all, 'sectors'] as const,
-};
 
 export function getClients(filters: ClientFilters) {
   return api.get<ListEnvelope<Client>>('/clients', { query: { ...filters } });

@@ -1,7 +1,7 @@
 import { SECTEURS_ACTIVITE } from '@gmao/domain/clients/client-constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { clientsKeys } from './get-clients';
+import { clientsKeys } from './query-keys';
 
 export function getSectors() {
   return api.get<Envelope<string[]>>('/clients/sectors', { silent: true });

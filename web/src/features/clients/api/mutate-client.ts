@@ -1,17 +1,15 @@
 import type { Client, ClientInput } from '@gmao/domain/clients/client-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { clientsKeys } from './get-clients';
+import { queryRoots } from '../../../lib/query-keys';
+import { clientsKeys } from './query-keys';
 
-// Other features' caches that show client data. Their query-options live in other feature folders, which this
-// feature may not import (one-way imports), so the key roots are named here.
-const DASHBOARD_KEY = ['dashboard'] as const;
-const EQUIPMENT_KEY = ['equipment'] as const;
+// Other features' caches that show client data are invalidated through their roots (features never import each other).
 
 function refresh(queryClient: QueryClient, { dashboard = false, equipment = false } = {}) {
   void queryClient.invalidateQueries({ queryKey: clientsKeys.all });
-  if (dashboard) void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
-  if (equipment) void queryClient.invalidateQueries({ queryKey: EQUIPMENT_KEY });
+  if (dashboard) void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
+  if (equipment) void queryClient.invalidateQueries({ queryKey: queryRoots.equipment });
 }
 
 export function createClient(input: ClientInput) {

@@ -9,6 +9,7 @@ import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../../../lib/session';
 import { useClient } from '../api/get-client';
+import { ClientActivity } from './client-activity';
 
 const linkClass = 'text-blue-700 underline-offset-2 hover:underline';
 
@@ -57,6 +58,7 @@ export function ClientDetailModal({
     <Modal
       open
       onClose={onClose}
+      fill
       size="3xl"
       closeOnOverlayClick={false}
       title="Détails du client"
@@ -65,8 +67,9 @@ export function ClientDetailModal({
           <Button variant="secondary" onClick={onClose}>
             Fermer
           </Button>
-          {client && can(PERMISSIONS.CLIENTS_UPDATE) && (
-            <Button onClick={() => onEdit(client)}>
+          {/* shown (disabled) while the client loads, so the footer does not change when it arrives */}
+          {!query.isError && can(PERMISSIONS.CLIENTS_UPDATE) && (
+            <Button disabled={!client} onClick={() => client && onEdit(client)}>
               <Pencil className="h-4 w-4" aria-hidden="true" /> Modifier
             </Button>
           )}
@@ -123,15 +126,18 @@ export function ClientDetailModal({
               ['Site web', link(web(client.siteWeb), client.siteWeb)],
             ]}
           />
-          {(client.registre_commerce || client.forme_juridique) && (
+          {(client.registre_commerce || client.ice || client.forme_juridique) && (
             <DetailSection
               title="Informations légales"
               items={[
                 ['Registre de commerce', client.registre_commerce],
+                ['ICE', client.ice],
                 ['Forme juridique', client.forme_juridique],
               ]}
             />
           )}
+          {/* last: its lists arrive after the client, and nothing below them moves when they do (issue 14) */}
+          <ClientActivity clientId={client.id} />
         </div>
       )}
     </Modal>

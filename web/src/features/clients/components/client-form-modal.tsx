@@ -36,6 +36,7 @@ const FIELDS = [
   'telephone_contact',
   'email_contact',
   'registre_commerce',
+  'ice',
   'forme_juridique',
 ] as const satisfies readonly (keyof ClientFormValues)[];
 
@@ -140,6 +141,7 @@ export function ClientFormModal({
         <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Informations légales</legend>
           {text('registre_commerce', 'Registre de commerce')}
+          {text('ice', 'ICE (15 chiffres)')}
           <FormField
             label="Forme juridique"
             htmlFor="client-forme_juridique"

@@ -27,6 +27,7 @@ const client: Client = {
   telephone_contact: '0612345678',
   email_contact: null,
   registre_commerce: null,
+  ice: null,
   forme_juridique: null,
   equipmentCount: 2,
   interventionCount: 5,

@@ -3,7 +3,7 @@ import type { Client } from '@gmao/domain/clients/client-schemas';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { formatNumber, formatPhone } from '@gmao/domain/format/format';
 import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { DeleteConfirmDialog } from '../../../components/ui/delete-confirm-dialog';
@@ -50,13 +50,25 @@ const columns: DataTableColumn<Client>[] = [
  * Clients list shared by the dashboard tab and the /clients page (variant only changes spacing): search
  * debounced 300 ms, sector filter, paging, row actions by permission, and the client modals.
  */
-export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
+export function ClientsList({
+  variant = 'tab',
+  initialDetailId = null,
+  onDetailClose,
+}: {
+  variant?: 'tab' | 'page';
+  /** Opens that client's detail (deep link `/clients/:id`). */
+  initialDetailId?: number | null;
+  onDetailClose?: () => void;
+}) {
   const { can } = usePermissions();
   const paging = usePaging();
   const [search, setSearch] = useState('');
   const [secteur, setSecteur] = useState('');
   const [form, setForm] = useState<{ client: Client | null } | null>(null);
-  const [detailId, setDetailId] = useState<number | null>(null);
+  const [detailId, setDetailId] = useState<number | null>(initialDetailId);
+  useEffect(() => {
+    if (initialDetailId !== null) setDetailId(initialDetailId);
+  }, [initialDetailId]);
   const sectors = useSectors();
   const remove = useDeleteClient();
   const query = useClients({
@@ -79,7 +91,7 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
     <div className={variant === 'page' ? 'space-y-4' : 'space-y-3'}>
       <ListToolbar
         search={search}
-        searchPlaceholder="Rechercher un client (entreprise, ville, contact, email)..."
+        searchPlaceholder="Entreprise, ville, contact, email…"
         searchLabel="Rechercher un client"
         onSearchChange={(v) => {
           setSearch(v);
@@ -151,7 +163,10 @@ export function ClientsList({ variant = 'tab' }: { variant?: 'tab' | 'page' }) {
       {detailId !== null && (
         <ClientDetailModal
           clientId={detailId}
-          onClose={() => setDetailId(null)}
+          onClose={() => {
+            setDetailId(null);
+            onDetailClose?.();
+          }}
           onEdit={(client) => {
             setDetailId(null);
             setForm({ client });

@@ -1,7 +1,7 @@
 import type { DashboardAlerts } from '@gmao/domain/dashboard/dashboard-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { dashboardKeys } from './dashboard-keys';
+import { dashboardKeys } from './query-keys';
 
 export function getDashboardAlerts() {
   return api.get<Envelope<DashboardAlerts>>('/dashboard/alerts', { silent: true });

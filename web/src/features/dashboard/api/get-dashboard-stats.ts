@@ -2,7 +2,7 @@ import type { DashboardStats } from '@gmao/domain/dashboard/dashboard-schemas';
 import { DEFAULT_TIMEFRAME } from '@gmao/domain/dashboard/metrics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { dashboardKeys } from './dashboard-keys';
+import { dashboardKeys } from './query-keys';
 
 export type { DashboardStats };
 

@@ -2,7 +2,7 @@ import type { RecentIntervention } from '@gmao/domain/dashboard/dashboard-schema
 import { RECENT_LIMIT_DEFAULT } from '@gmao/domain/dashboard/metrics';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { dashboardKeys } from './dashboard-keys';
+import { dashboardKeys } from './query-keys';
 
 export function getRecentInterventions(limit = RECENT_LIMIT_DEFAULT) {
   return api.get<Envelope<RecentIntervention[]>>('/dashboard/recent-interventions', {

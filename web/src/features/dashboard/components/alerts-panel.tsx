@@ -2,7 +2,9 @@ import type { AlertItem, DashboardAlerts } from '@gmao/domain/dashboard/dashboar
 import { OVERDUE_DAYS } from '@gmao/domain/dashboard/metrics';
 import { formatDate } from '@gmao/domain/format/format';
 import { AlertTriangle, Clock, type LucideIcon } from 'lucide-react';
+import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
+import { interventionPath, paths } from '../../../lib/paths';
 
 function AlertList({
   title,
@@ -10,14 +12,15 @@ function AlertList({
   count,
   icon: Icon,
   iconClass,
-  onShowAll,
+  showAllHref,
 }: {
   title: string;
   items: AlertItem[];
   count: number;
   icon: LucideIcon;
   iconClass: string;
-  onShowAll?: () => void;
+  /** The list filtered on what this panel shows (urgent or overdue), when the user may read it. */
+  showAllHref?: string;
 }) {
   if (count === 0) return null;
   const more = count - items.length;
@@ -31,7 +34,12 @@ function AlertList({
           <li key={item.id} className="flex items-start gap-3 py-2.5">
             <Icon className={`mt-0.5 h-5 w-5 shrink-0 ${iconClass}`} aria-hidden="true" />
             <div className="min-w-0 flex-1">
-              <p className="text-sm font-medium text-slate-900">{item.title}</p>
+              <Link
+                to={interventionPath(item.id)}
+                className="inline-flex min-h-11 items-center text-sm font-medium text-blue-800 hover:underline sm:min-h-0"
+              >
+                {item.title}
+              </Link>
               <p className="text-xs text-slate-700 sm:hidden">{formatDate(item.date)}</p>
               <p className="text-sm text-slate-600">{item.description}</p>
             </div>
@@ -45,12 +53,12 @@ function AlertList({
       {more > 0 && (
         <p className="pt-1 text-xs text-slate-600">
           … et {more} autre(s)
-          {onShowAll && (
+          {showAllHref && (
             <>
               {' · '}
-              <button type="button" onClick={onShowAll} className="font-medium text-blue-700 hover:underline">
+              <Link to={showAllHref} className="font-medium text-blue-700 hover:underline">
                 Voir les interventions
-              </button>
+              </Link>
             </>
           )}
         </p>
@@ -88,7 +96,7 @@ export function AlertsPanel({
           count={alerts.counts.urgent}
           icon={AlertTriangle}
           iconClass="text-red-600"
-          onShowAll={onShowAll}
+          showAllHref={onShowAll && `${paths.interventions}?urgence=true`}
         />
         <AlertList
           title={`En retard (plus de ${OVERDUE_DAYS} jours)`}
@@ -96,7 +104,7 @@ export function AlertsPanel({
           count={alerts.counts.overdue}
           icon={Clock}
           iconClass="text-amber-600"
-          onShowAll={onShowAll}
+          showAllHref={onShowAll && `${paths.interventions}?overdue=true`}
         />
       </div>
     </section>

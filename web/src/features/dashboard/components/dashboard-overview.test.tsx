@@ -2,6 +2,7 @@ import type { DashboardAlerts, DashboardStats, RecentIntervention } from '@gmao/
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DashboardOverview } from './dashboard-overview';
 
@@ -36,13 +37,38 @@ const recent: RecentIntervention = {
   },
   creerPar: { id: 1, nom: 'Nadia El Fassi' },
 };
+const urgentAlert: DashboardAlerts['urgent'][number] = {
+  id: 1,
+  title: 'Intervention urgente — Moteur LS 200 (Atlas)',
+  description: 'Panne',
+  date: '2026-03-02',
+};
 const noAlerts: DashboardAlerts = { urgent: [], overdue: [], counts: { urgent: 0, overdue: 0, total: 0 } };
 const someAlerts: DashboardAlerts = {
-  urgent: [{ id: 1, title: 'Intervention urgente — Moteur LS 200 (Atlas)', description: 'Panne', date: '2026-03-02' }],
+  urgent: [urgentAlert],
   overdue: [],
   counts: { urgent: 1, overdue: 0, total: 1 },
 };
 let alerts = noAlerts;
+const myWork = {
+  open: 3,
+  urgent: 1,
+  overdue: 2,
+  minutesThisWeek: 135,
+  weekStart: '2026-03-02',
+  next: [
+    {
+      id: 147,
+      date: '2026-03-04',
+      plannedAt: null,
+      statut: 'PLANIFIEE',
+      urgence: true,
+      description: 'Transformateur en surchauffe',
+      equipement: 'Transformateur T2',
+      client: 'Atlas Textiles SARL',
+    },
+  ],
+};
 
 const json = (body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
@@ -55,6 +81,7 @@ beforeEach(() => {
     vi.fn((url: string) => {
       if (url.startsWith('/api/dashboard/stats')) return json({ success: true, data: stats });
       if (url.startsWith('/api/dashboard/alerts')) return json({ success: true, data: alerts });
+      if (url.startsWith('/api/dashboard/my-work')) return json({ success: true, data: myWork });
       return json({ success: true, data: [recent] });
     }),
   );
@@ -64,9 +91,11 @@ afterEach(() => vi.unstubAllGlobals());
 function renderOverview(props: Parameters<typeof DashboardOverview>[0] = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={queryClient}>
-      <DashboardOverview {...props} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={queryClient}>
+        <DashboardOverview {...props} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 
@@ -109,7 +138,7 @@ describe('DashboardOverview', () => {
     const heading = await screen.findByRole('heading', { name: 'Alertes Importantes' });
     const panel = heading.closest('section') as HTMLElement;
     expect(within(panel).getByTestId('alerts-total')).toHaveTextContent('1');
-    expect(within(panel).getByText(someAlerts.urgent[0].title)).toBeInTheDocument();
+    expect(within(panel).getByText(urgentAlert.title)).toBeInTheDocument();
   });
 
   it("'Voir tout' and 'Nouvelle Intervention' follow the props and the permissions", async () => {
@@ -122,6 +151,7 @@ describe('DashboardOverview', () => {
     unmount();
 
     granted.add('interventions:read');
+    granted.add('interventions:assign');
     granted.add('interventions:create');
     renderOverview({ onShowAll });
     await userEvent.click(await screen.findByRole('button', { name: 'Voir tout' }));
@@ -135,5 +165,41 @@ describe('DashboardOverview', () => {
     renderOverview({ onNewIntervention });
     await userEvent.click(await screen.findByRole('button', { name: /Nouvelle Intervention/ }));
     expect(onNewIntervention).toHaveBeenCalled();
+  });
+
+  it('a technician (no interventions:assign) opens on "Mon travail", linked to his next interventions, and may switch', async () => {
+    granted.add('interventions:read');
+    granted.add('interventions:update');
+    renderOverview();
+    expect(await screen.findByRole('button', { name: 'Mon travail', pressed: true })).toBeInTheDocument();
+    await within(screen.getByRole('region', { name: 'Mes interventions ouvertes' })).findByText('3');
+    expect(value('Mes urgences')).toHaveTextContent('1');
+    expect(value('Mes retards')).toHaveTextContent('2');
+    expect(value('Mon temps cette semaine')).toHaveTextContent('2 h 15');
+    const link = screen.getByRole('link', { name: /#147 — Transformateur T2/ });
+    expect(link).toHaveAttribute('href', '/interventions/147');
+    await userEvent.click(screen.getByRole('button', { name: "Vue de l'entreprise" }));
+    expect(await screen.findByText('42')).toBeInTheDocument();
+  });
+
+  it('alerts and recent interventions open the item; "Voir les interventions" opens the filtered list', async () => {
+    granted.add('interventions:read');
+    granted.add('interventions:assign');
+    alerts = {
+      urgent: [urgentAlert],
+      overdue: Array.from({ length: 5 }, (_, i) => ({ ...urgentAlert, id: 10 + i, title: `Retard ${i}` })),
+      counts: { urgent: 1, overdue: 9, total: 10 },
+    };
+    renderOverview({ onShowAll: vi.fn() });
+    expect(await screen.findByRole('link', { name: urgentAlert.title })).toHaveAttribute('href', '/interventions/1');
+    const table = await screen.findByRole('table', { name: 'Interventions récentes' });
+    expect(await within(table).findByRole('link', { name: 'Moteur LS 200' })).toHaveAttribute(
+      'href',
+      '/interventions/1',
+    );
+    expect(screen.getByRole('link', { name: 'Voir les interventions' })).toHaveAttribute(
+      'href',
+      '/interventions?overdue=true',
+    );
   });
 });

@@ -1,11 +1,26 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { DEFAULT_TIMEFRAME, OVERDUE_DAYS, TOTAL_INTERVENTIONS_TREND } from '@gmao/domain/dashboard/metrics';
+import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
 import { formatNumber, formatPercent } from '@gmao/domain/format/format';
-import { AlertTriangle, Building2, CheckCircle2, ClipboardList, Clock, PlayCircle, Wrench } from 'lucide-react';
+import { PLAN_LABELS } from '@gmao/domain/plans/plan-form';
+import {
+  AlertTriangle,
+  Building2,
+  CalendarClock,
+  CheckCircle2,
+  ClipboardList,
+  Clock,
+  PlayCircle,
+  Wrench,
+} from 'lucide-react';
+import { useState } from 'react';
 import { usePermissions } from '../../../lib/session';
 import { useDashboardAlerts } from '../api/get-dashboard-alerts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
+import { usePreventiveCompliance } from '../api/get-preventive-compliance';
+import { useRecentInterventions } from '../api/get-recent-interventions';
 import { AlertsPanel } from './alerts-panel';
+import { MyWork } from './my-work';
 import { RecentInterventions } from './recent-interventions';
 import { StatCard } from './stat-card';
 
@@ -22,8 +37,44 @@ export function DashboardOverview({
   onNewIntervention?: () => void;
 }) {
   const { can } = usePermissions();
+  // Issue 14: who works on interventions without dispatching them (a technician) opens on his own; all may switch.
+  const readsInterventions = can(PERMISSIONS.INTERVENTIONS_READ);
+  const [view, setView] = useState<'mine' | 'company'>(
+    readsInterventions && can(PERMISSIONS.INTERVENTIONS_UPDATE) && !can(PERMISSIONS.INTERVENTIONS_ASSIGN)
+      ? 'mine'
+      : 'company',
+  );
+  return (
+    <div className="space-y-4">
+      {readsInterventions && (
+        <fieldset className="inline-flex rounded-lg border border-slate-200 bg-white p-1">
+          <legend className="sr-only">Vue du tableau de bord</legend>
+          {(['mine', 'company'] as const).map((v) => (
+            <button
+              key={v}
+              type="button"
+              aria-pressed={view === v}
+              onClick={() => setView(v)}
+              className={`min-h-11 rounded-md px-3 text-sm font-medium sm:min-h-9 ${view === v ? 'bg-blue-700 text-white' : 'text-slate-700 hover:bg-slate-100'}`}
+            >
+              {v === 'mine' ? MY_WORK_MESSAGES.mine : MY_WORK_MESSAGES.company}
+            </button>
+          ))}
+        </fieldset>
+      )}
+      {view === 'mine' ? <MyWork /> : <CompanyOverview onShowAll={onShowAll} onNewIntervention={onNewIntervention} />}
+    </div>
+  );
+}
+
+function CompanyOverview({ onShowAll, onNewIntervention }: { onShowAll?: () => void; onNewIntervention?: () => void }) {
+  const { can } = usePermissions();
   const stats = useDashboardStats();
   const alerts = useDashboardAlerts();
+  const recent = useRecentInterventions();
+  const readsPlans = can(PERMISSIONS.PLANS_READ);
+  const preventive = usePreventiveCompliance(readsPlans);
+  const p = preventive.data?.data.total;
   const o = stats.data?.data.overview;
   const a = stats.data?.data.alerts;
   const loading = stats.isPending;
@@ -70,39 +121,71 @@ export function DashboardOverview({
         <StatCard title="Clients" value={n(o?.totalClients)} icon={Building2} tone="green" loading={loading} />
       </div>
 
-      <AlertsPanel
-        alerts={alerts.data?.data}
-        onShowAll={onShowAll && can(PERMISSIONS.INTERVENTIONS_READ) ? onShowAll : undefined}
-      />
-
-      <RecentInterventions onShowAll={onShowAll} onNewIntervention={onNewIntervention} />
-
-      <div className="grid gap-4 md:grid-cols-3">
-        <StatCard
-          title="Taux de Réalisation"
-          value={o ? formatPercent(o.completionRate) : '—'}
-          icon={CheckCircle2}
-          tone="green"
-          loading={loading}
-          footer={o && `${n(o.completedInterventions)} intervention(s) terminée(s) sur ${DEFAULT_TIMEFRAME} jours`}
-        />
-        <StatCard
-          title="Interventions Urgentes"
-          value={n(a?.urgentInterventions)}
-          icon={AlertTriangle}
-          tone="red"
-          loading={loading}
-          footer="Ouvertes et marquées urgentes"
-        />
-        <StatCard
-          title="Interventions en Retard"
-          value={n(a?.overdueInterventions)}
-          icon={Clock}
-          tone="orange"
-          loading={loading}
-          footer={`Ouvertes, datées de plus de ${OVERDUE_DAYS} jours`}
-        />
-      </div>
+      {/* Issue 14: the alerts would be inserted above the recent table the user is reading. What follows the first
+          cards appears at once, when the alerts, the recent interventions and the figures are all in. */}
+      {alerts.isPending || recent.isPending || loading ? (
+        <div aria-busy="true" className="space-y-6">
+          <span className="sr-only">Chargement…</span>
+          <div data-skeleton="true" className="h-72 animate-pulse rounded-lg border border-slate-200 bg-white" />
+          <div className="grid gap-4 md:grid-cols-3">
+            {[0, 1, 2].map((i) => (
+              <div
+                key={i}
+                data-skeleton="true"
+                className="h-32 animate-pulse rounded-lg border border-slate-200 bg-white"
+              />
+            ))}
+          </div>
+        </div>
+      ) : (
+        <>
+          <AlertsPanel
+            alerts={alerts.data?.data}
+            onShowAll={onShowAll && can(PERMISSIONS.INTERVENTIONS_READ) ? onShowAll : undefined}
+          />
+          <RecentInterventions onShowAll={onShowAll} onNewIntervention={onNewIntervention} />
+          <div className="grid gap-4 md:grid-cols-3">
+            <StatCard
+              title="Taux de Réalisation"
+              value={o ? formatPercent(o.completionRate) : '—'}
+              icon={CheckCircle2}
+              tone="green"
+              loading={loading}
+              footer={o && `${n(o.completedInterventions)} intervention(s) terminée(s) sur ${DEFAULT_TIMEFRAME} jours`}
+            />
+            <StatCard
+              title="Interventions Urgentes"
+              value={n(a?.urgentInterventions)}
+              icon={AlertTriangle}
+              tone="red"
+              loading={loading}
+              footer="Ouvertes et marquées urgentes"
+            />
+            <StatCard
+              title="Interventions en Retard"
+              value={n(a?.overdueInterventions)}
+              icon={Clock}
+              tone="orange"
+              loading={loading}
+              footer={`Ouvertes, datées de plus de ${OVERDUE_DAYS} jours`}
+            />
+          </div>
+          {readsPlans && (
+            // Last on the page: arriving after the rest, it moves nothing (issue 14).
+            <StatCard
+              title="Maintenance préventive"
+              value={p ? PLAN_LABELS.onTime(p.on_time_pct) : '—'}
+              icon={CalendarClock}
+              tone="blue"
+              loading={preventive.isPending}
+              footer={
+                p &&
+                `12 derniers mois : ${formatNumber(p.on_time)} à temps, ${formatNumber(p.late)} en retard, ${formatNumber(p.missed)} manquée(s)`
+              }
+            />
+          )}
+        </>
+      )}
     </div>
   );
 }

@@ -2,12 +2,14 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import type { RecentIntervention } from '@gmao/domain/dashboard/dashboard-schemas';
 import { formatDate, TRUNCATE_DASHBOARD, truncate } from '@gmao/domain/format/format';
 import { Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { interventionPath } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/session';
 import { useRecentInterventions } from '../api/get-recent-interventions';
 import { RecentInterventionCards } from './recent-intervention-cards';
-import { StatutBadge } from './statut-badge';
 
 const columns: DataTableColumn<RecentIntervention>[] = [
   {
@@ -15,7 +17,9 @@ const columns: DataTableColumn<RecentIntervention>[] = [
     header: 'Équipement',
     render: (r) => (
       <div>
-        <div className="font-medium text-slate-900">{r.equipement.nom}</div>
+        <Link to={interventionPath(r.id)} className="font-medium text-blue-800 hover:underline">
+          {r.equipement.nom}
+        </Link>
         <div className="text-xs text-slate-500">{r.equipement.proprietaire.nom_entreprise}</div>
       </div>
     ),
@@ -25,7 +29,7 @@ const columns: DataTableColumn<RecentIntervention>[] = [
     header: 'Description',
     render: (r) => <span title={r.description ?? undefined}>{truncate(r.description, TRUNCATE_DASHBOARD)}</span>,
   },
-  { key: 'statut', header: 'Statut', render: (r) => <StatutBadge statut={r.statut} urgence={r.urgence} /> },
+  { key: 'statut', header: 'Statut', render: (r) => <StatusBadge statut={r.statut} urgence={r.urgence} /> },
   { key: 'date', header: 'Date', className: 'whitespace-nowrap', render: (r) => formatDate(r.date) },
   { key: 'creerPar', header: 'Créé par', className: 'whitespace-nowrap', render: (r) => r.creerPar?.nom ?? '-' },
 ];

@@ -30,7 +30,7 @@ export function StatCard({
     <section aria-label={title} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
-          <h3 className="text-sm font-medium text-slate-600">{title}</h3>
+          <h2 className="text-sm font-medium text-slate-600">{title}</h2>
           {loading ? (
             <div className="mt-2 h-8 w-20 animate-pulse rounded bg-slate-200" data-skeleton="true" />
           ) : (

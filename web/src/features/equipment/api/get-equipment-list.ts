@@ -1,6 +1,7 @@
 import type { Equipment } from '@gmao/domain/equipment/equipment-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ListEnvelope } from '../../../lib/api-client';
+import { equipmentKeys } from './query-keys';
 
 export interface EquipmentFilters {
   page: number;
@@ -9,15 +10,6 @@ export interface EquipmentFilters {
   proprietaire_id?: number;
   type_equipement?: string;
 }
-
-/** Query keys from general to specific; every equipment query lives under ['equipment']. */
-export const equipmentKeys = {
-  all: ['equipment'] as const,
-  lists: () => [...equipmentKeys.all, 'list'] as const,
-  list: (filters: EquipmentFilters) => [...equipmentKeys.lists(), filters] as const,
-  detail: (id: number) => [...equipmentKeys.all, 'detail', id] as const,
-  types: () => [...equipmentKeys.all, 'types'] as const,
-};
 
 export function getEquipmentList(filters: EquipmentFilters) {
   return api.get<ListEnvelope<Equipment>>('/equipment', { query: { ...filters } });

@@ -1,7 +1,7 @@
 import { EQUIPMENT_TYPES } from '@gmao/domain/equipment/equipment-types';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { equipmentKeys } from './get-equipment-list';
+import { equipmentKeys } from './query-keys';
 
 export function getEquipmentTypes() {
   return api.get<Envelope<string[]>>('/equipment/types', { silent: true });

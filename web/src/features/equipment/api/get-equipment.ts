@@ -1,7 +1,7 @@
 import type { EquipmentDetail } from '@gmao/domain/equipment/equipment-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { equipmentKeys } from './get-equipment-list';
+import { equipmentKeys } from './query-keys';
 
 export function getEquipment(id: number) {
   return api.get<Envelope<EquipmentDetail>>(`/equipment/${id}`);

@@ -1,6 +1,7 @@
 import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ListEnvelope } from '../../../lib/api-client';
+import { equipmentKeys } from './query-keys';
 
 interface OwnerOption {
   id: number;
@@ -8,17 +9,14 @@ interface OwnerOption {
   ville: string | null;
 }
 
-/**
- * The owner dropdown loads every client with limit 1000 (spec §7). The key sits under ['clients'] so that client
- * mutations, which invalidate that root, refresh it too (the clients feature cannot be imported from here).
- */
+/** The owner dropdown loads every client with limit 1000 (spec §7); client mutations refresh it (its key). */
 export function getOwnerOptions() {
   return api.get<ListEnvelope<OwnerOption>>('/clients', { query: { limit: MAX_LIST_LIMIT } });
 }
 
 export function getOwnerOptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['clients', 'options', MAX_LIST_LIMIT] as const,
+    queryKey: equipmentKeys.ownerOptions(),
     queryFn: getOwnerOptions,
     staleTime: 5 * 60_000,
   });

@@ -1,17 +1,15 @@
 import type { EquipmentDetail, EquipmentInput } from '@gmao/domain/equipment/equipment-schemas';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { equipmentKeys } from './get-equipment-list';
+import { queryRoots } from '../../../lib/query-keys';
+import { equipmentKeys } from './query-keys';
 
-// Caches of other features that show equipment counts (client rows, dashboard stats). Their query-options live in
-// feature folders this one may not import (one-way imports), so the key roots are named here.
-const CLIENTS_KEY = ['clients'] as const;
-const DASHBOARD_KEY = ['dashboard'] as const;
+// Caches of other features that show equipment counts (client rows, dashboard stats), invalidated through their roots.
 
 function refresh(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: equipmentKeys.all });
-  void queryClient.invalidateQueries({ queryKey: CLIENTS_KEY });
-  void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+  void queryClient.invalidateQueries({ queryKey: queryRoots.clients });
+  void queryClient.invalidateQueries({ queryKey: queryRoots.dashboard });
 }
 
 export function createEquipment(input: EquipmentInput) {

@@ -3,14 +3,17 @@ import { EQUIPMENT_MESSAGES, type EquipmentDetail } from '@gmao/domain/equipment
 import { equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
 import { formatCurrency, formatDate, formatNumber, formatPhone, truncate } from '@gmao/domain/format/format';
 import { Pencil, Plus } from 'lucide-react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DetailSection } from '../../../components/ui/detail-section';
 import { Modal } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { interventionPath } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/session';
 import { useEquipment } from '../api/get-equipment';
+import { EquipmentPlans } from './equipment-plans';
 import { EquipmentQrCode } from './equipment-qr-code';
-import { StatusBadge } from './status-badge';
 
 export type NewInterventionHandler = (equipment: { id: number; nom: string }) => void;
 
@@ -31,10 +34,12 @@ function RecentInterventions({ item }: { item: EquipmentDetail }) {
       {item.interventions.map((i) => (
         <li key={i.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm">
           <div className="min-w-0">
-            <p className="font-medium text-slate-900">{formatDate(i.date)}</p>
+            <Link to={interventionPath(i.id)} className="font-medium text-blue-800 hover:underline">
+              #{i.id} — {formatDate(i.date)}
+            </Link>
             <p className="text-slate-600">{truncate(i.description) || '-'}</p>
           </div>
-          <StatusBadge statut={i.statut} urgent={i.urgence} />
+          <StatusBadge statut={i.statut} urgence={i.urgence} />
         </li>
       ))}
     </ul>
@@ -64,6 +69,7 @@ export function EquipmentDetailModal({
     <Modal
       open
       onClose={onClose}
+      fill
       size="4xl"
       closeOnOverlayClick={false}
       title={item?.nom ?? "Détails de l'équipement"}
@@ -72,13 +78,14 @@ export function EquipmentDetailModal({
           <Button variant="secondary" onClick={onClose}>
             Fermer
           </Button>
-          {item && can(PERMISSIONS.EQUIPMENT_UPDATE) && (
-            <Button variant="secondary" onClick={() => onEdit(item)}>
+          {/* shown (disabled) while the item loads, so the footer does not grow when it arrives */}
+          {!query.isError && can(PERMISSIONS.EQUIPMENT_UPDATE) && (
+            <Button variant="secondary" disabled={!item} onClick={() => item && onEdit(item)}>
               <Pencil className="h-4 w-4" aria-hidden="true" /> Modifier
             </Button>
           )}
-          {item && onNewIntervention && can(PERMISSIONS.INTERVENTIONS_CREATE) && (
-            <Button onClick={() => onNewIntervention({ id: item.id, nom: item.nom })}>
+          {!query.isError && onNewIntervention && can(PERMISSIONS.INTERVENTIONS_CREATE) && (
+            <Button disabled={!item} onClick={() => item && onNewIntervention({ id: item.id, nom: item.nom })}>
               <Plus className="h-4 w-4" aria-hidden="true" /> Nouvelle Intervention
             </Button>
           )}
@@ -144,6 +151,7 @@ export function EquipmentDetailModal({
             <DetailSection title="QR code">
               <EquipmentQrCode id={item.id} nom={item.nom} owner={item.proprietaire.nom_entreprise} />
             </DetailSection>
+            <EquipmentPlans equipmentId={item.id} />
             <DetailSection title="Historique de maintenance">
               <div className="grid grid-cols-3 gap-2">
                 <Stat label="Total" value={item.maintenanceStats.totalInterventions} tone="bg-blue-50 text-blue-800" />

@@ -2,6 +2,7 @@ import type { Equipment, EquipmentDetail } from '@gmao/domain/equipment/equipmen
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EquipmentList } from './equipment-list';
 
@@ -69,9 +70,11 @@ afterEach(() => vi.unstubAllGlobals());
 function renderList(props: Parameters<typeof EquipmentList>[0] = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
-    <QueryClientProvider client={client}>
-      <EquipmentList {...props} />
-    </QueryClientProvider>,
+    <MemoryRouter>
+      <QueryClientProvider client={client}>
+        <EquipmentList {...props} />
+      </QueryClientProvider>
+    </MemoryRouter>,
   );
 }
 

@@ -12,6 +12,7 @@ import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowAction } from '../../../components/ui/row-action';
+import { StatusBadge } from '../../../components/ui/status-badge';
 import { usePermissions } from '../../../lib/session';
 import { useConfirmedDelete } from '../../../lib/use-confirmed-delete';
 import { usePaging } from '../../../lib/use-paging';
@@ -20,7 +21,6 @@ import { useEquipmentTypes } from '../api/get-equipment-types';
 import { useDeleteEquipment } from '../api/mutate-equipment';
 import { EquipmentDetailModal, type NewInterventionHandler } from './equipment-detail-modal';
 import { EquipmentFormModal } from './equipment-form-modal';
-import { StatusBadge } from './status-badge';
 
 const columns: DataTableColumn<Equipment>[] = [
   { key: 'nom', header: 'Nom', render: (e) => <span className="font-medium text-slate-900">{e.nom}</span> },
@@ -88,7 +88,7 @@ export function EquipmentList({
     <div className={variant === 'page' ? 'space-y-4' : 'space-y-3'}>
       <ListToolbar
         search={search}
-        searchPlaceholder="Rechercher un équipement (nom, marque, modèle, propriétaire)..."
+        searchPlaceholder="Nom, marque, modèle, propriétaire…"
         searchLabel="Rechercher un équipement"
         onSearchChange={(v) => {
           setSearch(v);

@@ -2,10 +2,11 @@ import { Printer } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { equipmentPath } from '../../../lib/paths';
 
-/** The URL a QR code encodes: the equipment page, which opens this equipment's detail (`?id=`). */
+/** The URL a QR code encodes: the equipment's own address (deep link; codes printed with `?id=` still work). */
 export function equipmentUrl(id: number, origin: string = window.location.origin): string {
-  return `${origin}/equipment?id=${id}`;
+  return `${origin}${equipmentPath(id)}`;
 }
 
 function escapeHtml(s: string): string {

@@ -1,13 +1,12 @@
-import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
+import { paths } from '../../../lib/paths';
+import { useDetailParam } from '../../../lib/use-detail-param';
 import type { NewInterventionHandler } from '../components/equipment-detail-modal';
 import { EquipmentList } from '../components/equipment-list';
 
-/** /equipment; `?id=<id>` (the URL in each QR code) opens that equipment's detail. */
+/** /equipment; `/equipment/:id` (or `?id=<id>`, the URL of the QR codes printed so far) opens that equipment's detail. */
 export default function EquipmentRoute({ onNewIntervention }: { onNewIntervention?: NewInterventionHandler }) {
-  const [params, setParams] = useSearchParams();
-  const id = Number(params.get('id'));
-  const initialDetailId = Number.isInteger(id) && id > 0 ? id : null;
+  const { initialDetailId, onDetailClose } = useDetailParam(paths.equipment);
   return (
     <section>
       <PageHeader
@@ -18,9 +17,7 @@ export default function EquipmentRoute({ onNewIntervention }: { onNewInterventio
         variant="page"
         onNewIntervention={onNewIntervention}
         initialDetailId={initialDetailId}
-        onDetailClose={() => {
-          if (params.has('id')) setParams({}, { replace: true });
-        }}
+        onDetailClose={onDetailClose}
       />
     </section>
   );

@@ -1,16 +1,7 @@
 import type { Attachment } from '@gmao/domain/interventions/attachment-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  API_BASE,
-  ApiError,
-  api,
-  downloadFile,
-  type Envelope,
-  httpErrorMessages,
-  refreshSession,
-} from '../../../lib/api-client';
-import { readToken } from '../../../lib/session-storage';
-import { interventionKeys } from './query-keys';
+import { api, downloadFile, type Envelope } from '../../../lib/api-client';
+import { interventionKeys, invalidateInterventionVersion } from './query-keys';
 
 // The attachment calls: list (fetcher, queryOptions, hook), upload, download and delete.
 export const getAttachments = (id: number) =>
@@ -26,36 +17,11 @@ export function getAttachmentsQueryOptions(id: number) {
 
 export const useAttachments = (id: number) => useQuery(getAttachmentsQueryOptions(id));
 
-/**
- * Multipart upload (field `file`). The shared client only sends JSON, so this call builds the request itself
- * with the same bearer, single refresh-and-retry on 401 and ApiError on failure.
- * TODO(lead): move FormData support into lib/api-client and use it here.
- */
-export async function uploadAttachment(input: { id: number; file: File }): Promise<Envelope<Attachment>> {
-  const send = () => {
-    const body = new FormData();
-    body.append('file', input.file);
-    const token = readToken();
-    return fetch(`${API_BASE}/interventions/${input.id}/attachments`, {
-      method: 'POST',
-      headers: token
-        ? { authorization: `Bearer ${token}`, accept: 'application/json' }
-        : { accept: 'application/json' },
-      body,
-    });
-  };
-  let res: Response;
-  try {
-    res = await send();
-    if (res.status === 401 && (await refreshSession())) res = await send();
-  } catch {
-    throw new ApiError(0, httpErrorMessages(0, null)[0], null);
-  }
-  const body = await res.json().catch(() => null);
-  if (!res.ok) {
-    throw new ApiError(res.status, httpErrorMessages(res.status, body)[0], body?.message ?? null, body?.details ?? []);
-  }
-  return body as Envelope<Attachment>;
+/** Multipart upload (field `file`) through the shared client; silent: the section toasts the outcome itself. */
+export function uploadAttachment(input: { id: number; file: File }) {
+  const body = new FormData();
+  body.append('file', input.file);
+  return api.post<Envelope<Attachment>>(`/interventions/${input.id}/attachments`, body, { silent: true });
 }
 
 export const downloadAttachment = (id: number, attachment: Attachment) =>
@@ -68,7 +34,11 @@ function useAttachmentMutation<TInput extends { id: number }, TResult>(fn: (inpu
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: (_d, input) => queryClient.invalidateQueries({ queryKey: interventionKeys.attachments(input.id) }),
+    onSuccess: (_d, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: interventionKeys.attachments(input.id) }),
+        invalidateInterventionVersion(queryClient, input.id),
+      ]),
   });
 }
 

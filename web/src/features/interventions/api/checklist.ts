@@ -1,7 +1,7 @@
 import type { Checklist } from '@gmao/domain/interventions/checklist-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { interventionKeys } from './query-keys';
+import { interventionKeys, invalidateInterventionVersion } from './query-keys';
 
 export function getChecklist(id: number) {
   return api.get<Envelope<Checklist>>(`/interventions/${id}/checklist`, { silent: true });
@@ -36,7 +36,10 @@ function useChecklistMutation<TInput extends { id: number }>(fn: (input: TInput)
     mutationFn: fn,
     onSuccess: (res, input) => {
       queryClient.setQueryData(interventionKeys.checklist(input.id), res);
-      return queryClient.invalidateQueries({ queryKey: interventionKeys.history(input.id) });
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: interventionKeys.history(input.id) }),
+        invalidateInterventionVersion(queryClient, input.id),
+      ]);
     },
   });
 }
@@ -60,7 +63,10 @@ export function useCheckChecklistItem() {
     onError: (_err, input, context) => {
       if (context?.previous) queryClient.setQueryData(interventionKeys.checklist(input.id), context.previous);
     },
-    onSuccess: (res, input) => queryClient.setQueryData(interventionKeys.checklist(input.id), res),
+    onSuccess: (res, input) => {
+      queryClient.setQueryData(interventionKeys.checklist(input.id), res);
+      return invalidateInterventionVersion(queryClient, input.id);
+    },
   });
 }
 export const useAddChecklistItem = () => useChecklistMutation(addChecklistItem);

@@ -1,7 +1,7 @@
 import type { Comment } from '@gmao/domain/interventions/activity-schemas';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope, type ListEnvelope } from '../../../lib/api-client';
-import { interventionKeys } from './query-keys';
+import { interventionKeys, invalidateInterventionVersion } from './query-keys';
 
 // One file for the comment calls: a fetcher each, the list's queryOptions and the hooks.
 export function getComments(id: number, page: number, limit: number) {
@@ -37,7 +37,11 @@ function useCommentMutation<TInput extends { id: number }, TResult>(fn: (input: 
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: (_d, input) => queryClient.invalidateQueries({ queryKey: interventionKeys.allComments(input.id) }),
+    onSuccess: (_d, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: interventionKeys.allComments(input.id) }),
+        invalidateInterventionVersion(queryClient, input.id),
+      ]),
   });
 }
 

@@ -1,16 +1,14 @@
 import type { CompteRendu, CompteRenduInput } from '@gmao/domain/interventions/compte-rendu-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { interventionKeys } from './query-keys';
-
-const key = (id: number) => [...interventionKeys.all, 'comptes-rendus', id] as const;
+import { interventionKeys, invalidateInterventionVersion } from './query-keys';
 
 export function getComptesRendus(id: number) {
   return api.get<Envelope<CompteRendu[]>>(`/interventions/${id}/reports`, { silent: true });
 }
 
 export function getComptesRendusQueryOptions(id: number) {
-  return queryOptions({ queryKey: key(id), queryFn: () => getComptesRendus(id) });
+  return queryOptions({ queryKey: interventionKeys.comptesRendus(id), queryFn: () => getComptesRendus(id) });
 }
 
 export function useComptesRendus(id: number) {
@@ -30,6 +28,10 @@ export function useSaveCompteRendu() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: saveCompteRendu,
-    onSuccess: (_res, input) => queryClient.invalidateQueries({ queryKey: key(input.id) }),
+    onSuccess: (_res, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: interventionKeys.comptesRendus(input.id) }),
+        invalidateInterventionVersion(queryClient, input.id),
+      ]),
   });
 }

@@ -1,6 +1,7 @@
 import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ListEnvelope } from '../../../lib/api-client';
+import { interventionKeys } from './query-keys';
 
 /** The fields the intervention form needs from GET /equipment (owned by the equipment feature). */
 export interface EquipmentOption {
@@ -16,10 +17,10 @@ export function getEquipmentOptions() {
   return api.get<ListEnvelope<EquipmentOption>>('/equipment', { query: { limit: MAX_LIST_LIMIT }, silent: true });
 }
 
-/** Under the equipment feature's key prefix, so equipment mutations refresh the select too. */
+/** Equipment mutations refresh the select too (its key is under the equipment root). */
 export function getEquipmentOptionsQueryOptions() {
   return queryOptions({
-    queryKey: ['equipment', 'options', MAX_LIST_LIMIT],
+    queryKey: interventionKeys.equipmentOptions(),
     queryFn: getEquipmentOptions,
     staleTime: 5 * 60_000,
   });

@@ -7,41 +7,57 @@ import type { Statut } from '@gmao/domain/interventions/status';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
 import { invalidateAfterInterventionChange } from './query-keys';
+import { ifMatch, isVersionConflict, reloadAfterConflict } from './version-conflict';
 
 // The callers show the spec's intervention-flow toasts themselves, hence `silent`.
 export function createIntervention(input: InterventionCreateInput) {
   return api.post<Envelope<Intervention>>('/interventions', input, { silent: true });
 }
 
-/** The edit form sends only the status change (spec §4). */
-export function updateInterventionStatut(input: { id: number; statut: Statut }) {
-  return api.put<Envelope<Intervention>>(`/interventions/${input.id}`, { statut: input.statut }, { silent: true });
+/**
+ * The edit form sends only the status change (spec §4), made on the `version` it displayed (If-Match: a 409
+ * VERSION_CONFLICT when someone else changed the intervention meanwhile).
+ */
+export function updateInterventionStatut(input: { id: number; statut: Statut; version?: number }) {
+  const opts = { silent: true, headers: ifMatch(input.version) };
+  return api.put<Envelope<Intervention>>(`/interventions/${input.id}`, { statut: input.statut }, opts);
 }
 
-export function changeStatus(input: { id: number; statut: Statut; note?: string }) {
+/** The detail's status buttons, made on the workflow `version` they were drawn from. */
+export function changeStatus(input: { id: number; statut: Statut; note?: string; version?: number }) {
   const body = { statut: input.statut, note: input.note };
-  return api.put<Envelope<Intervention>>(`/interventions/${input.id}/status`, body, { silent: true });
+  const opts = { silent: true, headers: ifMatch(input.version) };
+  return api.put<Envelope<Intervention>>(`/interventions/${input.id}/status`, body, opts);
+}
+
+/** 'Annuler' of the status toast: the server puts back what the user's own last change replaced. */
+export function undoStatusChange(id: number) {
+  return api.post<Envelope<Intervention>>(`/interventions/${id}/status/undo`, undefined, { silent: true });
 }
 
 export function deleteIntervention(id: number) {
   return api.delete<Envelope<null>>(`/interventions/${id}`, { silent: true });
 }
 
+/** A note adds to the history whatever changed meanwhile: no version. */
 export function addWorkflowNote(input: { id: number; note: string }) {
   const body = { note: input.note };
   return api.post<Envelope<HistoryEntry>>(`/interventions/${input.id}/workflow/notes`, body, { silent: true });
 }
 
+/** Success or a version conflict: every view of interventions reloads (the conflict first shows the 409's state). */
 function useInterventionMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResult>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     onSuccess: () => invalidateAfterInterventionChange(queryClient),
+    onError: (err) => (isVersionConflict(err) ? reloadAfterConflict(queryClient, err) : undefined),
   });
 }
 
 export const useCreateIntervention = () => useInterventionMutation(createIntervention);
 export const useUpdateInterventionStatut = () => useInterventionMutation(updateInterventionStatut);
 export const useChangeStatus = () => useInterventionMutation(changeStatus);
+export const useUndoStatusChange = () => useInterventionMutation(undoStatusChange);
 export const useDeleteIntervention = () => useInterventionMutation(deleteIntervention);
 export const useAddWorkflowNote = () => useInterventionMutation(addWorkflowNote);

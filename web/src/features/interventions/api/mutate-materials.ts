@@ -1,7 +1,7 @@
 import type { Material, MaterialInput } from '@gmao/domain/interventions/material-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { interventionKeys } from './query-keys';
+import { interventionKeys, invalidateInterventionVersion } from './query-keys';
 
 export function addMaterial(input: { id: number; body: MaterialInput }) {
   return api.post<Envelope<Material>>(`/interventions/${input.id}/materials`, input.body, { silent: true });
@@ -22,7 +22,11 @@ function useMaterialMutation<TInput extends { id: number }, TResult>(fn: (input:
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: (_data, input) => queryClient.invalidateQueries({ queryKey: interventionKeys.materials(input.id) }),
+    onSuccess: (_data, input) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: interventionKeys.materials(input.id) }),
+        invalidateInterventionVersion(queryClient, input.id),
+      ]),
   });
 }
 

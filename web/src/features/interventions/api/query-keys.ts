@@ -1,11 +1,13 @@
+import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
 import type { InterventionListQuery } from '@gmao/domain/interventions/intervention-schemas';
 import type { QueryClient } from '@tanstack/react-query';
+import { queryRoots, sharedQueryKeys } from '../../../lib/query-keys';
 
 export type InterventionFilters = Partial<InterventionListQuery>;
 
 /** Query keys of the interventions feature, general to specific (STYLE.md rule 9). */
 export const interventionKeys = {
-  all: ['interventions'] as const,
+  all: queryRoots.interventions,
   lists: () => [...interventionKeys.all, 'list'] as const,
   list: (filters: InterventionFilters) => [...interventionKeys.lists(), filters] as const,
   statusCounts: (filters: InterventionFilters = {}) => [...interventionKeys.all, 'status-counts', filters] as const,
@@ -20,11 +22,27 @@ export const interventionKeys = {
   timer: (id: number) => [...interventionKeys.all, 'timer', id] as const,
   attachments: (id: number) => [...interventionKeys.all, 'attachments', id] as const,
   checklist: (id: number) => [...interventionKeys.all, 'checklist', id] as const,
+  comptesRendus: (id: number) => [...interventionKeys.all, 'comptes-rendus', id] as const,
+  review: (id: number) => [...interventionKeys.all, 'review', id] as const,
+  /** The form's equipment select lists equipment: under the equipment root, so equipment mutations refresh it. */
+  equipmentOptions: () => [...queryRoots.equipment, 'options', MAX_LIST_LIMIT] as const,
+  /** The active custom field definitions (detail section, list filter): under their own root, refreshed by admin edits. */
+  customFieldDefinitions: () => sharedQueryKeys.customFieldList('true'),
 };
 
-/** Keys owned by other features that intervention mutations make stale (spec §7 refresh rules). */
-export const DASHBOARD_KEY = ['dashboard'] as const;
-export const EQUIPMENT_KEY = ['equipment'] as const;
+/**
+ * After a write to a sub-record of intervention `id` (checklist, comment, material, timer, attachment, compte
+ * rendu): its version went up, so the views that carry it (detail, workflow, list rows) reload — the next write
+ * sent with If-Match must name the new version, not look like someone else's change. Returned promise: awaited by
+ * the mutation, so it settles once they are fresh.
+ */
+export function invalidateInterventionVersion(queryClient: QueryClient, id: number) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: interventionKeys.detail(id) }),
+    queryClient.invalidateQueries({ queryKey: interventionKeys.workflow(id) }),
+    queryClient.invalidateQueries({ queryKey: interventionKeys.lists() }),
+  ]);
+}
 
 /**
  * After any intervention mutation: intervention lists, the intervention, its workflow and history, and the
@@ -33,7 +51,7 @@ export const EQUIPMENT_KEY = ['equipment'] as const;
 export function invalidateAfterInterventionChange(queryClient: QueryClient) {
   return Promise.all([
     queryClient.invalidateQueries({ queryKey: interventionKeys.all }),
-    queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY }),
-    queryClient.invalidateQueries({ queryKey: EQUIPMENT_KEY }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.dashboard }),
+    queryClient.invalidateQueries({ queryKey: queryRoots.equipment }),
   ]);
 }

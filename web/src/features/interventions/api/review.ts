@@ -3,14 +3,12 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api, type Envelope } from '../../../lib/api-client';
 import { interventionKeys, invalidateAfterInterventionChange } from './query-keys';
 
-const reviewKey = (id: number) => [...interventionKeys.all, 'review', id] as const;
-
 export function getReview(id: number) {
   return api.get<Envelope<Review | null>>(`/interventions/${id}/review`, { silent: true });
 }
 
 export function getReviewQueryOptions(id: number) {
-  return queryOptions({ queryKey: reviewKey(id), queryFn: () => getReview(id) });
+  return queryOptions({ queryKey: interventionKeys.review(id), queryFn: () => getReview(id) });
 }
 
 export function useReview(id: number) {

@@ -1,7 +1,7 @@
 import type { TimerLog } from '@gmao/domain/interventions/activity-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { interventionKeys } from './query-keys';
+import { interventionKeys, invalidateInterventionVersion } from './query-keys';
 
 // The timer calls: the log (fetcher, queryOptions, hook) and start/stop, which answer with the new log.
 export const getTimerLog = (id: number) =>
@@ -20,6 +20,9 @@ export function useTimerAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: timerAction,
-    onSuccess: (res, input) => queryClient.setQueryData(interventionKeys.timer(input.id), res),
+    onSuccess: (res, input) => {
+      queryClient.setQueryData(interventionKeys.timer(input.id), res);
+      return invalidateInterventionVersion(queryClient, input.id);
+    },
   });
 }

@@ -1,15 +1,53 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { ClipboardCopy } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
-import { InterventionsList } from '../components/interventions-list';
+import { buttonClass } from '../../../components/ui/button';
+import { paths } from '../../../lib/paths';
+import { usePermissions } from '../../../lib/session';
+import { useDetailParam } from '../../../lib/use-detail-param';
+import type { InterventionFormModalProps } from '../components/form/intervention-form-modal';
+import { InterventionsList } from '../components/list/interventions-list';
 
-/** /interventions (permission interventions:read, enforced by the router guard). */
-export default function InterventionsRoute() {
+/**
+ * /interventions (permission interventions:read, enforced by the router guard); `/interventions/:id` (or `?id=`)
+ * opens that intervention's detail (a notification, a shared link, an intervention just created from a template). 'Modèles' leads to the templates page for those who may
+ * use or manage them; `onFromTemplate` (app/routes/interventions.tsx) adds 'Partir d'un modèle' to the creation form.
+ */
+export default function InterventionsRoute({
+  onFromTemplate,
+}: {
+  onFromTemplate?: InterventionFormModalProps['onFromTemplate'];
+}) {
+  const { canAny } = usePermissions();
+  const { initialDetailId, onDetailClose } = useDetailParam(paths.interventions);
+  const [params] = useSearchParams();
+  // Links from the dashboard ("Voir les interventions" under the alerts) arrive filtered.
+  const initialFilters = {
+    ...(params.get('overdue') === 'true' ? { overdue: true } : {}),
+    ...(params.get('urgence') === 'true' ? { urgence: 'true' as const } : {}),
+    ...(params.has('overdue') || params.has('urgence') ? { technician: '' } : {}),
+  };
   return (
     <section>
       <PageHeader
         title="Interventions"
         description="Suivi des interventions de maintenance et de leur workflow de statuts."
+        actions={
+          canAny([PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE]) && (
+            <Link to={paths.interventionTemplates} className={buttonClass('secondary')}>
+              <ClipboardCopy className="h-4 w-4" aria-hidden="true" /> Modèles
+            </Link>
+          )
+        }
       />
-      <InterventionsList variant="page" />
+      <InterventionsList
+        variant="page"
+        initialDetailId={initialDetailId}
+        initialFilters={initialFilters}
+        onFromTemplate={onFromTemplate}
+        onDetailClose={onDetailClose}
+      />
     </section>
   );
 }

@@ -1,17 +1,17 @@
-import { passwordChangeSchema, profileUpdateSchema } from '@gmao/domain/auth/auth-schemas';
+import { profileUpdateSchema } from '@gmao/domain/auth/auth-schemas';
 import { displayName, displayRole, initials } from '@gmao/domain/auth/user';
 import { AUTH_TOASTS } from '@gmao/domain/common/messages';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/layout/page-header';
-import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
+import { FormField, inputClass } from '../../../components/ui/form-field';
 import { ApiError } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
-import { saveSession } from '../../../lib/session-storage';
 import { notify } from '../../../lib/toast';
-import { useChangePassword, useUpdateProfile } from '../api/update-profile';
+import { useUpdateProfile } from '../api/update-profile';
 import { AccessSummary } from '../components/access-summary';
+import { PasswordForm } from '../components/password-form';
 
 const submitClass =
   'rounded-lg bg-blue-700 px-4 py-2 text-sm font-semibold text-white hover:bg-blue-800 disabled:opacity-70';
@@ -39,61 +39,6 @@ function ProfileForm() {
       </FormField>
       <button type="submit" className={submitClass} disabled={mutation.isPending}>
         {mutation.isPending ? 'Enregistrement...' : 'Enregistrer'}
-      </button>
-    </form>
-  );
-}
-
-function PasswordForm() {
-  const session = useSession();
-  const mutation = useChangePassword();
-  const form = useForm<z.infer<typeof passwordChangeSchema>>({
-    resolver: zodResolver(passwordChangeSchema),
-    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-  });
-  const { errors } = form.formState;
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const res = await mutation.mutateAsync(values);
-      saveSession(res.data);
-      session.loginSuccess(res.data);
-      form.reset();
-      notify.success(res.message ?? AUTH_TOASTS.passwordChanged);
-    } catch (err) {
-      if (err instanceof ApiError && err.details.some((d) => d.field === 'currentPassword')) {
-        form.setError('currentPassword', { message: err.serverMessage ?? undefined });
-      }
-      notify.error((err instanceof ApiError && err.serverMessage) || AUTH_TOASTS.passwordChangeFailed);
-    }
-  });
-  const fields = [
-    { name: 'currentPassword', label: 'Mot de passe actuel', auto: 'current-password' },
-    { name: 'newPassword', label: 'Nouveau mot de passe', auto: 'new-password', help: '6 caractères minimum.' },
-    { name: 'confirmPassword', label: 'Confirmer le nouveau mot de passe', auto: 'new-password' },
-  ] as const;
-  return (
-    <form onSubmit={onSubmit} noValidate className="space-y-4">
-      {fields.map((f) => (
-        <FormField
-          key={f.name}
-          label={f.label}
-          htmlFor={`pw-${f.name}`}
-          required
-          error={errors[f.name]?.message}
-          help={'help' in f ? f.help : undefined}
-        >
-          <input
-            id={`pw-${f.name}`}
-            type="password"
-            autoComplete={f.auto}
-            className={inputClass(!!errors[f.name])}
-            {...fieldAria(`pw-${f.name}`, errors[f.name]?.message, 'help' in f ? f.help : undefined)}
-            {...form.register(f.name)}
-          />
-        </FormField>
-      ))}
-      <button type="submit" className={submitClass} disabled={mutation.isPending}>
-        {mutation.isPending ? 'Modification...' : 'Changer le mot de passe'}
       </button>
     </form>
   );

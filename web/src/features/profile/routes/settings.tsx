@@ -64,8 +64,11 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The spec does not show this screen: it holds the preferences kept on this device (nothing is sent to the server). */
-export default function SettingsRoute() {
+/**
+ * The spec does not show this screen: the preferences kept on this device, then what the app layer adds (`extra`:
+ * the notification preferences, kept on the server).
+ */
+export default function SettingsRoute({ extra }: { extra?: ReactNode } = {}) {
   const collapsed = usePreference(PREFERENCES.sidebarCollapsed) === '1';
   const reduceMotion = usePreference(PREFERENCES.reduceMotion) === '1';
   const storedTimeframe = Number(usePreference(PREFERENCES.analyticsTimeframe));
@@ -154,6 +157,7 @@ export default function SettingsRoute() {
             hint={`Exemples : ${formatDate(new Date())} · ${formatNumber(1234.5)} · ${formatPercent(43.5)} · ${formatCurrency(12500)}`}
           />
         </Card>
+        {extra}
       </div>
     </section>
   );

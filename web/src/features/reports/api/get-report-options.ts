@@ -1,6 +1,7 @@
 import type { ReportOptions } from '@gmao/domain/reports/report-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
+import { reportsKeys } from './query-keys';
 
 export function getReportOptions(clientId?: number) {
   return api.get<Envelope<ReportOptions>>('/reports/options', { query: { clientId }, silent: true });
@@ -8,7 +9,7 @@ export function getReportOptions(clientId?: number) {
 
 export function getReportOptionsQueryOptions(clientId?: number) {
   return queryOptions({
-    queryKey: ['reports', 'options', clientId ?? null] as const,
+    queryKey: reportsKeys.options(clientId ?? null),
     queryFn: () => getReportOptions(clientId),
     staleTime: 5 * 60_000,
     placeholderData: keepPreviousData,

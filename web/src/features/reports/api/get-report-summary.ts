@@ -1,6 +1,7 @@
 import type { ReportFilter, ReportSummary } from '@gmao/domain/reports/report-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
+import { reportsKeys } from './query-keys';
 
 export const reportQuery = (f: ReportFilter) => ({
   dateFrom: f.dateFrom,
@@ -9,15 +10,16 @@ export const reportQuery = (f: ReportFilter) => ({
   equipementId: f.equipementId,
   technicianId: f.technicianId,
 });
+export type ReportQuery = ReturnType<typeof reportQuery>;
 
 export function getReportSummary(filter: ReportFilter) {
   return api.get<Envelope<ReportSummary>>('/reports/summary', { query: reportQuery(filter) });
 }
 
-/** Under ['dashboard', …]: intervention mutations invalidate it with the other figures. */
+/** Under the dashboard root: intervention mutations invalidate it with the other figures. */
 export function getReportSummaryQueryOptions(filter: ReportFilter) {
   return queryOptions({
-    queryKey: ['dashboard', 'report-summary', reportQuery(filter)] as const,
+    queryKey: reportsKeys.summary(reportQuery(filter)),
     queryFn: () => getReportSummary(filter),
     staleTime: 60_000,
   });

@@ -1,4 +1,4 @@
-import { REPORT_MESSAGES } from '@gmao/domain/reports/report-schemas';
+import { REPORT_MESSAGES, type ReportFilter } from '@gmao/domain/reports/report-schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-function renderForm(onSubmit = vi.fn()) {
+function renderForm(onSubmit = vi.fn<(filter: ReportFilter) => void>()) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
@@ -37,9 +37,9 @@ it('submits the default period (last 30 days) with no client, equipment or techn
   const onSubmit = renderForm();
   await userEvent.click(screen.getByRole('button', { name: "Générer l'aperçu" }));
   await vi.waitFor(() => expect(onSubmit).toHaveBeenCalled());
-  const filter = onSubmit.mock.calls[0][0];
+  const [filter] = onSubmit.mock.lastCall ?? [];
   expect(filter).toMatchObject({ clientId: undefined, equipementId: undefined, technicianId: undefined });
-  expect(filter.dateFrom < filter.dateTo).toBe(true);
+  expect(filter && filter.dateFrom < filter.dateTo).toBe(true);
 });
 
 it('refuses an end date before the start date with the French message', async () => {

@@ -1,15 +1,10 @@
 import type { PermissionRow, Role } from '@gmao/domain/roles/role-schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
+import { rolesKeys } from './query-keys';
 
-/** Roles stay fresh 10 min (spec §9). The ['roles', 'list'] key is shared with the users screen's role options. */
+/** Roles stay fresh 10 min (spec §9). Their list key is shared with the users screen's role options. */
 const TEN_MINUTES = 10 * 60_000;
-
-export const rolesKeys = {
-  all: ['roles'] as const,
-  list: () => ['roles', 'list'] as const,
-  permissions: () => ['permissions', 'list'] as const,
-};
 
 export const getRoles = () => api.get<Envelope<Role[]>>('/roles');
 export const getPermissions = () => api.get<Envelope<PermissionRow[]>>('/permissions');

@@ -1,22 +1,21 @@
 import type { Role, RoleInput } from '@gmao/domain/roles/role-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { rolesKeys } from './get-roles';
+import { queryRoots } from '../../../lib/query-keys';
+import { rolesKeys } from './query-keys';
 
 export const createRole = (input: RoleInput) => api.post<Envelope<Role>>('/roles', input, { silent: true });
 export const updateRole = ({ id, input }: { id: number; input: RoleInput }) =>
   api.put<Envelope<Role>>(`/roles/${id}`, input, { silent: true });
 export const deleteRole = (id: number) => api.delete<Envelope<null>>(`/roles/${id}`, { silent: true });
 
-/** Roles change the permissions shown on users too. */
-const USERS_KEY = ['users'] as const;
-
 function useInvalidate() {
   const queryClient = useQueryClient();
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: rolesKeys.all }),
-      queryClient.invalidateQueries({ queryKey: USERS_KEY }),
+      // Roles change the permissions shown on users too.
+      queryClient.invalidateQueries({ queryKey: queryRoots.users }),
     ]);
 }
 

@@ -1,4 +1,5 @@
 import { ACTION_LABELS, MODULE_LABELS, type PermissionRow } from '@gmao/domain/roles/role-schemas';
+import { CHECKBOX_TAP_AREA } from '../../../components/ui/tap-target';
 
 /** The module column stays in view while a phone scrolls the action columns sideways. */
 const stickyCell = 'sticky left-0 z-10 px-3 py-2 shadow-[1px_0_0_0_var(--color-slate-200)]';
@@ -63,28 +64,32 @@ export function PermissionMatrix({
                   return (
                     <td key={a} className="px-2 py-2 text-center sm:px-3">
                       {p && (
-                        <input
-                          type="checkbox"
-                          className="h-5 w-5 rounded border-slate-300 sm:h-4 sm:w-4"
-                          aria-label={`${moduleLabel} : ${ACTION_LABELS[a] ?? a}`}
-                          title={p.description ?? p.name}
-                          checked={selected.has(p.name)}
-                          disabled={disabled}
-                          onChange={(e) => toggle(p.name, e.target.checked)}
-                        />
+                        <label className={CHECKBOX_TAP_AREA}>
+                          <input
+                            type="checkbox"
+                            className="h-5 w-5 rounded border-slate-300 sm:h-4 sm:w-4"
+                            aria-label={`${moduleLabel} : ${ACTION_LABELS[a] ?? a}`}
+                            title={p.description ?? p.name}
+                            checked={selected.has(p.name)}
+                            disabled={disabled}
+                            onChange={(e) => toggle(p.name, e.target.checked)}
+                          />
+                        </label>
                       )}
                     </td>
                   );
                 })}
                 <td className="px-2 py-2 text-center sm:px-3">
-                  <input
-                    type="checkbox"
-                    className="h-5 w-5 rounded border-slate-300 sm:h-4 sm:w-4"
-                    aria-label={`${moduleLabel} : toutes les permissions`}
-                    checked={all}
-                    disabled={disabled}
-                    onChange={(e) => toggleModule(m, e.target.checked)}
-                  />
+                  <label className={CHECKBOX_TAP_AREA}>
+                    <input
+                      type="checkbox"
+                      className="h-5 w-5 rounded border-slate-300 sm:h-4 sm:w-4"
+                      aria-label={`${moduleLabel} : toutes les permissions`}
+                      checked={all}
+                      disabled={disabled}
+                      onChange={(e) => toggleModule(m, e.target.checked)}
+                    />
+                  </label>
                 </td>
               </tr>
             );

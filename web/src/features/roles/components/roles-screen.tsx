@@ -53,7 +53,7 @@ export function RolesScreen() {
     <section>
       <PageHeader
         title="Rôles et permissions"
-        description="Ce que chaque rôle permet de faire. Survolez une case pour lire la description de la permission."
+        description="Ce que chaque rôle permet de faire. Ouvrez un rôle pour cocher ses permissions, module par module."
         actions={
           <Button onClick={() => setEditing('new')}>
             <Plus className="h-4 w-4" aria-hidden="true" />

@@ -1,6 +1,7 @@
 import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ListEnvelope } from '../../../lib/api-client';
+import { sectionsKeys } from './query-keys';
 
 /** Users who may be named responsible for a section (dropdown load: limit 1000, spec §9). */
 export interface Candidate {
@@ -11,7 +12,7 @@ export interface Candidate {
 
 export function getCandidatesQueryOptions() {
   return queryOptions({
-    queryKey: ['users', 'list', { limit: MAX_LIST_LIMIT, enabled: true }] as const,
+    queryKey: sectionsKeys.candidates(),
     queryFn: () => api.get<ListEnvelope<Candidate>>('/users', { query: { limit: MAX_LIST_LIMIT, enabled: true } }),
   });
 }

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
+import { usersKeys } from './query-keys';
 
 /** What the users screen needs of roles and sections (filters and form selects). */
 export interface RoleOption {
@@ -14,11 +15,9 @@ export interface SectionOption {
 /** Roles and sections stay fresh 10 min (spec §9); the keys are shared with the roles and sections screens. */
 const TEN_MINUTES = 10 * 60_000;
 
-export const optionKeys = { roles: ['roles'] as const, sections: ['sections'] as const };
-
 export function getRoleOptionsQueryOptions() {
   return queryOptions({
-    queryKey: [...optionKeys.roles, 'list'] as const,
+    queryKey: usersKeys.roleOptions(),
     queryFn: () => api.get<Envelope<RoleOption[]>>('/roles'),
     staleTime: TEN_MINUTES,
   });
@@ -26,7 +25,7 @@ export function getRoleOptionsQueryOptions() {
 
 export function getSectionOptionsQueryOptions() {
   return queryOptions({
-    queryKey: [...optionKeys.sections, 'list'] as const,
+    queryKey: usersKeys.sectionOptions(),
     queryFn: () => api.get<Envelope<SectionOption[]>>('/sections'),
     staleTime: TEN_MINUTES,
   });

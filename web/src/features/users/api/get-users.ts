@@ -1,6 +1,7 @@
 import type { AdminUser, UserListQuery } from '@gmao/domain/users/user-schemas';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ListEnvelope } from '../../../lib/api-client';
+import { usersKeys } from './query-keys';
 
 export type UserFilters = Pick<
   UserListQuery,
@@ -13,12 +14,6 @@ export function getUsers(filters: UserFilters) {
     silent: true,
   });
 }
-
-export const usersKeys = {
-  all: ['users'] as const,
-  list: (filters: UserFilters) => ['users', 'list', filters] as const,
-  detail: (id: number) => ['users', 'detail', id] as const,
-};
 
 export function getUsersQueryOptions(filters: UserFilters) {
   return queryOptions({

@@ -1,8 +1,8 @@
 import type { AdminUser, UserActivateInput, UserCreateInput, UserUpdateInput } from '@gmao/domain/users/user-schemas';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
-import { optionKeys } from './get-options';
-import { usersKeys } from './get-users';
+import { queryRoots } from '../../../lib/query-keys';
+import { usersKeys } from './query-keys';
 
 // Calls are silent: the screen shows the server's message or the spec's fallback (spec §8).
 export const createUser = (input: UserCreateInput) => api.post<Envelope<AdminUser>>('/users', input, { silent: true });
@@ -18,8 +18,8 @@ function useInvalidateUsers() {
   return () =>
     Promise.all([
       queryClient.invalidateQueries({ queryKey: usersKeys.all }),
-      queryClient.invalidateQueries({ queryKey: optionKeys.roles }),
-      queryClient.invalidateQueries({ queryKey: optionKeys.sections }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.roles }),
+      queryClient.invalidateQueries({ queryKey: queryRoots.sections }),
     ]);
 }
 

@@ -1,4 +1,5 @@
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
+import { USER_FORM_MESSAGES, USERS_SCREEN } from '@gmao/domain/users/messages';
 import { type AdminUser, userCreateSchema, userUpdateSchema } from '@gmao/domain/users/user-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo } from 'react';
@@ -105,18 +106,33 @@ export function UserFormModal({
           />
         </FormField>
         <FormField
+          label={USER_FORM_MESSAGES.emailLabel}
+          htmlFor="user-email"
+          error={errors.email?.message}
+          help={USER_FORM_MESSAGES.emailHint}
+        >
+          <input
+            id="user-email"
+            type="email"
+            autoComplete="off"
+            className={inputClass(!!errors.email)}
+            {...fieldAria('user-email', errors.email?.message, 'help')}
+            {...form.register('email')}
+          />
+        </FormField>
+        <FormField
           label="Mot de passe"
           htmlFor="user-password"
           required={!isEdit}
           error={errors.password?.message}
-          help={isEdit ? 'Laisser vide pour conserver le mot de passe actuel' : undefined}
+          help={isEdit ? 'Laisser vide pour conserver le mot de passe actuel' : USERS_SCREEN.passwordHelpNew}
         >
           <input
             id="user-password"
             type="password"
             autoComplete="new-password"
             className={inputClass(!!errors.password)}
-            {...fieldAria('user-password', errors.password?.message, isEdit ? 'help' : undefined)}
+            {...fieldAria('user-password', errors.password?.message, 'help')}
             {...form.register('password')}
           />
         </FormField>

@@ -4,6 +4,7 @@ export interface UserFormValues {
   nom: string;
   username: string;
   password: string;
+  email: string;
   role_id: number | undefined;
   section_id: number | null;
   enabled: boolean;
@@ -11,13 +12,14 @@ export interface UserFormValues {
 
 /** Select value meaning "no section" (a real option, so the select shows a readable label). */
 export const NONE = 'none';
-export const FIELDS = ['nom', 'username', 'password', 'role_id', 'section_id', 'enabled'] as const;
+export const FIELDS = ['nom', 'username', 'password', 'email', 'role_id', 'section_id', 'enabled'] as const;
 
 export function defaults(user: AdminUser | null): UserFormValues {
   return {
     nom: user?.nom ?? '',
     username: user?.username ?? '',
     password: '',
+    email: user?.email ?? '',
     role_id: user?.role_id ?? undefined,
     section_id: user?.section_id ?? null,
     enabled: user?.enabled ?? true,
@@ -30,6 +32,7 @@ export function toCreateInput(values: UserFormValues): UserCreateInput {
     nom: values.nom,
     username: values.username,
     password: values.password,
+    email: values.email || null,
     role_id: values.role_id as number,
     section_id: values.section_id ?? undefined,
     enabled: values.enabled,
@@ -41,6 +44,7 @@ export function toUpdateInput(values: UserFormValues): UserUpdateInput {
   return {
     nom: values.nom,
     password: values.password || undefined,
+    email: values.email || null,
     role_id: values.role_id as number,
     section_id: values.section_id ?? null,
     enabled: values.enabled,

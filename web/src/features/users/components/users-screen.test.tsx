@@ -15,6 +15,7 @@ const user = (id: number, nom: string, extra: Partial<AdminUser> = {}): AdminUse
   id,
   nom,
   username: nom.toLowerCase().replace(/\s+/g, '_'),
+  email: null,
   section: null,
   section_id: null,
   requestedSection: null,
@@ -89,6 +90,27 @@ describe('UsersScreen', () => {
     expect(screen.getByRole('button', { name: 'Supprimer Administrateur' })).toBeDisabled();
     await userEvent.click(within(row).getByRole('button', { name: 'Supprimer Karim Alaoui' }));
     expect(screen.getByText(USERS_SCREEN.deleteConfirm('Karim Alaoui'))).toBeInTheDocument();
+  });
+
+  it('the new-user form accepts the usernames the spec allows, e.g. n.elfassi (registration keeps its own rules)', async () => {
+    mockApi(() => json(200, { success: true, data: [], pagination: { total: 0, pages: 0, page: 1, limit: 10 } }));
+    renderScreen();
+    await userEvent.click(await screen.findByRole('button', { name: USERS_SCREEN.newUser }));
+    const dialog = screen.getByRole('dialog', { name: 'Nouvel utilisateur' });
+    await userEvent.type(within(dialog).getByLabelText(/Nom complet/), 'Nadia El Fassi');
+    await userEvent.type(within(dialog).getByLabelText(/Nom d'utilisateur/), 'n.elfassi');
+    await userEvent.type(within(dialog).getByLabelText(/Mot de passe/), 'Atelier-2024');
+    await userEvent.click(within(dialog).getByRole('combobox', { name: /Rôle/ }));
+    await userEvent.click(await within(dialog).findByRole('option', { name: 'Technicien' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Créer' }));
+    const posts = () =>
+      vi
+        .mocked(fetch)
+        .mock.calls.filter(([, init]) => init?.method === 'POST')
+        .map(([url, init]) => [url, JSON.parse(String(init?.body))]);
+    await vi.waitFor(() => expect(posts()).toHaveLength(1));
+    expect(posts()[0]).toEqual(['/api/users', expect.objectContaining({ username: 'n.elfassi', role_id: 2 })]);
+    expect(within(dialog).queryByText(USER_FORM_MESSAGES.usernameChars)).toBeNull();
   });
 
   it('the new-user form shows the spec validation messages', async () => {

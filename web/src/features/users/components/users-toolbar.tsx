@@ -42,7 +42,7 @@ export function UsersToolbar({
         className="col-span-2 md:flex-1"
         value={value.search}
         onChange={(search) => onChange({ search })}
-        placeholder="Rechercher par nom ou nom d'utilisateur..."
+        placeholder="Nom ou nom d'utilisateur…"
         aria-label="Rechercher un utilisateur par nom ou nom d'utilisateur"
       />
       <Select

@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, isCalendarDay, MAX_LIST_LIMIT } from '../common/api.ts';
+
+/**
+ * The audit log (ARCHITECTURE.md "Audit log"): one append-only row per security or business event, written in the
+ * transaction of the change it records. Actions are `entity.verb`; labels are what the /admin/audit page shows.
+ */
+export const AUDIT_ACTIONS = {
+  'auth.login': 'Connexion',
+  'auth.login_failed': 'Échec de connexion',
+  'auth.lockout': 'Connexions bloquées (trop de tentatives)',
+  'auth.logout': 'Déconnexion',
+  'auth.password_changed': 'Mot de passe modifié',
+  'auth.register': "Demande d'accès",
+  'auth.password_reset_requested': 'Réinitialisation du mot de passe demandée',
+  'auth.password_reset': 'Mot de passe réinitialisé par lien',
+  'mail.settings': 'Réglages e-mail (SMTP) modifiés',
+  'user.create': 'Utilisateur créé',
+  'user.update': 'Utilisateur modifié',
+  'user.activate': 'Utilisateur activé',
+  'user.delete': 'Utilisateur supprimé',
+  'role.create': 'Rôle créé',
+  'role.update': 'Rôle modifié',
+  'role.permissions': 'Permissions du rôle modifiées',
+  'role.delete': 'Rôle supprimé',
+  'section.create': 'Section créée',
+  'section.update': 'Section modifiée',
+  'section.delete': 'Section supprimée',
+  'client.delete': 'Client supprimé',
+  'equipment.delete': 'Équipement supprimé',
+  'intervention.status': 'Statut changé',
+  'intervention.delete': 'Intervention supprimée',
+  'intervention.trash': 'Intervention mise à la corbeille',
+  'intervention.restore': 'Intervention restaurée',
+  'intervention.archive': 'Intervention archivée',
+  'intervention.unarchive': 'Intervention désarchivée',
+  'intervention.force_delete': 'Intervention supprimée définitivement',
+  'custom_field.create': 'Champ personnalisé créé',
+  'custom_field.update': 'Champ personnalisé modifié',
+  'custom_field.delete': 'Champ personnalisé supprimé',
+  'intervention.schedule': 'Intervention planifiée',
+  'intervention.bulk_update': 'Intervention modifiée (modification groupée)',
+  'intervention.sync': 'Intervention synchronisée (hors ligne)',
+  'plan.create': 'Plan de maintenance créé',
+  'plan.update': 'Plan de maintenance modifié',
+  'plan.delete': 'Plan de maintenance supprimé',
+  'holiday.create': 'Jour férié ajouté',
+  'holiday.delete': 'Jour férié supprimé',
+  'stock.movement': 'Mouvement de stock',
+  'part.create': 'Pièce créée',
+  'part.update': 'Pièce modifiée',
+  'part.delete': 'Pièce supprimée',
+  'stock.location_create': 'Emplacement de stock créé',
+  'part_request.create': 'Demande de pièces créée',
+  'part_request.receive': 'Demande de pièces reçue',
+  'export.csv': 'Export CSV',
+  'export.pdf': 'Export PDF',
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export const AUDIT_ACTION_VALUES = Object.keys(AUDIT_ACTIONS) as [AuditAction, ...AuditAction[]];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  action: z.string(),
+  actorId: z.number().int().nullable(),
+  actorUsername: z.string().nullable(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  summary: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  requestId: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+const isoDate = z.string().refine(isCalendarDay, 'Date invalide (AAAA-MM-JJ)');
+
+/** Filters of the audit list and of its CSV export (the same object). */
+export const auditFiltersSchema = z.object({
+  action: z.enum(AUDIT_ACTION_VALUES).optional(),
+  /** 'auth', 'user', 'intervention'…: every action of that entity. */
+  entityType: z.string().trim().max(40).optional(),
+  entityId: z.string().trim().max(40).optional(),
+  actor: z.string().trim().max(100).optional(),
+  from: isoDate.optional(),
+  to: isoDate.optional(),
+  search: z.string().trim().max(200).optional(),
+});
+export type AuditFilters = z.infer<typeof auditFiltersSchema>;
+
+export const auditListQuerySchema = auditFiltersSchema.extend({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_PAGE_SIZE),
+});
+
+export const auditActionLabel = (action: string) => AUDIT_ACTIONS[action as AuditAction] ?? action;

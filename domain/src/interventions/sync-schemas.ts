@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { idSchema } from '../common/api.ts';
+import { checklistCheckSchema } from './checklist-schemas.ts';
+import { interventionSchema, statusChangeSchema, workflowNoteSchema } from './intervention-schemas.ts';
+import { materialInputSchema } from './material-schemas.ts';
+import { versionSchema } from './version-schemas.ts';
+
+/**
+ * POST /interventions/:id/sync — the server half of an offline technician view (ARCHITECTURE.md "Versions and
+ * sync"): the changes a device recorded while offline, in the order they were made, each with the device's id of
+ * the change (`clientId`, so a retried batch applies nothing twice) and the time it was made (`at`).
+ */
+export const SYNC_MAX_CHANGES = 100;
+export const SYNC_CHANGE_TYPES = ['status', 'note', 'checklist', 'timer', 'material'] as const;
+export type SyncChangeType = (typeof SYNC_CHANGE_TYPES)[number];
+
+export const SYNC_MESSAGES = {
+  changesRequired: 'Aucune modification à synchroniser',
+  tooMany: `Au plus ${SYNC_MAX_CHANGES} modifications par synchronisation`,
+  clientIdInvalid: 'Identifiant de modification invalide : 1 à 64 caractères parmi lettres, chiffres et « - _ : . »',
+  clientIdDuplicate: (clientId: string) => `Identifiant de modification en double dans le lot : ${clientId}`,
+  atInvalid: 'Date de la modification invalide : date et heure ISO 8601 avec fuseau (ex. 2026-03-12T08:30:00Z)',
+  typeInvalid: 'Type de modification inconnu : status, note, checklist, timer ou material',
+  timerOrder: "La fin d'une session de chronomètre doit suivre son début",
+  timerOverlap: 'Cette session de chronomètre chevauche une autre de vos sessions sur cette intervention',
+  timerFuture: 'Cette session de chronomètre est datée dans le futur',
+  baseVersionAhead: (base: number, current: number) =>
+    `Version de base inconnue du serveur (${base}, version actuelle : ${current}) : rechargez l'intervention`,
+  synced: (applied: number, conflicts: number) =>
+    `Synchronisation terminée : ${applied} modification${applied > 1 ? 's' : ''} appliquée${applied > 1 ? 's' : ''}, ${conflicts} en conflit`,
+  auditSummary: (id: number, applied: number, conflicts: number) =>
+    `Intervention #${id} : synchronisation hors ligne (${applied} appliquée(s), ${conflicts} en conflit)`,
+} as const;
+
+/** The device's id of a change: a UUID or any short token of its own. */
+const clientId = z
+  .string({ error: SYNC_MESSAGES.clientIdInvalid })
+  .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: SYNC_MESSAGES.clientIdInvalid });
+const at = z.iso.datetime({ offset: true, error: SYNC_MESSAGES.atInvalid });
+
+/** A work session timed on the device: its start and its end (null: still running when synchronised). */
+export const timerEntrySchema = z
+  .object({ startedAt: at, stoppedAt: at.nullable() })
+  .refine((e) => e.stoppedAt === null || Date.parse(e.stoppedAt) > Date.parse(e.startedAt), {
+    error: SYNC_MESSAGES.timerOrder,
+    path: ['stoppedAt'],
+  });
+export type TimerEntry = z.output<typeof timerEntrySchema>;
+
+const change = <T extends SyncChangeType, P extends z.ZodType>(type: T, payload: P) =>
+  z.object({ clientId, type: z.literal(type), at, payload });
+
+/** One change; its payload is the body of the single route it stands for (same schema, same messages). */
+export const syncChangeSchema = z.discriminatedUnion(
+  'type',
+  [
+    change('status', statusChangeSchema),
+    change('note', workflowNoteSchema),
+    change('checklist', checklistCheckSchema.extend({ itemId: idSchema })),
+    change('timer', timerEntrySchema),
+    change('material', materialInputSchema),
+  ],
+  { error: SYNC_MESSAGES.typeInvalid },
+);
+export type SyncChange = z.output<typeof syncChangeSchema>;
+
+export const syncRequestSchema = z
+  .object({
+    /** The version the device's copy was loaded at (its last sync or load). */
+    baseVersion: versionSchema,
+    changes: z
+      .array(syncChangeSchema, { error: SYNC_MESSAGES.changesRequired })
+      .min(1, { error: SYNC_MESSAGES.changesRequired })
+      .max(SYNC_MAX_CHANGES, { error: SYNC_MESSAGES.tooMany }),
+  })
+  .superRefine((body, ctx) => {
+    const seen = new Set<string>();
+    body.changes.forEach((c, i) => {
+      if (seen.has(c.clientId)) {
+        ctx.addIssue({ code: 'custom', message: SYNC_MESSAGES.clientIdDuplicate(c.clientId), path: ['changes', i] });
+      }
+      seen.add(c.clientId);
+    });
+  });
+export type SyncRequest = z.output<typeof syncRequestSchema>;
+export type SyncRequestInput = z.input<typeof syncRequestSchema>;
+
+export const syncConflictSchema = z.object({ clientId: z.string(), reason: z.string() });
+export type SyncConflict = z.infer<typeof syncConflictSchema>;
+
+export const syncResultSchema = z.object({
+  /** clientIds applied (now or by an earlier sending of the same change), in the batch's order. */
+  applied: z.array(z.string()),
+  /** Changes that could not apply on the current state, with the French reason. Nothing of them was written. */
+  conflicts: z.array(syncConflictSchema),
+  /** The fresh state, with its version: the device's next baseVersion. */
+  intervention: interventionSchema,
+});
+export type SyncResult = z.infer<typeof syncResultSchema>;

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+
+/** E-mail (issue 15): the SMTP settings an administrator keeps in the application, and the French messages. */
+export const MAIL_MESSAGES = {
+  title: 'E-mail (SMTP)',
+  intro:
+    "Serveur d'envoi des e-mails (notifications, réinitialisation du mot de passe). Sans serveur configuré, aucun e-mail n'est envoyé.",
+  saved: 'Réglages e-mail enregistrés',
+  saveError: "Erreur lors de l'enregistrement des réglages e-mail",
+  testSent: (to: string) => `E-mail de test envoyé à ${to}`,
+  testFailed: (reason: string) => `L'envoi de l'e-mail de test a échoué : ${reason}`,
+  notConfigured: "Aucun serveur SMTP n'est configuré",
+  fromEnv: 'Configuré par la variable SMTP_URL du serveur',
+  passwordKept: 'Laisser vide pour garder le mot de passe enregistré',
+  testButton: 'Envoyer un e-mail de test',
+} as const;
+
+export const mailSettingsInputSchema = z.object({
+  host: z.string().trim().max(255).default(''),
+  port: z.coerce.number().int().min(1).max(65535).default(587),
+  secure: z.boolean().default(false),
+  user: z.string().trim().max(255).default(''),
+  /** Empty or absent: keep the stored one. */
+  password: z.string().max(255).optional(),
+  from: z.string().trim().max(255).default(''),
+});
+export type MailSettingsInput = z.infer<typeof mailSettingsInputSchema>;
+
+/** What the API returns: never the password, only whether one is stored. */
+export const mailSettingsSchema = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  secure: z.boolean(),
+  user: z.string(),
+  from: z.string(),
+  hasPassword: z.boolean(),
+  /** SMTP_URL is set on the server: it is used when no host is saved here. */
+  envConfigured: z.boolean(),
+  configured: z.boolean(),
+});
+export type MailSettings = z.infer<typeof mailSettingsSchema>;
+
+export const mailTestSchema = z.object({ to: z.email('Adresse e-mail invalide').max(254) });
+
+/** The e-mails the application sends, in French, text and HTML (escaped). */
+export interface MailContent {
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+function layout(company: string, title: string, paragraphs: string[], link?: { href: string; label: string }) {
+  const text = [
+    title,
+    '',
+    ...paragraphs,
+    ...(link ? ['', `${link.label} : ${link.href}`] : []),
+    '',
+    `— ${company}`,
+  ].join('\n');
+  const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#0f172a">
+<h1 style="font-size:18px">${escapeHtml(title)}</h1>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${link ? `<p><a href="${escapeHtml(link.href)}" style="color:#1d4ed8">${escapeHtml(link.label)}</a></p>` : ''}
+<p style="color:#64748b;font-size:12px">— ${escapeHtml(company)}. Cet e-mail est envoyé automatiquement, merci de ne pas y répondre.</p>
+</body></html>`;
+  return { text, html };
+}
+
+export const MAIL_TEMPLATES = {
+  notification: (company: string, n: { title: string; message: string; link: string | null }): MailContent => ({
+    subject: `[${company}] ${n.title}`,
+    ...layout(company, n.title, [n.message], n.link ? { href: n.link, label: "Ouvrir l'intervention" } : undefined),
+  }),
+  passwordReset: (company: string, r: { nom: string; link: string; minutes: number }): MailContent => ({
+    subject: `[${company}] Réinitialisation de votre mot de passe`,
+    ...layout(
+      company,
+      'Réinitialisation de votre mot de passe',
+      [
+        `Bonjour ${r.nom},`,
+        `Une réinitialisation du mot de passe de votre compte GMAO a été demandée. Le lien ci-dessous est valable ${r.minutes} minutes et ne sert qu'une fois.`,
+        "Si vous n'êtes pas à l'origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.",
+      ],
+      { href: r.link, label: 'Choisir un nouveau mot de passe' },
+    ),
+  }),
+  test: (company: string): MailContent => ({
+    subject: `[${company}] E-mail de test`,
+    ...layout(company, 'E-mail de test', ["Les réglages SMTP de la GMAO fonctionnent : cet e-mail l'atteste."]),
+  }),
+} as const;

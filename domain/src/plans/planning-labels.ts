@@ -1,0 +1,27 @@
+/**
+ * The /planning calendar (issue 17): scheduled interventions and the preventive occurrences still to be generated,
+ * by month or by week. Every French string of the page in one place.
+ */
+export const PLANNING_LABELS = {
+  title: 'Planning',
+  description: 'Interventions planifiées et visites préventives à venir. Glissez une intervention pour la replanifier.',
+  month: 'Mois',
+  week: 'Semaine',
+  view: 'Affichage',
+  previous: 'Période précédente',
+  next: 'Période suivante',
+  today: "Aujourd'hui",
+  technician: 'Technicien',
+  client: 'Client',
+  allTechnicians: 'Tous les techniciens',
+  mine: 'Mes interventions',
+  allClients: 'Tous les clients',
+  empty: 'Aucune intervention sur cette période',
+  emptyDay: 'Rien de prévu',
+  loading: 'Chargement…',
+  loadError: 'Impossible de charger le planning',
+  /** A future occurrence of a preventive plan, not generated yet (shown dashed). */
+  virtual: (plan: string) => `Prévue (plan « ${plan} »)`,
+  rescheduleFailed: "Erreur lors de la replanification de l'intervention",
+  truncated: (shown: number) => `Seules les ${shown} premières interventions de la période sont affichées`,
+} as const;

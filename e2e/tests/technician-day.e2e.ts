@@ -1,0 +1,195 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { REPO_ROOT } from '../support/server.ts';
+import { smallTapTargets } from '../support/tap-targets.ts';
+
+/**
+ * Issue 14, at both sizes (a phone 390×844 with touch, a desktop 1366×800): a technician's dashboard and list show
+ * his own work by default; 'Changer Statut' says what it will do and its toast undoes it (two history rows); offline,
+ * a detail shows the message within 10 s under a banner. Screenshots go to e2e/screenshots (not committed).
+ */
+/** Waits on a condition up to 15 s: a loaded CI machine may take seconds to render (Vitest's default is 1 s). */
+const POLL = { timeout: 15_000 };
+let browser: Browser;
+const SHOTS = join(REPO_ROOT, 'e2e', 'screenshots');
+let tech: { username: string; password: string; id: number };
+const mine: { id: number; description: string }[] = [];
+let theirs = '';
+
+async function createIntervention(description: string, technicianId: number | null) {
+  const api = await adminApi();
+  const client = await api('POST', '/clients', { nom_entreprise: unique('Papeterie de Tanger'), ville: 'Tanger' });
+  const equipment = await api('POST', '/equipment', {
+    nom: unique('Onduleur UPS 40 kVA'),
+    type_equipement: 'ONDULEUR',
+    proprietaire_id: (client.body as { data: { id: number } }).data.id,
+  });
+  const created = await api('POST', '/interventions', {
+    equipement_id: (equipment.body as { data: { id: number } }).data.id,
+    date: new Date().toISOString().slice(0, 10),
+    description,
+  });
+  const id = (created.body as { data: { id: number } }).data.id;
+  if (technicianId !== null) {
+    const res = await api('PUT', `/interventions/${id}/assign`, { technicianId });
+    expect(res.status).toBe(200);
+  }
+  return id;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  mkdirSync(SHOTS, { recursive: true });
+  const suffix = Date.now().toString(36);
+  const ready = await createReadyUser('Technicien', `Omar Bennani ${suffix}`, `o_bennani_${suffix}`);
+  const own = await apiAs(ready.username, ready.password);
+  const profile = await own('GET', '/auth/profile');
+  tech = { ...ready, id: (profile.body as { data: { id: number } }).data.id };
+  for (const text of ['Batteries UPS', 'Ventilateur UPS']) {
+    const description = unique(text);
+    mine.push({ id: await createIntervention(description, tech.id), description });
+  }
+  theirs = unique('Poste HT');
+  await createIntervention(theirs, null);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const VIEWPORTS = [
+  { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+  { name: 'desktop', viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false },
+] as const;
+
+async function open(v: (typeof VIEWPORTS)[number]): Promise<Page> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'fr-FR',
+    viewport: v.viewport,
+    isMobile: v.isMobile,
+    hasTouch: v.hasTouch,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await loginThroughForm(page, tech.username, tech.password);
+  return page;
+}
+
+describe.each(VIEWPORTS)('the technician’s day on a $name', (v) => {
+  it('the dashboard and the list show only his work by default; the chip removes the filter', async () => {
+    const page = await open(v);
+    await page.getByRole('button', { name: 'Mon travail', pressed: true }).waitFor();
+    const open1 = page.getByRole('region', { name: 'Mes interventions ouvertes' }).getByTestId('stat-value');
+    await expect.poll(() => open1.textContent(), POLL).toBe('2');
+    await page.getByRole('link', { name: new RegExp(`#${mine[0]!.id} —`) }).waitFor();
+    await page.screenshot({ path: join(SHOTS, `my-work-dashboard-${v.name}.png`), fullPage: true });
+
+    await page.goto('/interventions');
+    await page.getByRole('button', { name: 'Retirer le filtre « Mes interventions »' }).waitFor();
+    await page.getByText(mine[0]!.description).first().waitFor();
+    await page.getByText(mine[1]!.description).first().waitFor();
+    expect(await page.getByText(theirs).count()).toBe(0);
+    await page.screenshot({ path: join(SHOTS, `my-work-list-${v.name}.png`), fullPage: true });
+    await page.getByRole('button', { name: 'Retirer le filtre « Mes interventions »' }).click();
+    await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(theirs);
+    await page.getByText(theirs).first().waitFor();
+    await page.context().close();
+  });
+
+  it("'Changer Statut' says where it goes; 'Annuler' in its toast puts the status back, both moves in the history", async () => {
+    const target = v.name === 'phone' ? mine[0]! : mine[1]!;
+    const page = await open(v);
+    await page.goto('/interventions');
+    await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(target.description);
+    // the search has applied when the other intervention of his is gone
+    const other = target === mine[0] ? mine[1]! : mine[0]!;
+    await expect.poll(() => page.getByText(other.description).count(), POLL).toBe(0);
+    const button = page.getByRole('button', { name: /^Changer Statut → / }).first();
+    await expect.poll(() => button.textContent(), POLL).toContain('→ En Cours');
+    await button.click();
+    await page.getByRole('button', { name: 'Annuler' }).click();
+    await page.getByText('Statut rétabli : Planifiée').first().waitFor();
+    const api = await adminApi();
+    const history = await api('GET', `/interventions/${target.id}/workflow/history`);
+    const moves = (history.body as { data: { fromStatut: string | null; toStatut: string | null }[] }).data
+      .filter((h) => h.toStatut !== null && h.fromStatut !== null)
+      .map((h) => `${h.fromStatut}→${h.toStatut}`);
+    expect(moves.slice(-2)).toEqual(['PLANIFIEE→EN_COURS', 'EN_COURS→PLANIFIEE']);
+    await page.context().close();
+  });
+
+  it('offline, a detail shows the message within 10 s under the offline banner', async () => {
+    const page = await open(v);
+    await page.goto('/interventions');
+    await page.getByText(mine[0]!.description).first().waitFor();
+    await page.context().setOffline(true);
+    const started = Date.now();
+    // a client-side navigation (a full load would need the network): the router follows popstate
+    await page.evaluate(
+      `window.history.pushState(null, '', '/interventions/${mine[1]!.id}'); window.dispatchEvent(new PopStateEvent('popstate'))`,
+    );
+    await page.getByText('Vous êtes hors ligne', { exact: false }).waitFor();
+    await page.getByText("Impossible de charger l'intervention.", { exact: false }).waitFor({ timeout: 10_000 });
+    expect(Date.now() - started).toBeLessThan(10_000);
+    await page.screenshot({ path: join(SHOTS, `offline-detail-${v.name}.png`) });
+    await page.context().setOffline(false);
+    await page.context().close();
+  });
+});
+
+it('on a phone the detail is a page: folded sections, a bar with the next move, a note, a photo; no tap target under 44×44 in the list or the detail', async () => {
+  const page = await open(VIEWPORTS[0]);
+  await page.goto('/interventions');
+  await page.getByText(mine[1]!.description).first().waitFor();
+  expect(await smallTapTargets(page)).toEqual([]);
+  // The filters fold behind one button, so the first card starts high on the screen.
+  const statusFilter = page.getByRole('combobox', { name: 'Filtrer par statut' });
+  expect(await statusFilter.isVisible()).toBe(false);
+  await page.getByRole('button', { name: 'Filtres' }).click();
+  await statusFilter.waitFor();
+  expect(await smallTapTargets(page)).toEqual([]);
+
+  await page.goto(`/interventions/${mine[1]!.id}`);
+  const detail = page.getByRole('dialog', { name: new RegExp(`^Intervention #${mine[1]!.id} —`) });
+  const bar = detail.getByRole('toolbar', { name: 'Actions rapides' });
+  await bar.getByRole('button', { name: 'Démarrer' }).waitFor();
+  // The essentials are open, the records folded: the history's content shows only once its heading is tapped.
+  await detail.getByRole('region', { name: 'Informations' }).getByText(mine[1]!.description).waitFor();
+  const history = detail.getByRole('region', { name: 'Historique' });
+  expect(await history.locator('details').getAttribute('open')).toBeNull();
+  await history.getByText('Historique').click();
+  expect(await history.locator('details').getAttribute('open')).toBe('');
+  // 'Note' opens the comments wherever the reader is and puts the cursor in the box.
+  await bar.getByRole('button', { name: 'Ajouter une note' }).click();
+  const note = detail.getByRole('region', { name: 'Commentaires' }).locator('textarea');
+  await expect.poll(() => note.evaluate((el) => el === el.ownerDocument.activeElement), POLL).toBe(true);
+  // 'Photo' opens the attachments and the file picker (which takes the camera on a phone).
+  const chooser = page.waitForEvent('filechooser');
+  await bar.getByRole('button', { name: 'Ajouter une photo' }).click();
+  await chooser;
+  // Every section unfolded, nothing under 44×44 to tap.
+  await page.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = true; })`);
+  expect(await smallTapTargets(page)).toEqual([]);
+  await page.screenshot({ path: join(SHOTS, 'detail-page-phone.png'), fullPage: true });
+  // The bar's main button is the next move of the workflow.
+  await bar.getByRole('button', { name: 'Démarrer' }).click();
+  const api = await adminApi();
+  await expect
+    .poll(
+      async () =>
+        ((await api('GET', `/interventions/${mine[1]!.id}`)).body as { data: { statut: string } }).data.statut,
+      POLL,
+    )
+    .toBe('EN_COURS');
+  await page.context().close();
+});
+
+it('/robots.txt is a real robots file, not the app', async () => {
+  const res = await fetch(`${baseURL()}/robots.txt`);
+  expect(res.status).toBe(200);
+  expect(await res.text()).toContain('Disallow: /');
+});

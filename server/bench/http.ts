@@ -1,0 +1,261 @@
+// The HTTP half of `npm run bench` (issue 16): the built server (server/dist/main.js) on the bench's database,
+// autocannon at 32 connections per route, each route's req/s set against the ceiling (an authenticated route that
+// only returns the session), and the web's weight and LCP in headless Chromium. Printed, and written as JSON to
+// bench/results/. Not part of npm test.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join, resolve } from 'node:path';
+import autocannon from 'autocannon';
+
+const REPO = resolve(import.meta.dirname, '..', '..');
+export const ADMIN = { username: 'bench_admin', password: 'BenchGmao2024!' };
+
+export interface HttpResult {
+  route: string;
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  ratio: number;
+}
+export interface WebResult {
+  loginJsKb: number;
+  dashboardJsKb: number;
+  loginLcpMobileMs: number;
+  dashboardLcpMobileMs: number;
+  dashboardLcpDesktopMs: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, ko) => {
+    const s = createServer();
+    s.once('error', ko);
+    s.listen(0, '127.0.0.1', () => {
+      const a = s.address();
+      s.close(() => ok(typeof a === 'object' && a ? a.port : 0));
+    });
+  });
+}
+
+/** Starts the built server on `databaseUrl` and waits for its health check. */
+export async function startBuiltServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(REPO, 'server', 'dist', 'main.js')], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      ADMIN_USERNAME: ADMIN.username,
+      ADMIN_PASSWORD: ADMIN.password,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 240; i++) {
+    const ok = await fetch(`${url}/api/health`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return { url, child };
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  child.kill();
+  throw new Error('the built server did not become healthy (run npm run build first)');
+}
+
+async function login(url: string): Promise<string> {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  const body = (await res.json()) as { data?: { token?: string } };
+  if (!body.data?.token) throw new Error(`bench login failed: ${res.status}`);
+  return body.data.token;
+}
+
+function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
+  return new Promise((ok, ko) => {
+    autocannon(opts, (err, result) => (err ? ko(err) : ok(result)));
+  });
+}
+
+/** autocannon on each route, 32 connections, `seconds` each; the first route is the ceiling. */
+export async function benchHttp(url: string, seconds: number, interventionIds: number[]): Promise<HttpResult[]> {
+  const token = await login(url);
+  const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
+  const today = new Date().toISOString().slice(0, 10);
+  const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  const routes: [string, string][] = [
+    ['ceiling: GET /api/auth/profile (the session only)', '/api/auth/profile'],
+    ['list page 1', '/api/interventions?page=1&limit=20'],
+    ['list page 500', '/api/interventions?page=500&limit=20'],
+    ['list page 1, statut EN_COURS', '/api/interventions?page=1&limit=20&statut=EN_COURS'],
+    ['list page 1, search "n° 4242"', `/api/interventions?page=1&limit=20&search=${encodeURIComponent('n° 4242')}`],
+    ['dashboard stats', '/api/dashboard/stats'],
+    ['dashboard alerts', '/api/dashboard/alerts'],
+    ['dashboard charts (month)', '/api/dashboard/charts?period=month'],
+    ['analytics 365 days', '/api/interventions/analytics?timeframe=365'],
+    ['report summary 365 days', `/api/reports/summary?dateFrom=${yearAgo}&dateTo=${today}`],
+    ['global search "maintenance"', '/api/search?q=maintenance'],
+    ['global search "n° 4242"', `/api/search?q=${encodeURIComponent('n° 4242')}`],
+  ];
+  const results: HttpResult[] = [];
+  for (const [route, path] of routes) {
+    const r = await cannon({ url: `${url}${path}`, connections: 32, duration: seconds, headers });
+    results.push({
+      route,
+      reqPerSec: Math.round(r.requests.average),
+      p50: r.latency.p50,
+      p99: r.latency.p99,
+      non2xx: r.non2xx,
+      ratio: 0,
+    });
+  }
+  // A status change: EN_COURS ↔ EN_PAUSE on a thousand interventions, each connection on its own.
+  let n = 0;
+  const status = await cannon({
+    url,
+    connections: 32,
+    duration: seconds,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const id = interventionIds[n % interventionIds.length];
+          const statut = Math.floor(n / interventionIds.length) % 2 === 0 ? 'EN_PAUSE' : 'EN_COURS';
+          n++;
+          return {
+            ...req,
+            method: 'PUT',
+            path: `/api/interventions/${id}/status`,
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: JSON.stringify({ statut }),
+          };
+        },
+      },
+    ],
+  });
+  results.push({
+    route: 'status change (PUT /:id/status)',
+    reqPerSec: Math.round(status.requests.average),
+    p50: status.latency.p50,
+    p99: status.latency.p99,
+    non2xx: status.non2xx,
+    ratio: 0,
+  });
+  const ceiling = results[0]?.reqPerSec || 1;
+  for (const r of results) r.ratio = Math.round((r.reqPerSec / ceiling) * 100) / 100;
+  return results;
+}
+
+/** JS+CSS transferred (gzip, as Chromium receives it) and LCP of /login and / in headless Chromium. */
+export async function benchWeb(url: string): Promise<WebResult> {
+  const { launchBrowser } = await import('../../e2e/support/browser.ts');
+  const browser = await launchBrowser();
+  try {
+    const measure = async (path: string, opts: { signedIn: boolean; mobile: boolean }) => {
+      const context = await browser.newContext({
+        baseURL: url,
+        locale: 'fr-FR',
+        ...(opts.mobile
+          ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
+          : { viewport: { width: 1366, height: 800 } }),
+      });
+      await context.addInitScript(
+        `window.__lcp = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });`,
+      );
+      const page = await context.newPage();
+      if (opts.signedIn) {
+        await page.goto('/login');
+        await page.getByLabel("Nom d'utilisateur ou email").fill(ADMIN.username);
+        await page.getByLabel(/^Mot de passe/).fill(ADMIN.password);
+        await page.getByRole('button', { name: 'Se connecter' }).click();
+        await page.waitForURL((u) => !u.pathname.startsWith('/login'));
+      }
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Network.enable');
+      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+      if (opts.mobile) {
+        // Lighthouse's mobile: 4× slower CPU, a 10 Mbit/s link with 40 ms of latency.
+        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        await cdp.send('Network.emulateNetworkConditions', {
+          offline: false,
+          latency: 40,
+          downloadThroughput: (10 * 1024 * 1024) / 8,
+          uploadThroughput: (10 * 1024 * 1024) / 8,
+        });
+      }
+      const urls = new Map<string, string>();
+      let bytes = 0;
+      cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
+      cdp.on('Network.loadingFinished', (e) => {
+        if (/\.(js|css)$/.test(urls.get(e.requestId) ?? '')) bytes += e.encodedDataLength;
+      });
+      await page.goto(path);
+      await page.waitForLoadState('load');
+      // LCP is final once the page has painted its data: wait for the main heading and two quiet seconds of paints.
+      await page.locator('h1').first().waitFor();
+      await page.waitForTimeout(2000);
+      const lcp = Number(await page.evaluate('window.__lcp'));
+      await context.close();
+      return { kb: Math.round(bytes / 102.4) / 10, lcp: Math.round(lcp) };
+    };
+    const loginMobile = await measure('/login', { signedIn: false, mobile: true });
+    const dashMobile = await measure('/', { signedIn: true, mobile: true });
+    const dashDesktop = await measure('/', { signedIn: true, mobile: false });
+    return {
+      loginJsKb: loginMobile.kb,
+      dashboardJsKb: dashDesktop.kb,
+      loginLcpMobileMs: loginMobile.lcp,
+      dashboardLcpMobileMs: dashMobile.lcp,
+      dashboardLcpDesktopMs: dashDesktop.lcp,
+    };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The budgets of issue 16 that `npm run bench -- --check` enforces; each entry says what was missed. */
+export function missedBudgets(
+  service: { label: string; median: number }[],
+  http: HttpResult[],
+  web: WebResult | null,
+): string[] {
+  const missed: string[] = [];
+  const budgets: [RegExp, number][] = [
+    [/^dashboard stats/, 50],
+    [/^dashboard alerts/, 50],
+    [/^dashboard charts/, 100],
+    [/^performance \(365/, 200],
+    [/^analytics \(365/, 200],
+    [/^report summary \(365 days\)$/, 200],
+    [/^global search/, 50],
+  ];
+  for (const s of service)
+    for (const [re, ms] of budgets)
+      if (re.test(s.label) && s.median > ms) missed.push(`${s.label}: ${s.median} ms > ${ms} ms`);
+  const ceiling = http[0]?.reqPerSec ?? 0;
+  for (const r of http.filter((h) => h.route.startsWith('list')))
+    if (r.reqPerSec < 0.4 * ceiling) missed.push(`${r.route}: ${r.reqPerSec} req/s < 40 % of the ceiling (${ceiling})`);
+  for (const r of http.filter((h) => h.route.startsWith('list')))
+    if (r.p99 > 25) missed.push(`${r.route}: p99 ${r.p99} ms > 25 ms`);
+  if (web) {
+    const loginJs = web.loginJsKb;
+    if (loginJs > 120) missed.push(`/login JS+CSS ${loginJs} KB > 120 KB`);
+    if (web.loginLcpMobileMs > 2000) missed.push(`/login mobile LCP ${web.loginLcpMobileMs} ms > 2000 ms`);
+    if (web.dashboardLcpMobileMs > 2000) missed.push(`/ mobile LCP ${web.dashboardLcpMobileMs} ms > 2000 ms`);
+    if (web.dashboardLcpDesktopMs > 1000) missed.push(`/ desktop LCP ${web.dashboardLcpDesktopMs} ms > 1000 ms`);
+  }
+  return missed;
+}
+
+export function writeResults(payload: unknown): string {
+  const dir = join(REPO, 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(payload, null, 2)}\n`);
+  return file;
+}

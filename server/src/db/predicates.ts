@@ -1,0 +1,56 @@
+import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
+import {
+  ACTIVE_STATUTS,
+  COMPLETED_STATUT,
+  OPEN_STATUTS,
+  OVERDUE_DAYS,
+  overdueBefore,
+} from '@gmao/domain/interventions/predicates';
+import { STATUT } from '@gmao/domain/interventions/status';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * The predicates of domain/src/interventions/predicates.ts as SQL fragments — the ONE place every query (lists,
+ * exports, dashboard, analytics, reports, client and equipment statistics, bulk locks) gets "visible", "open",
+ * "active", "urgent" and "overdue" from. server/test/predicates.test.ts evaluates each fragment on a matrix of rows
+ * and compares it with the domain function, row by row.
+ *
+ * `a` is the alias of the interventions table in the query. Status lists are compile-time constants of the domain,
+ * so they are inlined as literals: the planner can then match the partial index interventions_open_date_idx
+ * (migration 0003), which a bound parameter list would not.
+ */
+const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
+const alias = (a: string) => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(a)) throw new Error(`Not a table alias: ${a}`);
+  return a;
+};
+const statutIn = (values: readonly string[], a: string): SQL => sql.raw(`${alias(a)}.statut IN (${quoted(values)})`);
+
+/** Assigned to the user ("mine": the technician's own work). */
+export const assignedTo = (userId: number, a = 'i'): SQL => sql`${sql.raw(alias(a))}.technician_id = ${userId}`;
+
+/** Neither in the trash nor archived: what lists, detail pages and every figure show. */
+export const visible = (a = 'i'): SQL => sql.raw(`(${alias(a)}.deleted_at IS NULL AND ${a}.archived_at IS NULL)`);
+/** Not in the trash (archived included): the history counted on a client or an equipment. */
+export const notDeleted = (a = 'i'): SQL => sql.raw(`${alias(a)}.deleted_at IS NULL`);
+
+/** The list's scope: active = visible, archived (not in the trash), deleted = the trash. */
+export function inScope(scope: Scope = 'active', a = 'i'): SQL {
+  if (scope === 'archived') return sql.raw(`(${alias(a)}.archived_at IS NOT NULL AND ${a}.deleted_at IS NULL)`);
+  if (scope === 'deleted') return sql.raw(`${alias(a)}.deleted_at IS NOT NULL`);
+  return visible(a);
+}
+
+export const isOpen = (a = 'i'): SQL => statutIn(OPEN_STATUTS, a);
+export const isActive = (a = 'i'): SQL => statutIn(ACTIVE_STATUTS, a);
+export const isCompleted = (a = 'i'): SQL => statutIn([COMPLETED_STATUT], a);
+export const isCancelled = (a = 'i'): SQL => statutIn([STATUT.ANNULEE], a);
+export const isFailed = (a = 'i'): SQL => statutIn([STATUT.ECHEC], a);
+export const isUrgent = (a = 'i'): SQL => sql`(${isOpen(a)} AND ${sql.raw(alias(a))}.urgence)`;
+/** `today` is the reference day (metricsToday(): the UTC date), never the database's CURRENT_DATE. */
+export const isOverdue = (today: string, days = OVERDUE_DAYS, a = 'i'): SQL =>
+  sql`(${isOpen(a)} AND ${sql.raw(alias(a))}.date < ${overdueBefore(today, days)}::date)`;
+
+/** Inclusive period on the intervention's date. */
+export const inPeriod = (from: string, to: string, a = 'i'): SQL =>
+  sql`(${sql.raw(alias(a))}.date BETWEEN ${from}::date AND ${to}::date)`;

@@ -1,0 +1,32 @@
+import { COMPLETED_STATUT, OPEN_STATUTS } from '@gmao/domain/dashboard/metrics';
+import { overdueBefore } from '@gmao/domain/interventions/predicates';
+import { STATUT } from '@gmao/domain/interventions/status';
+import { type SQL, sql } from 'drizzle-orm';
+
+/**
+ * Fragments over the daily roll-up `rollup_daily` (migration 0022), alias `r`: the same figures as predicates.ts and
+ * metrics-sql.ts give over interventions, summed from the roll-up instead of counted row by row. Every row of the
+ * roll-up is a visible intervention group (day × client × equipment type × technician × statut × urgence), with `n`
+ * interventions; durations are summed in seconds with their own counts (a missing timestamp counts in neither).
+ */
+const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'/g, "''")}'`).join(', ');
+
+export const rOpen: SQL = sql.raw(`r.statut IN (${quoted(OPEN_STATUTS)})`);
+export const rCompleted: SQL = sql.raw(`r.statut = '${COMPLETED_STATUT}'`);
+export const rActive: SQL = sql.raw(`r.statut = '${STATUT.EN_COURS}'`);
+export const rCancelled: SQL = sql.raw(`r.statut = '${STATUT.ANNULEE}'`);
+export const rFailed: SQL = sql.raw(`r.statut = '${STATUT.ECHEC}'`);
+export const rInPeriod = (from: string, to: string): SQL => sql`(r.day BETWEEN ${from}::date AND ${to}::date)`;
+export const rOverdue = (today: string): SQL => sql`(${rOpen} AND r.day < ${overdueBefore(today)}::date)`;
+
+/** Sum of n over the rows matching `filter` (0, never null). */
+export const nWhere = (filter?: SQL): SQL =>
+  filter ? sql`COALESCE(sum(r.n) FILTER (WHERE ${filter}), 0)::int` : sql`COALESCE(sum(r.n), 0)::int`;
+
+/** Mean of a duration in hours from its summed seconds and its count (null when nothing to average). */
+export const meanHours = (kind: 'start' | 'repair', filter?: SQL): SQL => {
+  const s = sql.raw(`r.sum_${kind}_s`);
+  const n = sql.raw(`r.n_${kind}`);
+  const f = filter ? sql` FILTER (WHERE ${filter})` : sql``;
+  return sql`(sum(${s})${f} / NULLIF(sum(${n})${f}, 0) / 3600)::float8`;
+};

@@ -1,0 +1,94 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { successEnvelope } from '@gmao/domain/common/api';
+import { assignSchema, bulkAssignSchema, technicianOptionSchema } from '@gmao/domain/interventions/assignment-schemas';
+import { idParamsSchema, interventionSchema } from '@gmao/domain/interventions/intervention-schemas';
+import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
+import { withVersion } from '@gmao/domain/interventions/version-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponsesWithVersion } from '../../../lib/route-schemas.ts';
+import { requireUser } from '../../../plugins/auth.ts';
+import { preconditionOf, versionedWrite } from '../version-precondition.ts';
+import * as service from './assignment.service.ts';
+
+const errors = errorResponsesWithVersion;
+const tags = ['interventions'];
+const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
+const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
+const assign = { access: { permission: PERMISSIONS.INTERVENTIONS_ASSIGN } };
+
+/** Technician assignment (spec §7): assign, unassign, bulk assign, the assignee lookup. */
+const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/technicians',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Utilisateurs affectables (actifs, non supprimés)',
+        response: { 200: successEnvelope(z.array(technicianOptionSchema)), ...errors },
+      },
+    },
+    async () => ({ success: true as const, data: await service.getTechnicians(app.db) }),
+  );
+
+  app.put(
+    '/bulk/assign',
+    {
+      config: assign,
+      schema: {
+        tags,
+        summary: 'Affecter un technicien à plusieurs interventions (tout ou rien)',
+        body: bulkAssignSchema,
+        response: { 200: successEnvelope(z.object({ count: z.number() })), ...errors },
+      },
+    },
+    async (request) => {
+      const data = await service.bulkAssign(app.db, requireUser(request), request.body);
+      return { success: true as const, data, message: ASSIGNMENT_MESSAGES.bulkAssigned(data.count) };
+    },
+  );
+
+  // interventions:update only: a technician may take an unassigned intervention for himself; any other assignment
+  // needs interventions:assign, checked by the service (domain/src/interventions/policy.ts).
+  app.put(
+    '/:id/assign',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary: 'Affecter un technicien (sans interventions:assign : seulement soi-même, si personne ne la tient)',
+        ...versionedWrite,
+        params: idParamsSchema,
+        body: withVersion(assignSchema),
+        response: { 200: successEnvelope(interventionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const { technicianId } = request.body;
+      const data = await service.assign(app.db, user, request.params.id, technicianId, preconditionOf(request));
+      return { success: true as const, data, message: ASSIGNMENT_MESSAGES.assigned };
+    },
+  );
+
+  app.delete(
+    '/:id/assign',
+    {
+      config: assign,
+      schema: {
+        tags,
+        summary: 'Retirer le technicien affecté',
+        ...versionedWrite,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(interventionSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const data = await service.unassign(app.db, requireUser(request), request.params.id, preconditionOf(request));
+      return { success: true as const, data, message: ASSIGNMENT_MESSAGES.unassigned };
+    },
+  );
+};
+
+export default assignmentRoutes;

@@ -1,0 +1,101 @@
+import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
+import { formatCustomValue } from '@gmao/domain/custom-fields/custom-field-schemas';
+import { formatDate, formatDateTime } from '@gmao/domain/format/format';
+import {
+  EXPORT_MESSAGES,
+  EXPORT_PDF_ROW_LIMIT,
+  INTERVENTION_CSV_COLUMNS,
+  type InterventionExportQuery,
+} from '@gmao/domain/interventions/export-schemas';
+import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { statutLabel } from '@gmao/domain/interventions/status';
+import type { DbOrTx } from '../../../db/database.ts';
+import { csvFileStream, frDate, frDateTime } from '../../../lib/csv.ts';
+import { heading, keyValues, renderPdf, table } from '../../../lib/pdf.ts';
+import { listDefinitions } from '../custom-fields/custom-fields.repository.ts';
+import { interventionsAfter, interventionsCursor } from '../interventions.repository.ts';
+
+function toRecord(r: Intervention) {
+  return {
+    id: r.id,
+    date: frDate(r.date),
+    client: r.equipement.proprietaire.nom_entreprise,
+    ville: r.equipement.proprietaire.ville ?? '',
+    equipement: r.equipement.nom,
+    type: equipmentTypeLabel(r.equipement.type_equipement),
+    statut: statutLabel(r.statut),
+    urgence: r.urgence ? 'Oui' : 'Non',
+    technicien: r.technician?.nom ?? '',
+    description: r.description ?? '',
+    debut: frDateTime(r.startedAt),
+    fin: frDateTime(r.completedAt),
+    creePar: r.creerPar?.nom ?? '',
+  };
+}
+
+/**
+ * The filtered list as a streamed CSV (every row, read through one cursor so memory stays flat), with one column per
+ * active custom field after the fixed ones ("Puissance (kVA)").
+ */
+export async function interventionsCsv(db: DbOrTx, f: InterventionExportQuery) {
+  const fields = await listDefinitions(db, { actif: 'true' });
+  const columns = [
+    ...INTERVENTION_CSV_COLUMNS,
+    ...fields.map((d) => [`cf_${d.cle}`, d.unite ? `${d.libelle} (${d.unite})` : d.libelle] as const),
+  ];
+  async function* records() {
+    for await (const r of interventionsCursor(db, f)) {
+      const custom = Object.fromEntries(
+        fields.map((d) => [`cf_${d.cle}`, formatCustomValue(d, r.custom_fields[d.cle])]),
+      );
+      yield { ...toRecord(r), ...custom };
+    }
+  }
+  return csvFileStream(columns, records());
+}
+
+const COLUMNS = [
+  { header: 'N°', width: 32 },
+  { header: 'Date', width: 55 },
+  { header: 'Client', width: 85 },
+  { header: 'Équipement', width: 85 },
+  { header: 'Statut', width: 60 },
+  { header: 'Urg.', width: 28 },
+  { header: 'Technicien', width: 70 },
+  { header: 'Description', width: 100 },
+];
+
+/** The filtered list as a PDF table (first EXPORT_PDF_ROW_LIMIT rows). */
+export async function interventionsPdf(db: DbOrTx, f: InterventionExportQuery): Promise<Buffer> {
+  const rows = await interventionsAfter(db, f, undefined, EXPORT_PDF_ROW_LIMIT + 1);
+  const truncated = rows.length > EXPORT_PDF_ROW_LIMIT;
+  const listed = rows.slice(0, EXPORT_PDF_ROW_LIMIT);
+  return renderPdf(EXPORT_MESSAGES.pdfTitle, (doc) => {
+    heading(doc, EXPORT_MESSAGES.pdfTitle, `Édité le ${formatDateTime(new Date())}`);
+    const period =
+      f.dateFrom || f.dateTo
+        ? `${f.dateFrom ? formatDate(f.dateFrom) : '…'} – ${f.dateTo ? formatDate(f.dateTo) : '…'}`
+        : 'Toutes';
+    keyValues(doc, [
+      ['Recherche', f.search || 'Aucune'],
+      ['Statut', f.statut ? statutLabel(f.statut) : 'Tous'],
+      ['Période', period],
+      ['Interventions listées', listed.length],
+    ]);
+    doc.moveDown(0.5);
+    if (listed.length === 0) {
+      doc.font('Helvetica').fontSize(10).text(EXPORT_MESSAGES.pdfEmpty);
+      return;
+    }
+    table(
+      doc,
+      COLUMNS,
+      listed.map((r) => {
+        const rec = toRecord(r);
+        const desc = rec.description.length > 120 ? `${rec.description.slice(0, 117)}...` : rec.description;
+        return [`#${r.id}`, rec.date, rec.client, rec.equipement, rec.statut, rec.urgence, rec.technicien, desc];
+      }),
+    );
+    if (truncated) doc.font('Helvetica-Oblique').fontSize(9).text(EXPORT_MESSAGES.pdfTruncated(EXPORT_PDF_ROW_LIMIT));
+  });
+}

@@ -1,0 +1,45 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
+import type { PartRequestInput } from '@gmao/domain/stock/stock-schemas';
+import type { Db } from '../../../db/database.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { createPartRequest, listPartRequests, receivePartRequest, waitingTime } from '../../stock/stock.service.ts';
+import { lockForAction, lockForActions, type VersionPrecondition } from '../access.ts';
+import { findIntervention } from '../interventions.repository.ts';
+
+/** GET /:id/part-requests */
+export async function list(db: Db, id: number) {
+  if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  return listPartRequests(db, id);
+}
+
+/** GET /:id/waiting-time: waiting-for-parts seconds and repair seconds without them (MTTR split). */
+export async function waiting(db: Db, id: number) {
+  if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  return waitingTime(db, id);
+}
+
+/** POST /:id/part-requests: who works on the intervention orders parts (the rule of a material line). */
+export async function create(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  input: PartRequestInput,
+  precondition?: VersionPrecondition,
+) {
+  return db.transaction(async (tx) => {
+    await lockForAction(tx, user, id, 'materials', precondition);
+    return createPartRequest(tx, user, id, input);
+  });
+}
+
+/**
+ * PUT /:id/part-requests/:rid/receive (stock:manage, the storekeeper's act: no work right on the intervention is
+ * needed). The intervention is locked (404 when hidden) so the receipt and its notification follow its state.
+ */
+export async function receive(db: Db, user: SessionUser, id: number, rid: number, locationId: number | null) {
+  return db.transaction(async (tx) => {
+    await lockForActions(tx, user, id, []);
+    return receivePartRequest(tx, user, id, rid, locationId);
+  });
+}

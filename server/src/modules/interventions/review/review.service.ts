@@ -1,0 +1,65 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import { REVIEW_MESSAGES, reviewHistoryNote } from '@gmao/domain/interventions/review-schemas';
+import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
+import type { Db } from '../../../db/database.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { notifyReviewDecided, notifyReviewRequested } from '../../notifications/notifications.service.ts';
+import { lockForAction, type VersionPrecondition } from '../access.ts';
+import { findIntervention } from '../interventions.repository.ts';
+import { insertHistory } from '../workflow/history.repository.ts';
+import { findReview, lockReviewStatus, setDecision, upsertSubmission } from './review.repository.ts';
+
+/** Review sub-flow: TERMINEE → submitted (SOUMISE) → approved or rejected; each step writes a history note. */
+export async function getReview(db: Db, id: number) {
+  if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  return findReview(db, id);
+}
+
+export async function submit(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  comment?: string | null,
+  precondition?: VersionPrecondition,
+) {
+  const text = comment?.trim() || null;
+  await db.transaction(async (tx) => {
+    const current = await lockForAction(tx, user, id, 'submitReview', precondition);
+    if (current.statut !== 'TERMINEE') throw new AppError('BUSINESS_RULE', REVIEW_MESSAGES.notFinished);
+    const status = await lockReviewStatus(tx, id);
+    if (status === 'SOUMISE') throw new AppError('BUSINESS_RULE', REVIEW_MESSAGES.alreadySubmitted);
+    if (status === 'APPROUVEE') throw new AppError('BUSINESS_RULE', REVIEW_MESSAGES.alreadyApproved);
+    await upsertSubmission(tx, id, user.id, text);
+    const note = reviewHistoryNote('SOUMISE', text);
+    await insertHistory(tx, { interventionId: id, from: null, to: null, note, userId: user.id });
+    await notifyReviewRequested(tx, user, id);
+  });
+  return (await findReview(db, id))!;
+}
+
+export async function decide(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  decision: 'APPROUVEE' | 'REJETEE',
+  text: string | null,
+  precondition?: VersionPrecondition,
+) {
+  await db.transaction(async (tx) => {
+    await lockForAction(tx, user, id, 'review', precondition);
+    if ((await lockReviewStatus(tx, id)) !== 'SOUMISE')
+      throw new AppError('BUSINESS_RULE', REVIEW_MESSAGES.notSubmitted);
+    const submitter = (await findReview(tx, id))?.submittedBy?.id ?? null;
+    await setDecision(tx, id, decision, user.id, decision === 'REJETEE' ? text : null);
+    const note = reviewHistoryNote(decision, text);
+    await insertHistory(tx, { interventionId: id, from: null, to: null, note, userId: user.id });
+    await notifyReviewDecided(
+      tx,
+      user,
+      id,
+      submitter,
+      decision === 'APPROUVEE' ? { approved: true } : { approved: false, reason: text ?? '' },
+    );
+  });
+  return (await findReview(db, id))!;
+}

@@ -1,0 +1,169 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import {
+  MAIL_MESSAGES,
+  MAIL_TEMPLATES,
+  type MailContent,
+  type MailSettings,
+  type MailSettingsInput,
+} from '@gmao/domain/mail/mail-schemas';
+import { DEFAULT_PREFERENCE, type NotificationEvent } from '@gmao/domain/notifications/notification-schemas';
+import nodemailer from 'nodemailer';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { enqueue, type JobHandler } from '../jobs/jobs.service.ts';
+import { emailRecipients, readSetting, type StoredSmtp, writeSetting } from './mail.repository.ts';
+
+/**
+ * E-mail through SMTP with nodemailer, always sent by the job queue (`mail.send`), never during a request — except
+ * the administrator's test, which reports its outcome at once. The server is SMTP_URL (environment) unless an
+ * administrator saved one in the application; with neither, nothing is enqueued and nothing is sent.
+ */
+export interface MailEnvironment {
+  smtpUrl?: string;
+  from?: string;
+  appUrl: string;
+  companyName: string;
+}
+
+let environment: MailEnvironment = { appUrl: 'http://localhost:3000', companyName: 'GMAO' };
+
+/** main.ts passes the validated configuration (one per process, the same on every instance). */
+export function configureMail(env: MailEnvironment) {
+  environment = { ...env, appUrl: env.appUrl.replace(/\/+$/, '') };
+}
+
+export const appLink = (path: string) => `${environment.appUrl}${path}`;
+export const companyName = () => environment.companyName;
+
+const SMTP_KEY = 'smtp';
+
+interface Transport {
+  options: string | Record<string, unknown>;
+  from: string;
+}
+
+async function transportOf(db: DbOrTx): Promise<Transport | null> {
+  const stored = await readSetting<StoredSmtp>(db, SMTP_KEY);
+  if (stored?.host) {
+    return {
+      options: {
+        host: stored.host,
+        port: stored.port,
+        secure: stored.secure,
+        ...(stored.user ? { auth: { user: stored.user, pass: stored.password } } : {}),
+        // a local relay without TLS is common in a plant's network; STARTTLS is still used when offered
+        tls: { rejectUnauthorized: false },
+      },
+      from: stored.from || environment.from || `${environment.companyName} <no-reply@localhost>`,
+    };
+  }
+  if (environment.smtpUrl) {
+    return {
+      options: environment.smtpUrl,
+      from: environment.from || `${environment.companyName} <no-reply@localhost>`,
+    };
+  }
+  return null;
+}
+
+export async function mailConfigured(db: DbOrTx): Promise<boolean> {
+  return (await transportOf(db)) !== null;
+}
+
+/** Enqueues one e-mail in the caller's transaction; false (nothing enqueued) when no SMTP server is configured. */
+export async function enqueueEmail(
+  tx: DbOrTx,
+  to: string,
+  content: MailContent,
+  opts: { uniqueKey?: string } = {},
+): Promise<boolean> {
+  if (!(await mailConfigured(tx))) return false;
+  await enqueue(tx, 'mail.send', { to, ...content }, { uniqueKey: opts.uniqueKey, maxAttempts: 10 });
+  return true;
+}
+
+/** The e-mail side of a notification: recipients who want this event by e-mail and have an address. */
+export async function enqueueNotificationEmails(
+  tx: DbOrTx,
+  n: { event: NotificationEvent; recipients: readonly number[]; title: string; message: string; link: string | null },
+) {
+  if (n.recipients.length === 0 || !(await mailConfigured(tx))) return;
+  const people = await emailRecipients(tx, n.recipients, n.event, DEFAULT_PREFERENCE[n.event].email);
+  const content = MAIL_TEMPLATES.notification(environment.companyName, {
+    title: n.title,
+    message: n.message,
+    link: n.link ? appLink(n.link) : null,
+  });
+  for (const p of people) await enqueueEmail(tx, p.email, content);
+}
+
+async function send(db: DbOrTx, to: string, content: MailContent) {
+  const transport = await transportOf(db);
+  if (!transport) throw new Error(MAIL_MESSAGES.notConfigured);
+  const mailer = nodemailer.createTransport(transport.options as Parameters<typeof nodemailer.createTransport>[0]);
+  try {
+    await mailer.sendMail({
+      from: transport.from,
+      to,
+      subject: content.subject,
+      text: content.text,
+      html: content.html,
+    });
+  } finally {
+    mailer.close();
+  }
+}
+
+/** The queue's handlers of this module (main.ts and tests give them to the JobRunner). */
+export function mailJobHandlers(db: Db): Record<string, JobHandler> {
+  return {
+    'mail.send': async (data) => {
+      const m = data as MailContent & { to: string };
+      await send(db, m.to, m);
+    },
+  };
+}
+
+// --- administration ------------------------------------------------------------------------------------------------
+
+export async function getMailSettings(db: Db): Promise<MailSettings> {
+  const stored = await readSetting<StoredSmtp>(db, SMTP_KEY);
+  return {
+    host: stored?.host ?? '',
+    port: stored?.port ?? 587,
+    secure: stored?.secure ?? false,
+    user: stored?.user ?? '',
+    from: stored?.from ?? '',
+    hasPassword: !!stored?.password,
+    envConfigured: !!environment.smtpUrl,
+    configured: await mailConfigured(db),
+  };
+}
+
+export async function saveMailSettings(db: Db, input: MailSettingsInput): Promise<MailSettings> {
+  await db.transaction(async (tx) => {
+    const stored = await readSetting<StoredSmtp>(tx, SMTP_KEY);
+    const password = input.password ? input.password : (stored?.password ?? '');
+    await writeSetting(tx, SMTP_KEY, { ...input, password });
+    await recordAudit(tx, {
+      action: 'mail.settings',
+      entityType: 'settings',
+      entityId: SMTP_KEY,
+      summary: input.host ? `Serveur SMTP : ${input.host}:${input.port}` : 'Serveur SMTP retiré',
+      before: stored ? { ...stored, password: undefined } : null,
+      after: { ...input, password: undefined },
+    });
+  });
+  return getMailSettings(db);
+}
+
+/** Sends the test e-mail now and says why it failed (the administrator is checking the settings). */
+export async function sendTestEmail(db: Db, _user: SessionUser, to: string) {
+  if (!(await mailConfigured(db))) throw new AppError('BUSINESS_RULE', MAIL_MESSAGES.notConfigured);
+  try {
+    await send(db, to, MAIL_TEMPLATES.test(environment.companyName));
+  } catch (err) {
+    throw new AppError('BUSINESS_RULE', MAIL_MESSAGES.testFailed((err as Error).message.slice(0, 200)));
+  }
+}

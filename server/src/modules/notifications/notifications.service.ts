@@ -1,0 +1,353 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import type { SessionUser } from '@gmao/domain/auth/user';
+import { makePagination } from '@gmao/domain/common/api';
+import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import { type Statut, statutLabel } from '@gmao/domain/interventions/status';
+import {
+  DEFAULT_PREFERENCE,
+  interventionDeepLink,
+  interventionSubject,
+  NOTIFICATION_EVENTS,
+  NOTIFICATION_MESSAGES,
+  NOTIFICATION_TEXTS,
+  type NotificationEvent,
+  type NotificationListQuery,
+  type NotificationPreference,
+  type NotificationType,
+  type SendNotificationInput,
+} from '@gmao/domain/notifications/notification-schemas';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { ListenHub } from '../../db/listen-hub.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { enqueueNotificationEmails } from '../mail/mail.service.ts';
+import {
+  activeHoldersAmong,
+  administratorIds,
+  claimNewlyOverdue,
+  countUnread,
+  holderIds,
+  type InterventionSubjectRow,
+  insertNotifications,
+  interventionSubjectRow,
+  listNotifications,
+  markAllRead,
+  markRead,
+  NOTIFY_CHANNEL,
+  preferenceRows,
+  upsertPreference,
+  wantingInApp,
+} from './notifications.repository.ts';
+
+/**
+ * Notifications are written by `notify`, always inside the transaction of the change that causes them (an outbox:
+ * they commit with it or not at all), never to the user who acted, and only to those who want the event in the
+ * application (preferences). The same call enqueues the e-mails of those who want the event by e-mail (mail module,
+ * nothing when no SMTP server is configured), in the same transaction.
+ */
+interface NotifyInput {
+  event: NotificationEvent;
+  type: NotificationType;
+  recipients: readonly (number | null | undefined)[];
+  actorId: number | null;
+  title: string;
+  message: string;
+  interventionId?: number | null;
+}
+
+export async function notify(tx: DbOrTx, n: NotifyInput): Promise<number[]> {
+  const unique = [...new Set(n.recipients.filter((r): r is number => typeof r === 'number' && r !== n.actorId))];
+  if (unique.length === 0) return [];
+  const recipients = await wantingInApp(tx, unique, n.event, DEFAULT_PREFERENCE[n.event].in_app);
+  await insertNotifications(tx, recipients, {
+    type: n.type,
+    event: n.event,
+    title: n.title,
+    message: n.message,
+    interventionId: n.interventionId ?? null,
+    actorId: n.actorId,
+  });
+  await enqueueNotificationEmails(tx, {
+    event: n.event,
+    recipients: unique,
+    title: n.title,
+    message: n.message,
+    link: n.interventionId ? interventionDeepLink(n.interventionId) : null,
+  });
+  return recipients;
+}
+
+async function subjectOf(tx: DbOrTx, id: number): Promise<{ row: InterventionSubjectRow; what: string } | null> {
+  const row = await interventionSubjectRow(tx, id);
+  return row ? { row, what: interventionSubject(row) } : null;
+}
+
+/** An intervention was created: when urgent, the responsibles of its section and the administrators. */
+export async function notifyInterventionCreated(tx: DbOrTx, actor: SessionUser, interventionId: number) {
+  const s = await subjectOf(tx, interventionId);
+  if (!s?.row.urgence) return;
+  const people = [s.row.creer_par, s.row.technician_id].filter((v): v is number => v !== null);
+  const [responsibles, admins] = await Promise.all([
+    holderIds(tx, PERMISSIONS.INTERVENTIONS_ASSIGN, people.length > 0 ? people : [actor.id]),
+    administratorIds(tx),
+  ]);
+  await notify(tx, {
+    event: 'intervention_urgent',
+    type: 'urgent',
+    recipients: [...responsibles, ...admins],
+    actorId: actor.id,
+    interventionId,
+    ...NOTIFICATION_TEXTS.urgent(s.what),
+  });
+}
+
+/** Assignee changes: the new one is told it was given to him, the former one that it was taken from him. */
+export async function notifyAssignmentChanged(
+  tx: DbOrTx,
+  actor: SessionUser,
+  interventionId: number,
+  from: number | null,
+  to: number | null,
+) {
+  if (from === to) return;
+  const s = await subjectOf(tx, interventionId);
+  if (!s) return;
+  const urgent = s.row.urgence;
+  if (to !== null) {
+    await notify(tx, {
+      event: 'intervention_assigned',
+      type: urgent ? 'urgent' : 'info',
+      recipients: [to],
+      actorId: actor.id,
+      interventionId,
+      ...NOTIFICATION_TEXTS.assigned(s.what, actor.nom),
+    });
+  }
+  if (from !== null) {
+    await notify(tx, {
+      event: 'intervention_unassigned',
+      type: 'info',
+      recipients: [from],
+      actorId: actor.id,
+      interventionId,
+      ...NOTIFICATION_TEXTS.unassigned(s.what, actor.nom),
+    });
+  }
+}
+
+/** A preventive plan generated an intervention assigned to `technicianId`: he is told, in the generation's transaction. */
+export async function notifyGeneratedAssignment(tx: DbOrTx, interventionId: number, technicianId: number, by: string) {
+  const s = await subjectOf(tx, interventionId);
+  if (!s) return;
+  await notify(tx, {
+    event: 'intervention_assigned',
+    type: s.row.urgence ? 'urgent' : 'info',
+    recipients: [technicianId],
+    actorId: null,
+    interventionId,
+    ...NOTIFICATION_TEXTS.assigned(s.what, by),
+  });
+}
+
+/** A status change: the intervention's creator and assignee. */
+export async function notifyStatusChanged(
+  tx: DbOrTx,
+  actor: SessionUser,
+  interventionId: number,
+  from: Statut,
+  to: Statut,
+) {
+  const s = await subjectOf(tx, interventionId);
+  if (!s) return;
+  await notify(tx, {
+    event: 'intervention_status',
+    type: to === 'TERMINEE' ? 'success' : to === 'ECHEC' || to === 'ANNULEE' ? 'urgent' : 'info',
+    recipients: [s.row.creer_par, s.row.technician_id],
+    actorId: actor.id,
+    interventionId,
+    ...NOTIFICATION_TEXTS.status(s.what, statutLabel(from), statutLabel(to), actor.nom),
+  });
+}
+
+/** A part's available stock crossed below its threshold (issue 18): every holder of stock:manage. */
+export async function notifyStockLow(
+  tx: DbOrTx,
+  actor: SessionUser | null,
+  part: string,
+  available: number,
+  seuil: number,
+) {
+  await notify(tx, {
+    event: 'stock_low',
+    type: 'urgent',
+    recipients: await holderIds(tx, PERMISSIONS.STOCK_MANAGE),
+    actorId: actor?.id ?? null,
+    ...NOTIFICATION_TEXTS.stockLow(part, available, seuil),
+  });
+}
+
+/** The parts an intervention waited for were received: its assignee, who may resume it. */
+export async function notifyPartsReceived(tx: DbOrTx, actor: SessionUser, interventionId: number) {
+  const s = await subjectOf(tx, interventionId);
+  if (!s) return;
+  await notify(tx, {
+    event: 'parts_received',
+    type: 'success',
+    recipients: [s.row.technician_id],
+    actorId: actor.id,
+    interventionId,
+    ...NOTIFICATION_TEXTS.partsReceived(s.what),
+  });
+}
+
+/** Submitted for review: every holder of interventions:approve. */
+export async function notifyReviewRequested(tx: DbOrTx, actor: SessionUser, interventionId: number) {
+  const s = await subjectOf(tx, interventionId);
+  if (!s) return;
+  await notify(tx, {
+    event: 'review_requested',
+    type: 'info',
+    recipients: await holderIds(tx, PERMISSIONS.INTERVENTIONS_APPROVE),
+    actorId: actor.id,
+    interventionId,
+    ...NOTIFICATION_TEXTS.reviewRequested(s.what, actor.nom),
+  });
+}
+
+/** Approved or rejected: the submitter, the creator and the assignee. */
+export async function notifyReviewDecided(
+  tx: DbOrTx,
+  actor: SessionUser,
+  interventionId: number,
+  submitterId: number | null,
+  decision: { approved: true } | { approved: false; reason: string },
+) {
+  const s = await subjectOf(tx, interventionId);
+  if (!s) return;
+  const text = decision.approved
+    ? NOTIFICATION_TEXTS.reviewApproved(s.what, actor.nom)
+    : NOTIFICATION_TEXTS.reviewRejected(s.what, actor.nom, decision.reason);
+  await notify(tx, {
+    event: 'review_decided',
+    type: decision.approved ? 'success' : 'urgent',
+    recipients: [submitterId, s.row.creer_par, s.row.technician_id],
+    actorId: actor.id,
+    interventionId,
+    ...text,
+  });
+}
+
+/** A self-registration waits for activation: the administrators. */
+export async function notifyRegistrationPending(tx: DbOrTx, user: { id: number; nom: string; username: string }) {
+  await notify(tx, {
+    event: 'registration_pending',
+    type: 'info',
+    recipients: await administratorIds(tx),
+    actorId: user.id,
+    ...NOTIFICATION_TEXTS.registration(user.nom, user.username),
+  });
+}
+
+/** A password was forgotten and no e-mail can carry a link: the administrators set a temporary one. */
+export async function notifyPasswordResetRequested(tx: DbOrTx, user: { id: number; nom: string; username: string }) {
+  await notify(tx, {
+    event: 'password_reset_request',
+    type: 'urgent',
+    recipients: await administratorIds(tx),
+    actorId: user.id,
+    ...NOTIFICATION_TEXTS.passwordReset(user.nom, user.username),
+  });
+}
+
+/**
+ * POST /interventions/{id}/notifications: the caller (who may contribute to the intervention, checked by the
+ * interventions service under its lock) tells chosen users, each of whom must be active and able to read
+ * interventions. Returns how many were notified.
+ */
+export async function notifyChosenUsers(
+  tx: DbOrTx,
+  actor: SessionUser,
+  interventionId: number,
+  input: SendNotificationInput,
+): Promise<number> {
+  const s = await subjectOf(tx, interventionId);
+  if (!s) throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
+  const wanted = [...new Set(input.userIds)];
+  const allowed = await activeHoldersAmong(tx, wanted, PERMISSIONS.INTERVENTIONS_READ);
+  if (allowed.length !== wanted.length) {
+    throw new AppError('BUSINESS_RULE', NOTIFICATION_MESSAGES.recipientsInvalid, [
+      { field: 'userIds', msg: NOTIFICATION_MESSAGES.recipientsInvalid },
+    ]);
+  }
+  const delivered = await notify(tx, {
+    event: 'intervention_message',
+    type: s.row.urgence ? 'urgent' : 'info',
+    recipients: allowed,
+    actorId: actor.id,
+    interventionId,
+    ...NOTIFICATION_TEXTS.message(s.what, actor.nom, input.message),
+  });
+  return delivered.length;
+}
+
+/**
+ * "An intervention becoming overdue", once per intervention: claims the newly overdue ones and tells their assignee
+ * (or, when nobody holds it, its creator). Safe to run on several instances at once. Returns the claimed ids.
+ */
+export async function notifyNewlyOverdue(db: Db, now: Date = new Date()): Promise<number[]> {
+  return db.transaction(async (tx) => {
+    const claimed = await claimNewlyOverdue(tx, metricsToday(now));
+    for (const id of claimed) {
+      const s = await subjectOf(tx, id);
+      if (!s) continue;
+      await notify(tx, {
+        event: 'intervention_overdue',
+        type: 'urgent',
+        recipients: [s.row.technician_id ?? s.row.creer_par],
+        actorId: null,
+        interventionId: id,
+        ...NOTIFICATION_TEXTS.overdue(s.what),
+      });
+    }
+    return claimed;
+  });
+}
+
+// --- the user's own notifications ---------------------------------------------------------------------------------
+
+export async function listMine(db: Db, user: SessionUser, q: NotificationListQuery) {
+  const { rows, total } = await listNotifications(db, user.id, q);
+  return { data: rows, pagination: makePagination(total, q.page, q.limit) };
+}
+
+export const unreadCount = (db: Db, user: SessionUser) => countUnread(db, user.id);
+
+export async function readOne(db: Db, user: SessionUser, id: number) {
+  if (!(await markRead(db, user.id, id))) throw new AppError('NOT_FOUND', NOTIFICATION_MESSAGES.notFound);
+}
+
+export const readAll = (db: Db, user: SessionUser) => markAllRead(db, user.id);
+
+/** Every event with the user's choice or its default. */
+export async function preferencesOf(db: Db, user: SessionUser): Promise<NotificationPreference[]> {
+  const chosen = new Map((await preferenceRows(db, user.id)).map((r) => [r.event, r]));
+  return NOTIFICATION_EVENTS.map((event) => {
+    const c = chosen.get(event);
+    return {
+      event,
+      in_app: c?.in_app ?? DEFAULT_PREFERENCE[event].in_app,
+      email: c?.email ?? DEFAULT_PREFERENCE[event].email,
+    };
+  });
+}
+
+export async function savePreferences(db: Db, user: SessionUser, prefs: NotificationPreference[]) {
+  await db.transaction(async (tx) => {
+    for (const p of prefs) await upsertPreference(tx, user.id, p);
+  });
+  return preferencesOf(db, user);
+}
+
+/** This instance's listener of committed notifications (the stream route subscribes the open pages to it). */
+export function createNotificationHub(connectionString: string, onError: (err: Error) => void) {
+  return new ListenHub(connectionString, NOTIFY_CHANNEL, onError);
+}

@@ -1,0 +1,300 @@
+import type { MaterialInput } from '@gmao/domain/interventions/material-schemas';
+import { PLANNING_TIME_ZONE } from '@gmao/domain/interventions/schedule-schemas';
+import { STATUT } from '@gmao/domain/interventions/status';
+import type { PlanInput, PlanListQuery } from '@gmao/domain/plans/plan-schemas';
+import type { SkipDate } from '@gmao/domain/plans/recurrence';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+
+/** The advisory-lock class of plan generation (second key: the plan id). */
+const LOCK_CLASS = sql`hashtext('gmao_plan_generation')`;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+export type PlanRow = {
+  id: number;
+  nom: string;
+  template_id: number | null;
+  template_nom: string | null;
+  equipement_id: number | null;
+  equipement_nom: string | null;
+  client_id: number | null;
+  nom_entreprise: string | null;
+  type_equipement: string | null;
+  rrule: string;
+  date_debut: string;
+  jours_avance: number;
+  technicien_id: number | null;
+  technicien_nom: string | null;
+  actif: boolean;
+  equipements: number;
+  generated_through: string | null;
+  generate_from: string | null;
+  creer_par: number | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** The equipment a plan reaches: its one equipment, or every equipment of its type owned by its client. */
+const targets = (p = 'p') =>
+  sql.raw(`(${p}.equipement_id IS NOT NULL AND e2.id = ${p}.equipement_id)
+    OR (${p}.equipement_id IS NULL AND e2.proprietaire_id = ${p}.client_id AND e2.type_equipement = ${p}.type_equipement)`);
+
+const SELECT = sql`SELECT p.id, p.nom, p.template_id, t.nom AS template_nom, p.equipement_id, e.nom AS equipement_nom,
+    COALESCE(p.client_id, e.proprietaire_id) AS client_id, c.nom_entreprise,
+    COALESCE(p.type_equipement, e.type_equipement) AS type_equipement, p.rrule, p.date_debut::text AS date_debut,
+    p.jours_avance, p.technicien_id, u.nom AS technicien_nom, p.actif, p.generated_through::text AS generated_through,
+    p.generate_from::text AS generate_from, p.creer_par, p.created_at, p.updated_at,
+    (SELECT count(*)::int FROM equipements e2 WHERE ${targets()}) AS equipements
+  FROM plans p
+  LEFT JOIN intervention_templates t ON t.id = p.template_id
+  LEFT JOIN equipements e ON e.id = p.equipement_id
+  LEFT JOIN clients c ON c.id = COALESCE(p.client_id, e.proprietaire_id)
+  LEFT JOIN users u ON u.id = p.technicien_id`;
+
+type RawPlan = Omit<PlanRow, 'createdAt' | 'updatedAt'> & { created_at: Date | string; updated_at: Date | string };
+const toPlan = ({ created_at, updated_at, ...r }: RawPlan): PlanRow => ({
+  ...r,
+  createdAt: iso(created_at),
+  updatedAt: iso(updated_at),
+});
+
+export async function listPlans(db: DbOrTx, q: PlanListQuery): Promise<PlanRow[]> {
+  const parts: SQL[] = [sql`p.deleted_at IS NULL`];
+  if (q.client_id) parts.push(sql`COALESCE(p.client_id, e.proprietaire_id) = ${q.client_id}`);
+  if (q.actif !== undefined) parts.push(sql`p.actif = ${q.actif}`);
+  if (q.equipement_id)
+    parts.push(sql`EXISTS (SELECT 1 FROM equipements e2 WHERE e2.id = ${q.equipement_id} AND (${targets()}))`);
+  const { rows } = await db.execute<RawPlan>(sql`${SELECT} WHERE ${sql.join(parts, sql` AND `)} ORDER BY p.nom, p.id`);
+  return rows.map(toPlan);
+}
+
+/** A plan not deleted; `forUpdate` locks its row (edits and deletes of one plan one at a time). */
+export async function findPlan(db: DbOrTx, id: number, forUpdate = false): Promise<PlanRow | null> {
+  const { rows } = await db.execute<RawPlan>(
+    sql`${SELECT} WHERE p.id = ${id} AND p.deleted_at IS NULL ${forUpdate ? sql`FOR UPDATE OF p` : sql``}`,
+  );
+  return rows[0] ? toPlan(rows[0]) : null;
+}
+
+export async function insertPlan(db: DbOrTx, input: PlanInput, userId: number): Promise<number> {
+  const { rows } = await db.execute<{ id: number }>(sql`INSERT INTO plans
+      (nom, template_id, equipement_id, client_id, type_equipement, rrule, date_debut, jours_avance, technicien_id, actif, creer_par)
+    VALUES (${input.nom}, ${input.template_id}, ${input.equipement_id}, ${input.client_id}, ${input.type_equipement},
+      ${input.rrule}, ${input.date_debut}::date, ${input.jours_avance}, ${input.technicien_id}, ${input.actif}, ${userId})
+    RETURNING id`);
+  return rows[0].id;
+}
+
+/**
+ * Rewrites the plan; already generated occurrences stay (they are rows of plan_occurrences). Resuming a paused plan
+ * sets generate_from to `today`: the paused period is not back-filled.
+ */
+export async function updatePlan(
+  db: DbOrTx,
+  id: number,
+  input: PlanInput,
+  userId: number,
+  today: string,
+): Promise<boolean> {
+  const { rows } = await db.execute<{ id: number }>(sql`UPDATE plans SET nom = ${input.nom},
+      template_id = ${input.template_id}, equipement_id = ${input.equipement_id}, client_id = ${input.client_id},
+      type_equipement = ${input.type_equipement}, rrule = ${input.rrule}, date_debut = ${input.date_debut}::date,
+      jours_avance = ${input.jours_avance}, technicien_id = ${input.technicien_id}, actif = ${input.actif},
+      generate_from = CASE WHEN NOT actif AND ${input.actif} THEN ${today}::date ELSE generate_from END,
+      creer_par = ${userId}, updated_at = now()
+    WHERE id = ${id} AND deleted_at IS NULL RETURNING id`);
+  return rows.length > 0;
+}
+
+export async function softDeletePlan(db: DbOrTx, id: number): Promise<boolean> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`UPDATE plans SET deleted_at = now(), actif = false, updated_at = now() WHERE id = ${id} AND deleted_at IS NULL RETURNING id`,
+  );
+  return rows.length > 0;
+}
+
+export type TemplateRow = {
+  id: number;
+  nom: string;
+  description: string | null;
+  type_equipement: string | null;
+  urgence: boolean;
+  duree_estimee: number | null;
+  checklist: string[];
+  materiaux: MaterialInput[];
+  actif: boolean;
+};
+
+export async function findTemplate(db: DbOrTx, id: number): Promise<TemplateRow | null> {
+  const { rows } = await db.execute<TemplateRow>(sql`SELECT id, nom, description, type_equipement, urgence,
+      duree_estimee, checklist, materiaux, actif FROM intervention_templates WHERE id = ${id}`);
+  return rows[0] ?? null;
+}
+
+export async function findEquipment(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ id: number; type_equipement: string | null; proprietaire_id: number }>(
+    sql`SELECT id, type_equipement, proprietaire_id FROM equipements WHERE id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
+export async function clientExists(db: DbOrTx, id: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM clients WHERE id = ${id}`);
+  return rows.length > 0;
+}
+
+export async function technicianUsable(db: DbOrTx, id: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM users WHERE id = ${id} AND enabled AND deleted_at IS NULL`);
+  return rows.length > 0;
+}
+
+export async function skipDates(db: DbOrTx): Promise<SkipDate[]> {
+  const { rows } = await db.execute<{ jour: string; annuel: boolean }>(
+    sql`SELECT jour::text AS jour, annuel FROM holidays ORDER BY jour`,
+  );
+  return rows;
+}
+
+export async function activePlanIds(db: DbOrTx): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(
+    sql`SELECT id FROM plans WHERE actif AND deleted_at IS NULL ORDER BY id`,
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Serialises the generations of one plan (transaction-scoped): waits, or with `tryOnly` says whether it got it. */
+export async function lockPlanGeneration(tx: DbOrTx, id: number, tryOnly: boolean): Promise<boolean> {
+  if (!tryOnly) {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${LOCK_CLASS}, ${id})`);
+    return true;
+  }
+  const { rows } = await tx.execute<{ ok: boolean }>(sql`SELECT pg_try_advisory_xact_lock(${LOCK_CLASS}, ${id}) AS ok`);
+  return rows[0]?.ok === true;
+}
+
+/** Each target equipment and the last rule date generated for it by this plan. */
+export async function targetEquipment(db: DbOrTx, planId: number) {
+  const { rows } = await db.execute<{ id: number; nom: string; last_rule_date: string | null }>(sql`
+    SELECT e2.id, e2.nom, (SELECT max(o.rule_date)::text FROM plan_occurrences o
+                           WHERE o.plan_id = p.id AND o.equipement_id = e2.id) AS last_rule_date
+    FROM plans p JOIN equipements e2 ON ${targets()}
+    WHERE p.id = ${planId} ORDER BY e2.id`);
+  return rows;
+}
+
+/** The idempotency key: a new row (its id) or null when this occurrence was generated already. */
+export async function claimOccurrence(
+  tx: DbOrTx,
+  o: { planId: number; equipementId: number; ruleDate: string; dueDate: string },
+): Promise<number | null> {
+  const { rows } = await tx.execute<{ id: number }>(sql`
+    INSERT INTO plan_occurrences (plan_id, equipement_id, rule_date, due_date)
+    VALUES (${o.planId}, ${o.equipementId}, ${o.ruleDate}::date, ${o.dueDate}::date)
+    ON CONFLICT (plan_id, equipement_id, rule_date) DO NOTHING RETURNING id`);
+  return rows[0]?.id ?? null;
+}
+
+export async function linkOccurrence(tx: DbOrTx, occurrenceId: number, interventionId: number) {
+  await tx.execute(sql`UPDATE plan_occurrences SET intervention_id = ${interventionId} WHERE id = ${occurrenceId}`);
+}
+
+export async function setGeneratedThrough(tx: DbOrTx, id: number, through: string) {
+  await tx.execute(
+    sql`UPDATE plans SET generated_through = GREATEST(generated_through, ${through}::date) WHERE id = ${id}`,
+  );
+}
+
+export type GeneratedOccurrenceRow = {
+  equipement_id: number;
+  equipement_nom: string;
+  rule_date: string;
+  due_date: string;
+  intervention_id: number | null;
+  statut: string | null;
+  completed_at: Date | string | null;
+};
+
+/** Generated occurrences of a plan whose due date is in [from, to] (statut null: the intervention was deleted). */
+export async function generatedOccurrences(db: DbOrTx, planId: number, from: string, to: string) {
+  const { rows } = await db.execute<GeneratedOccurrenceRow>(sql`
+    SELECT o.equipement_id, e.nom AS equipement_nom, o.rule_date::text AS rule_date, o.due_date::text AS due_date,
+      i.id AS intervention_id, i.statut, i.completed_at
+    FROM plan_occurrences o
+    JOIN equipements e ON e.id = o.equipement_id
+    LEFT JOIN interventions i ON i.id = o.intervention_id AND i.deleted_at IS NULL
+    WHERE o.plan_id = ${planId} AND o.due_date BETWEEN ${from}::date AND ${to}::date
+    ORDER BY o.due_date, o.equipement_id`);
+  return rows.map((r) => ({ ...r, completed_at: r.completed_at === null ? null : iso(r.completed_at) }));
+}
+
+export type ComplianceRow = {
+  plan_id: number;
+  nom: string;
+  client_id: number | null;
+  nom_entreprise: string | null;
+  due: number;
+  on_time: number;
+  late: number;
+  missed: number;
+  open: number;
+};
+
+/**
+ * Per plan, the generated occurrences due in [from, to]: completed (TERMINEE, not in the trash) within the tolerance
+ * after the due date (Casablanca day of completed_at) → on time, later → late; not completed → missed once the
+ * tolerance has passed at `today`, open before. Deleted plans count (their history stays).
+ */
+export async function compliance(
+  db: DbOrTx,
+  q: { from: string; to: string; client_id?: number; plan_id?: number },
+  today: string,
+  toleranceDays: number,
+): Promise<ComplianceRow[]> {
+  const parts: SQL[] = [sql`o.due_date BETWEEN ${q.from}::date AND ${q.to}::date`];
+  if (q.client_id) parts.push(sql`COALESCE(p.client_id, pe.proprietaire_id) = ${q.client_id}`);
+  if (q.plan_id) parts.push(sql`p.id = ${q.plan_id}`);
+  const done = sql`(i.statut = ${STATUT.TERMINEE} AND i.completed_at IS NOT NULL)`;
+  const doneDay = sql`(i.completed_at AT TIME ZONE ${PLANNING_TIME_ZONE})::date`;
+  const limit = sql`(o.due_date + ${toleranceDays}::int)`;
+  const { rows } = await db.execute<ComplianceRow>(sql`
+    SELECT p.id AS plan_id, p.nom, COALESCE(p.client_id, pe.proprietaire_id) AS client_id, c.nom_entreprise,
+      count(*)::int AS due,
+      count(*) FILTER (WHERE ${done} AND ${doneDay} <= ${limit})::int AS on_time,
+      count(*) FILTER (WHERE ${done} AND ${doneDay} > ${limit})::int AS late,
+      count(*) FILTER (WHERE NOT COALESCE(${done}, false) AND ${today}::date > ${limit})::int AS missed,
+      count(*) FILTER (WHERE NOT COALESCE(${done}, false) AND ${today}::date <= ${limit})::int AS open
+    FROM plan_occurrences o
+    JOIN plans p ON p.id = o.plan_id
+    LEFT JOIN equipements pe ON pe.id = p.equipement_id
+    LEFT JOIN clients c ON c.id = COALESCE(p.client_id, pe.proprietaire_id)
+    LEFT JOIN interventions i ON i.id = o.intervention_id AND i.deleted_at IS NULL
+    WHERE ${sql.join(parts, sql` AND `)}
+    GROUP BY p.id, p.nom, COALESCE(p.client_id, pe.proprietaire_id), c.nom_entreprise
+    ORDER BY p.nom, p.id`);
+  return rows;
+}
+
+export type HolidayRow = { id: number; jour: string; annuel: boolean; libelle: string };
+
+export async function listHolidays(db: DbOrTx): Promise<HolidayRow[]> {
+  const { rows } = await db.execute<HolidayRow>(
+    sql`SELECT id, jour::text AS jour, annuel, libelle FROM holidays ORDER BY annuel DESC, jour`,
+  );
+  return rows;
+}
+
+/** The new row, or null when that day is already listed. */
+export async function insertHoliday(db: DbOrTx, h: Omit<HolidayRow, 'id'>): Promise<HolidayRow | null> {
+  const { rows } = await db.execute<HolidayRow>(sql`INSERT INTO holidays (jour, annuel, libelle)
+    VALUES (${h.jour}::date, ${h.annuel}, ${h.libelle}) ON CONFLICT (jour) DO NOTHING
+    RETURNING id, jour::text AS jour, annuel, libelle`);
+  return rows[0] ?? null;
+}
+
+export async function deleteHoliday(db: DbOrTx, id: number): Promise<HolidayRow | null> {
+  const { rows } = await db.execute<HolidayRow>(
+    sql`DELETE FROM holidays WHERE id = ${id} RETURNING id, jour::text AS jour, annuel, libelle`,
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,349 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import type { Statut } from '@gmao/domain/interventions/status';
+import {
+  COMPLIANCE_TOLERANCE_DAYS,
+  type Compliance,
+  type ComplianceQuery,
+  type GenerateResult,
+  HOLIDAY_ANNUAL_YEAR,
+  type Holiday,
+  type HolidayInput,
+  PLAN_MESSAGES as M,
+  type OccurrencesQuery,
+  onTimePct,
+  PLAN_START_TIME,
+  type Plan,
+  type PlanInput,
+  type PlanListQuery,
+  type PlanOccurrence,
+} from '@gmao/domain/plans/plan-schemas';
+import { addDays, occurrences, type SkipDate } from '@gmao/domain/plans/recurrence';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { insertGeneratedIntervention } from '../interventions/interventions.service.ts';
+import { notifyGeneratedAssignment } from '../notifications/notifications.service.ts';
+import * as repo from './plans.repository.ts';
+
+/**
+ * Preventive plans (issue 17). Generation is idempotent and safe across instances: one transaction per plan under a
+ * transaction-scoped advisory lock on the plan, and each occurrence claims its unique key (plan, equipment, rule date)
+ * with INSERT … ON CONFLICT DO NOTHING in the same transaction as its intervention, so a retry, a concurrent call or
+ * another server never creates an occurrence twice. Each run covers every occurrence not generated yet up to
+ * today + jours_avance (catch-up after downtime). Editing a plan only changes what is not generated yet.
+ */
+
+/** Interventions created per transaction at most (a catch-up of a daily rule over many equipment commits in steps). */
+export const GENERATION_BATCH = 200;
+
+/** The later of two 'YYYY-MM-DD' days. */
+const later = (a: string, b: string) => (a > b ? a : b);
+
+function nextDue(row: repo.PlanRow, skips: SkipDate[], today: string): string | null {
+  const horizon = addDays(today, 3 * 366);
+  return (
+    occurrences(row.rrule, row.date_debut, addDays(today, -14), horizon, skips).find((o) => o.due_date >= today)
+      ?.due_date ?? null
+  );
+}
+
+function toPlan(row: repo.PlanRow, skips: SkipDate[], today: string): Plan {
+  const { creer_par: _creerPar, generate_from: _generateFrom, ...plan } = row;
+  return { ...plan, prochaine_echeance: nextDue(row, skips, today) };
+}
+
+export async function listPlans(db: Db, q: PlanListQuery): Promise<Plan[]> {
+  const [rows, skips] = await Promise.all([repo.listPlans(db, q), repo.skipDates(db)]);
+  const today = metricsToday();
+  return rows.map((r) => toPlan(r, skips, today));
+}
+
+async function mustFind(db: DbOrTx, id: number): Promise<repo.PlanRow> {
+  const row = await repo.findPlan(db, id);
+  if (!row) throw new AppError('NOT_FOUND', M.notFound);
+  return row;
+}
+
+export async function getPlan(db: Db, id: number): Promise<Plan> {
+  const [row, skips] = await Promise.all([mustFind(db, id), repo.skipDates(db)]);
+  return toPlan(row, skips, metricsToday());
+}
+
+const fieldError = (field: string, msg: string, kind: 'BAD_REQUEST' | 'BUSINESS_RULE' = 'BAD_REQUEST') =>
+  new AppError(kind, msg, [{ field, msg }]);
+
+/**
+ * The template, target and technician must exist (and the template fit the equipment type). A deactivated template
+ * is refused unless the plan already uses it (`currentTemplateId`).
+ */
+async function checkReferences(tx: DbOrTx, input: PlanInput, currentTemplateId: number | null = null) {
+  const template = await repo.findTemplate(tx, input.template_id);
+  if (!template) throw fieldError('template_id', M.templateNotFound);
+  if (!template.actif && template.id !== currentTemplateId) {
+    throw fieldError('template_id', M.templateInactive, 'BUSINESS_RULE');
+  }
+  let type = input.type_equipement;
+  if (input.equipement_id !== null) {
+    const equipment = await repo.findEquipment(tx, input.equipement_id);
+    if (!equipment) throw fieldError('equipement_id', M.equipmentNotFound);
+    type = (equipment.type_equipement ?? 'AUTRE') as typeof type;
+  } else if (input.client_id !== null && !(await repo.clientExists(tx, input.client_id))) {
+    throw fieldError('client_id', M.clientNotFound);
+  }
+  if (template.type_equipement && type && template.type_equipement !== type) {
+    throw fieldError('template_id', M.wrongType(template.type_equipement, type), 'BUSINESS_RULE');
+  }
+  if (input.technicien_id !== null && !(await repo.technicianUsable(tx, input.technicien_id))) {
+    throw fieldError('technicien_id', M.technicianNotFound);
+  }
+}
+
+export async function createPlan(db: Db, user: SessionUser, input: PlanInput): Promise<Plan> {
+  const id = await db.transaction(async (tx) => {
+    await checkReferences(tx, input);
+    const planId = await repo.insertPlan(tx, input, user.id);
+    await recordAudit(tx, {
+      action: 'plan.create',
+      entityId: planId,
+      summary: `Plan de maintenance « ${input.nom} » créé`,
+      after: input,
+    });
+    return planId;
+  });
+  return getPlan(db, id);
+}
+
+/** Future occurrences follow the new rule, target, template or technician; generated ones stay as they are. */
+export async function updatePlan(db: Db, user: SessionUser, id: number, input: PlanInput): Promise<Plan> {
+  await db.transaction(async (tx) => {
+    const current = await repo.findPlan(tx, id, true);
+    if (!current) throw new AppError('NOT_FOUND', M.notFound);
+    await checkReferences(tx, input, current.template_id);
+    await repo.updatePlan(tx, id, input, user.id, metricsToday());
+    await recordAudit(tx, {
+      action: 'plan.update',
+      entityId: id,
+      summary: `Plan de maintenance « ${input.nom} » modifié`,
+      before: auditable(current),
+      after: input,
+    });
+  });
+  return getPlan(db, id);
+}
+
+const auditable = (p: repo.PlanRow) => ({
+  nom: p.nom,
+  template_id: p.template_id,
+  equipement_id: p.equipement_id,
+  client_id: p.equipement_id === null ? p.client_id : null,
+  type_equipement: p.equipement_id === null ? p.type_equipement : null,
+  rrule: p.rrule,
+  date_debut: p.date_debut,
+  jours_avance: p.jours_avance,
+  technicien_id: p.technicien_id,
+  actif: p.actif,
+});
+
+/** Soft delete: the plan stops generating and disappears; its interventions keep plan_id and count in compliance. */
+export async function deletePlan(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const current = await repo.findPlan(tx, id, true);
+    if (!current || !(await repo.softDeletePlan(tx, id))) throw new AppError('NOT_FOUND', M.notFound);
+    await recordAudit(tx, {
+      action: 'plan.delete',
+      entityId: id,
+      summary: `Plan de maintenance « ${current.nom} » supprimé`,
+      before: auditable(current),
+    });
+  });
+}
+
+/**
+ * Where an equipment's not-yet-generated occurrences start (rule dates): after the last one generated for it; for an
+ * equipment with none, the plan's start on the first run, otherwise from the day after the last run's horizon but
+ * never before today (equipment added to the type later joins from today, without back-filling the past). Never
+ * before the day a paused plan was resumed (generate_from).
+ */
+function firstUngenerated(
+  plan: Pick<repo.PlanRow, 'date_debut' | 'generated_through' | 'generate_from'>,
+  lastRuleDate: string | null,
+  today: string,
+): string {
+  const resumed = (day: string) => (plan.generate_from ? later(day, plan.generate_from) : day);
+  if (lastRuleDate) return resumed(addDays(lastRuleDate, 1));
+  if (!plan.generated_through) return resumed(plan.date_debut);
+  const after = addDays(plan.generated_through, 1);
+  return resumed(later(after < today ? after : today, plan.date_debut));
+}
+
+/** One plan's generation in one transaction; `tryOnly`: skip when another transaction generates this plan. */
+async function generateInTx(tx: DbOrTx, id: number, tryOnly: boolean, today: string): Promise<number[] | null> {
+  if (!(await repo.lockPlanGeneration(tx, id, tryOnly))) return null;
+  const plan = await repo.findPlan(tx, id);
+  if (!plan) throw new AppError('NOT_FOUND', M.notFound);
+  if (!plan.actif) return [];
+  const template = plan.template_id === null ? null : await repo.findTemplate(tx, plan.template_id);
+  const skips = await repo.skipDates(tx);
+  const horizon = addDays(today, plan.jours_avance);
+  // A technician disabled or removed since the plan was saved is not assigned (the interventions stay unassigned).
+  const technicianId =
+    plan.technicien_id !== null && (await repo.technicianUsable(tx, plan.technicien_id)) ? plan.technicien_id : null;
+  const created: number[] = [];
+  for (const equipment of await repo.targetEquipment(tx, id)) {
+    const from = firstUngenerated(plan, equipment.last_rule_date, today);
+    for (const o of occurrences(plan.rrule, plan.date_debut, from, horizon, skips)) {
+      if (o.due_date > horizon) continue;
+      // Bounded transactions: the roll-up triggers serialise intervention writers until this one commits.
+      if (created.length >= GENERATION_BATCH) return created;
+      const key = { planId: id, equipementId: equipment.id, ruleDate: o.rule_date, dueDate: o.due_date };
+      const occurrenceId = await repo.claimOccurrence(tx, key);
+      if (occurrenceId === null) continue;
+      const interventionId = await insertGeneratedIntervention(tx, {
+        equipementId: equipment.id,
+        date: o.due_date,
+        plannedTime: PLAN_START_TIME,
+        dureePrevue: template?.duree_estimee ?? null,
+        description: template?.description?.trim() || template?.nom || plan.nom,
+        urgence: template?.urgence ?? false,
+        creerPar: plan.creer_par,
+        templateId: template?.id ?? null,
+        planId: id,
+        technicianId,
+        checklist: template?.checklist ?? [],
+        materials: template?.materiaux ?? [],
+        note: M.historyNote(plan.nom),
+      });
+      await repo.linkOccurrence(tx, occurrenceId, interventionId);
+      if (technicianId !== null) await notifyGeneratedAssignment(tx, interventionId, technicianId, M.assignedBy);
+      created.push(interventionId);
+    }
+  }
+  // Only a complete run records its horizon (equipment without occurrences yet start from it next time).
+  await repo.setGeneratedThrough(tx, id, horizon);
+  return created;
+}
+
+/** Runs of one plan until one creates less than a batch (a long catch-up commits every GENERATION_BATCH). */
+async function generateUntilDone(db: Db, id: number, tryOnly: boolean, today: string): Promise<number[]> {
+  const all: number[] = [];
+  for (;;) {
+    const ids = await db.transaction((tx) => generateInTx(tx, id, tryOnly, today));
+    if (ids === null) return all;
+    all.push(...ids);
+    if (ids.length < GENERATION_BATCH) return all;
+  }
+}
+
+/** POST /plans/{id}/generate: waits for a generation of the same plan in progress, then creates what is missing. */
+export async function generatePlan(db: Db, id: number, today = metricsToday()): Promise<GenerateResult> {
+  const ids = await generateUntilDone(db, id, false, today);
+  return { created: ids.length, intervention_ids: ids };
+}
+
+/**
+ * The periodic run of every instance: each active plan in its own transaction, skipped when another instance holds
+ * it (that one generates it). A failing plan does not stop the others; it is retried at the next run.
+ */
+export async function generateAllPlans(
+  db: Db,
+  today = metricsToday(),
+  onError: (planId: number, err: unknown) => void = () => {},
+): Promise<number> {
+  let total = 0;
+  for (const id of await repo.activePlanIds(db)) {
+    try {
+      total += (await generateUntilDone(db, id, true, today)).length;
+    } catch (err) {
+      onError(id, err);
+    }
+  }
+  return total;
+}
+
+/** Generated occurrences (with their intervention) and, for an active plan, the virtual ones still to generate. */
+export async function listOccurrences(db: Db, id: number, q: OccurrencesQuery): Promise<PlanOccurrence[]> {
+  const plan = await mustFind(db, id);
+  const today = metricsToday();
+  const [generated, targets, skips] = await Promise.all([
+    repo.generatedOccurrences(db, id, q.from, q.to),
+    repo.targetEquipment(db, id),
+    repo.skipDates(db),
+  ]);
+  const out: PlanOccurrence[] = generated.map((g) => ({
+    equipement_id: g.equipement_id,
+    equipement_nom: g.equipement_nom,
+    rule_date: g.rule_date,
+    due_date: g.due_date,
+    generated: true,
+    intervention_id: g.intervention_id,
+    statut: g.statut as Statut | null,
+    completedAt: g.completed_at,
+  }));
+  if (plan.actif) {
+    for (const e of targets) {
+      const from = firstUngenerated(plan, e.last_rule_date, today);
+      const lower = addDays(q.from, -14); // a rule date a few days earlier may move into the period
+      for (const o of occurrences(plan.rrule, plan.date_debut, later(from, lower), q.to, skips)) {
+        if (o.due_date < q.from || o.due_date > q.to) continue;
+        out.push({
+          equipement_id: e.id,
+          equipement_nom: e.nom,
+          rule_date: o.rule_date,
+          due_date: o.due_date,
+          generated: false,
+          intervention_id: null,
+          statut: null,
+          completedAt: null,
+        });
+      }
+    }
+  }
+  return out.sort((a, b) => a.due_date.localeCompare(b.due_date) || a.equipement_id - b.equipement_id);
+}
+
+export async function getCompliance(db: Db, q: ComplianceQuery, today = metricsToday()): Promise<Compliance> {
+  const rows = await repo.compliance(db, q, today, COMPLIANCE_TOLERANCE_DAYS);
+  const sum = (k: 'due' | 'on_time' | 'late' | 'missed' | 'open') => rows.reduce((n, r) => n + r[k], 0);
+  const [due, on_time, late, missed, open] = [sum('due'), sum('on_time'), sum('late'), sum('missed'), sum('open')];
+  return {
+    from: q.from,
+    to: q.to,
+    tolerance_days: COMPLIANCE_TOLERANCE_DAYS,
+    total: { due, on_time, late, missed, open, on_time_pct: onTimePct(on_time, late, missed) },
+    plans: rows.map((r) => ({ ...r, on_time_pct: onTimePct(r.on_time, r.late, r.missed) })),
+  };
+}
+
+export async function listHolidays(db: Db): Promise<Holiday[]> {
+  return repo.listHolidays(db);
+}
+
+/** A yearly skip date is stored in HOLIDAY_ANNUAL_YEAR (only its month and day count). */
+export async function createHoliday(db: Db, input: HolidayInput): Promise<Holiday> {
+  const jour = input.annuel ? `${HOLIDAY_ANNUAL_YEAR}${input.jour.slice(4)}` : input.jour;
+  return db.transaction(async (tx) => {
+    const row = await repo.insertHoliday(tx, { jour, annuel: input.annuel, libelle: input.libelle });
+    if (!row) throw new AppError('CONFLICT', M.holidayTaken, [{ field: 'jour', msg: M.holidayTaken }]);
+    await recordAudit(tx, {
+      action: 'holiday.create',
+      entityId: row.id,
+      summary: `${row.libelle} (${row.jour})`,
+      after: row,
+    });
+    return row;
+  });
+}
+
+export async function deleteHoliday(db: Db, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const row = await repo.deleteHoliday(tx, id);
+    if (!row) throw new AppError('NOT_FOUND', M.holidayNotFound);
+    await recordAudit(tx, {
+      action: 'holiday.delete',
+      entityId: id,
+      summary: `${row.libelle} (${row.jour})`,
+      before: row,
+    });
+  });
+}

@@ -1,0 +1,199 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import {
+  locationInputSchema,
+  locationSchema,
+  movementInputSchema,
+  movementListQuerySchema,
+  movementSchema,
+  partDetailSchema,
+  partInputSchema,
+  partListQuerySchema,
+  partSchema,
+  STOCK_MESSAGES,
+  stockAlertSchema,
+  stockSuggestionSchema,
+} from '@gmao/domain/stock/stock-schemas';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../lib/route-schemas.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import * as stock from './stock.service.ts';
+
+const tags = ['stock'];
+const read = { access: { permission: PERMISSIONS.STOCK_READ } };
+const manage = { access: { permission: PERMISSIONS.STOCK_MANAGE } };
+
+/** /api/parts: the spare parts catalogue (issue 18). */
+export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Catalogue paginé (recherche : référence ou mots de la désignation / famille)',
+        querystring: partListQuerySchema,
+        response: { 200: listEnvelope(partSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await stock.listParts(app.db, request.query)) }),
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Une pièce et son stock par emplacement',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(partDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await stock.getPart(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Créer une pièce',
+        body: partInputSchema,
+        response: { 201: successEnvelope(partDetailSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await stock.createPart(app.db, request.body);
+      return reply.status(201).send({ success: true as const, data, message: STOCK_MESSAGES.partCreated });
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Modifier une pièce',
+        params: idParamsSchema,
+        body: partInputSchema,
+        response: { 200: successEnvelope(partDetailSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await stock.updatePart(app.db, request.params.id, request.body),
+      message: STOCK_MESSAGES.partUpdated,
+    }),
+  );
+
+  app.delete(
+    '/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Supprimer une pièce sans mouvement ni utilisation (409 sinon)',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await stock.deletePart(app.db, request.params.id);
+      return { success: true as const, data: null, message: STOCK_MESSAGES.partDeleted };
+    },
+  );
+};
+
+/** /api/stock: locations, the movement ledger, low-stock alerts and purchase suggestions (issue 18). */
+export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/locations',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Emplacements de stock',
+        response: { 200: successEnvelope(z.array(locationSchema)), ...errorResponses },
+      },
+    },
+    async () => ({ success: true as const, data: await stock.listLocations(app.db) }),
+  );
+
+  app.post(
+    '/locations',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Créer un emplacement (MAGASIN, VEHICULE avec technicien_id, SITE avec client_id)',
+        body: locationInputSchema,
+        response: { 201: successEnvelope(locationSchema), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await stock.createLocation(app.db, request.body);
+      return reply.status(201).send({ success: true as const, data, message: STOCK_MESSAGES.locationCreated });
+    },
+  );
+
+  app.get(
+    '/movements',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Journal des mouvements (les plus récents d’abord ; filtres part_id, location_id)',
+        querystring: movementListQuerySchema,
+        response: { 200: listEnvelope(movementSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, ...(await stock.listMovements(app.db, request.query)) }),
+  );
+
+  app.post(
+    '/movements',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Enregistrer un mouvement (409 « Stock insuffisant » si le disponible ne suffit pas)',
+        body: movementInputSchema,
+        response: { 201: successEnvelope(z.array(movementSchema)), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const data = await stock.recordMovement(app.db, requireUser(request), request.body);
+      return reply.status(201).send({ success: true as const, data, message: STOCK_MESSAGES.movementRecorded });
+    },
+  );
+
+  app.get(
+    '/alerts',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Pièces dont le disponible est au plus le seuil de réapprovisionnement',
+        response: { 200: successEnvelope(z.array(stockAlertSchema)), ...errorResponses },
+      },
+    },
+    async () => ({ success: true as const, data: await stock.alerts(app.db) }),
+  );
+
+  app.get(
+    '/suggestions',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "Proposition d'achat des pièces en stock bas",
+        response: { 200: successEnvelope(z.array(stockSuggestionSchema)), ...errorResponses },
+      },
+    },
+    async () => ({ success: true as const, data: await stock.suggestions(app.db) }),
+  );
+};

@@ -1,0 +1,468 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import { makePagination } from '@gmao/domain/common/api';
+import type { Statut } from '@gmao/domain/interventions/status';
+import {
+  ALLOW_NEGATIVE_STOCK,
+  CENTRAL_STORE,
+  type LocationInput,
+  STOCK_MESSAGES as M,
+  MOVEMENT_LABELS,
+  type MovementInput,
+  type MovementListQuery,
+  type MovementType,
+  type PartDetail,
+  type PartInput,
+  type PartListQuery,
+  type PartRequestInput,
+  waitingSplit,
+} from '@gmao/domain/stock/stock-schemas';
+import type { Db, DbOrTx } from '../../db/database.ts';
+import { AppError } from '../../lib/app-error.ts';
+import { recordAudit } from '../audit/audit.service.ts';
+import { notifyPartsReceived, notifyStockLow } from '../notifications/notifications.service.ts';
+import * as repo from './stock.repository.ts';
+
+/** PostgreSQL error code of a failed statement (drizzle wraps the driver's error in `cause`). */
+function pgCode(err: unknown): string | undefined {
+  return (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
+}
+
+const round3 = (v: number) => Math.round(v * 1000) / 1000;
+
+// Catalogue
+
+export async function listParts(db: Db, query: PartListQuery) {
+  const { rows, total } = await repo.listParts(db, query);
+  return { data: rows, pagination: makePagination(total, query.page, query.limit) };
+}
+
+export async function getPart(db: DbOrTx, id: number): Promise<PartDetail> {
+  const part = await repo.findPart(db, id);
+  if (!part) throw new AppError('NOT_FOUND', M.partNotFound);
+  const locations = await repo.partStockByLocation(db, id);
+  return {
+    ...part,
+    stock: { locations, total: { on_hand: part.on_hand, reserved: part.reserved, available: part.available } },
+  };
+}
+
+function rethrowReference(err: unknown): never {
+  if (pgCode(err) === '23505') {
+    throw new AppError('CONFLICT', M.referenceTaken, [{ field: 'reference', msg: M.referenceTaken }]);
+  }
+  throw err;
+}
+
+export async function createPart(db: Db, input: PartInput) {
+  try {
+    const id = await db.transaction(async (tx) => {
+      const id = await repo.insertPart(tx, input);
+      await recordAudit(tx, {
+        action: 'part.create',
+        entityId: id,
+        summary: `Pièce ${input.reference} créée`,
+        after: input,
+      });
+      return id;
+    });
+    return getPart(db, id);
+  } catch (err) {
+    rethrowReference(err);
+  }
+}
+
+export async function updatePart(db: Db, id: number, input: PartInput) {
+  try {
+    await db.transaction(async (tx) => {
+      if (!(await repo.updatePart(tx, id, input))) throw new AppError('NOT_FOUND', M.partNotFound);
+      await recordAudit(tx, {
+        action: 'part.update',
+        entityId: id,
+        summary: `Pièce ${input.reference} modifiée`,
+        after: input,
+      });
+    });
+  } catch (err) {
+    rethrowReference(err);
+  }
+  return getPart(db, id);
+}
+
+export async function deletePart(db: Db, id: number) {
+  await db.transaction(async (tx) => {
+    const part = await repo.lockPart(tx, id);
+    if (!part) throw new AppError('NOT_FOUND', M.partNotFound);
+    if (!(await repo.deletePartIfUnused(tx, id))) throw new AppError('CONFLICT', M.partInUse);
+    await recordAudit(tx, {
+      action: 'part.delete',
+      entityId: id,
+      summary: `Pièce ${part.reference} supprimée`,
+      before: part,
+    });
+  });
+}
+
+// Locations
+
+export const listLocations = (db: Db) => repo.listLocations(db);
+
+export async function createLocation(db: Db, input: LocationInput) {
+  if (input.type === 'VEHICULE' && input.technicien_id === null) {
+    throw new AppError('BAD_REQUEST', M.locationTechnicienRequired, [
+      { field: 'technicien_id', msg: M.locationTechnicienRequired },
+    ]);
+  }
+  if (input.type === 'SITE' && input.client_id === null) {
+    throw new AppError('BAD_REQUEST', M.locationClientRequired, [
+      { field: 'client_id', msg: M.locationClientRequired },
+    ]);
+  }
+  try {
+    return await db.transaction(async (tx) => {
+      const location = await repo.insertLocation(tx, input);
+      await recordAudit(tx, {
+        action: 'stock.location_create',
+        entityId: location.id,
+        summary: `Emplacement « ${location.nom} » créé`,
+        after: location,
+      });
+      return location;
+    });
+  } catch (err) {
+    const code = pgCode(err);
+    if (code === '23505')
+      throw new AppError('CONFLICT', M.locationNomTaken, [{ field: 'nom', msg: M.locationNomTaken }]);
+    if (code === '23503') throw new AppError('BAD_REQUEST', M.locationNotFound);
+    throw err;
+  }
+}
+
+// Levels: the one place stock figures change
+
+interface LevelChange {
+  partId: number;
+  locationId: number;
+  /** Added to on_hand (a ledger row of this signed quantity is written when `movement` is given). */
+  dOnHand: number;
+  /** Added to reserved. */
+  dReserved: number;
+  movement?: {
+    type: MovementType;
+    motif: string | null;
+    interventionId?: number | null;
+    partRequestId?: number | null;
+  };
+}
+
+/**
+ * Applies changes to stock levels in the caller's transaction. Each part row is locked (FOR UPDATE, in part id
+ * order), then each (part, location) level row, so concurrent movements of a part are serialised: a decrease that
+ * would take the available quantity (on hand − reserved) below zero is a 409 « Stock insuffisant ». A part whose
+ * total available quantity crosses below its threshold notifies the holders of stock:manage (outbox).
+ */
+async function applyChanges(tx: DbOrTx, user: SessionUser | null, changes: LevelChange[]) {
+  const partIds = [...new Set(changes.map((c) => c.partId))].sort((a, b) => a - b);
+  const parts = new Map<number, { designation: string; reference: string; seuil: number; before: number }>();
+  for (const id of partIds) {
+    const part = await repo.lockPart(tx, id);
+    if (!part) throw new AppError('NOT_FOUND', M.partNotFound);
+    parts.set(id, {
+      designation: part.designation,
+      reference: part.reference,
+      seuil: part.seuil_reappro,
+      before: await repo.totalAvailable(tx, id),
+    });
+  }
+  const movementIds: number[] = [];
+  for (const c of changes) {
+    const part = parts.get(c.partId)!;
+    const level = await repo.lockLevel(tx, c.partId, c.locationId);
+    const available = round3(level.onHand - level.reserved);
+    // A decrease of what is free (on hand going down without its reservation, or a new reservation).
+    const takes = round3(c.dReserved - c.dOnHand);
+    if (takes > 0 && available < takes && !ALLOW_NEGATIVE_STOCK) {
+      throw new AppError('CONFLICT', M.insufficient(part.designation, Math.max(available, 0)));
+    }
+    if (c.dOnHand < 0 && round3(level.onHand + c.dOnHand) < 0 && !ALLOW_NEGATIVE_STOCK) {
+      throw new AppError('CONFLICT', M.insufficient(part.designation, Math.max(available, 0)));
+    }
+    await repo.changeLevel(tx, c.partId, c.locationId, c.dOnHand, c.dReserved);
+    if (c.movement) {
+      movementIds.push(
+        await repo.insertMovement(tx, {
+          partId: c.partId,
+          locationId: c.locationId,
+          type: c.movement.type,
+          quantite: c.dOnHand,
+          motif: c.movement.motif,
+          interventionId: c.movement.interventionId ?? null,
+          partRequestId: c.movement.partRequestId ?? null,
+          userId: user?.id ?? null,
+        }),
+      );
+    }
+  }
+  for (const [id, part] of parts) {
+    const after = await repo.totalAvailable(tx, id);
+    if (part.seuil > 0 && part.before > part.seuil && after <= part.seuil) {
+      await notifyStockLow(tx, user, `${part.reference} — ${part.designation}`, round3(after), part.seuil);
+    }
+  }
+  return movementIds;
+}
+
+async function mustHaveLocation(tx: DbOrTx, id: number) {
+  const location = await repo.findLocation(tx, id);
+  if (!location) throw new AppError('NOT_FOUND', M.locationNotFound);
+  return location;
+}
+
+/** POST /stock/movements: one ledger row (two for a transfer), the levels and the audit row in one transaction. */
+export async function recordMovement(db: Db, user: SessionUser, input: MovementInput) {
+  const ids = await db.transaction(async (tx) => {
+    await mustHaveLocation(tx, input.location_id);
+    const motif = input.motif;
+    const q = input.quantite;
+    let changes: LevelChange[];
+    switch (input.type) {
+      case 'RECEPTION':
+      case 'RETOUR':
+        changes = [
+          {
+            partId: input.part_id,
+            locationId: input.location_id,
+            dOnHand: q,
+            dReserved: 0,
+            movement: { type: input.type, motif },
+          },
+        ];
+        break;
+      case 'SORTIE':
+        changes = [
+          {
+            partId: input.part_id,
+            locationId: input.location_id,
+            dOnHand: -q,
+            dReserved: 0,
+            movement: { type: 'SORTIE', motif },
+          },
+        ];
+        break;
+      case 'AJUSTEMENT':
+        changes = [
+          {
+            partId: input.part_id,
+            locationId: input.location_id,
+            dOnHand: q,
+            dReserved: 0,
+            movement: { type: 'AJUSTEMENT', motif },
+          },
+        ];
+        break;
+      case 'TRANSFERT': {
+        const dest = input.location_dest_id!;
+        await mustHaveLocation(tx, dest);
+        // Level rows locked in location id order (two opposite transfers never wait on each other crosswise).
+        const out: LevelChange = {
+          partId: input.part_id,
+          locationId: input.location_id,
+          dOnHand: -q,
+          dReserved: 0,
+          movement: { type: 'TRANSFERT', motif },
+        };
+        const into: LevelChange = {
+          partId: input.part_id,
+          locationId: dest,
+          dOnHand: q,
+          dReserved: 0,
+          movement: { type: 'TRANSFERT', motif },
+        };
+        changes = input.location_id < dest ? [out, into] : [into, out];
+        // The decrease is checked against the source's figures whatever the order: it is on its own row.
+        break;
+      }
+    }
+    const movementIds = await applyChanges(tx, user, changes);
+    await recordAudit(tx, {
+      action: 'stock.movement',
+      entityType: 'part',
+      entityId: input.part_id,
+      summary: `${MOVEMENT_LABELS[input.type]} de ${q} (pièce #${input.part_id}, emplacement #${input.location_id}${
+        input.type === 'TRANSFERT' ? ` → #${input.location_dest_id}` : ''
+      })`,
+      after: { ...input, movementIds },
+    });
+    return movementIds;
+  });
+  return repo.findMovements(db, ids);
+}
+
+export async function listMovements(db: Db, query: MovementListQuery) {
+  const { rows, total } = await repo.listMovements(db, query);
+  return { data: rows, pagination: makePagination(total, query.page, query.limit) };
+}
+
+export const alerts = (db: Db) => repo.lowStock(db);
+export const suggestions = (db: Db) => repo.suggestions(db);
+
+// Interventions: material lines, status changes, part requests (called by the interventions module in its
+// transaction, under its lock of the intervention).
+
+/** A new material line naming a part: reserves its quantity in the location (default: the central store). */
+export async function reserveForLine(
+  tx: DbOrTx,
+  user: SessionUser,
+  lineId: number,
+  link: { part_id: number | null; location_id: number | null },
+  quantite: number,
+) {
+  if (link.part_id === null) return;
+  const locationId = link.location_id ?? (await repo.centralStoreId(tx, CENTRAL_STORE));
+  if (locationId === null) throw new AppError('NOT_FOUND', M.locationNotFound);
+  await mustHaveLocation(tx, locationId);
+  await applyChanges(tx, user, [{ partId: link.part_id, locationId, dOnHand: 0, dReserved: quantite }]);
+  await repo.linkLine(tx, lineId, link.part_id, locationId);
+}
+
+/** A material line's quantity changed: its reservation follows. */
+export async function lineQuantityChanged(tx: DbOrTx, user: SessionUser, lineId: number, before: number) {
+  const line = await repo.lineStock(tx, lineId);
+  if (!line || line.stock_state !== 'RESERVEE' || line.part_id === null || line.location_id === null) return;
+  const delta = round3(line.quantite - before);
+  if (delta === 0) return;
+  await applyChanges(tx, user, [{ partId: line.part_id, locationId: line.location_id, dOnHand: 0, dReserved: delta }]);
+}
+
+/** Reads a line's stock state before it is changed or deleted. */
+export const lineStockOf = (tx: DbOrTx, lineId: number) => repo.lineStock(tx, lineId);
+
+/** A reserved material line is deleted: its reservation is released. */
+export async function releaseLine(
+  tx: DbOrTx,
+  user: SessionUser,
+  line: { part_id: number | null; location_id: number | null; stock_state: string | null; quantite: number } | null,
+) {
+  if (!line || line.stock_state !== 'RESERVEE' || line.part_id === null || line.location_id === null) return;
+  await applyChanges(tx, user, [
+    { partId: line.part_id, locationId: line.location_id, dOnHand: 0, dReserved: -line.quantite },
+  ]);
+}
+
+/**
+ * Called by the status writer (applyStatusChange) before it writes, in its transaction: EN_ATTENTE_PDR needs an
+ * open part request (422 otherwise); TERMINEE issues the reserved lines (SORTIE: reserved −= q, on hand −= q);
+ * ANNULEE releases them.
+ */
+export async function onStatusChange(tx: DbOrTx, user: SessionUser, interventionId: number, from: Statut, to: Statut) {
+  if (
+    to === 'EN_ATTENTE_PDR' &&
+    from !== 'EN_ATTENTE_PDR' &&
+    (await repo.countOpenRequests(tx, interventionId)) === 0
+  ) {
+    throw new AppError('BUSINESS_RULE', M.waitingNeedsRequest);
+  }
+  if (to !== 'TERMINEE' && to !== 'ANNULEE') return;
+  const lines = await repo.reservedLines(tx, interventionId);
+  if (lines.length === 0) return;
+  const issue = to === 'TERMINEE';
+  await applyChanges(
+    tx,
+    user,
+    lines.map((l) => ({
+      partId: l.part_id,
+      locationId: l.location_id,
+      dOnHand: issue ? -l.quantite : 0,
+      dReserved: -l.quantite,
+      movement: issue
+        ? { type: 'SORTIE' as const, motif: `Intervention #${interventionId}`, interventionId }
+        : undefined,
+    })),
+  );
+  for (const l of lines) await repo.setLineState(tx, l.id, issue ? 'SORTIE' : 'LIBEREE');
+  if (issue) {
+    await recordAudit(tx, {
+      action: 'stock.movement',
+      entityType: 'intervention',
+      entityId: interventionId,
+      summary: `Sortie des pièces réservées de l'intervention #${interventionId}`,
+      after: { lines: lines.map((l) => ({ part_id: l.part_id, location_id: l.location_id, quantite: l.quantite })) },
+    });
+  }
+}
+
+/** The intervention is deleted for good: its reservations are released first (its material lines go with it). */
+export async function releaseReservations(tx: DbOrTx, user: SessionUser, interventionId: number) {
+  const lines = await repo.reservedLines(tx, interventionId);
+  if (lines.length === 0) return;
+  await applyChanges(
+    tx,
+    user,
+    lines.map((l) => ({ partId: l.part_id, locationId: l.location_id, dOnHand: 0, dReserved: -l.quantite })),
+  );
+  for (const l of lines) await repo.setLineState(tx, l.id, 'LIBEREE');
+}
+
+export const listPartRequests = (db: DbOrTx, interventionId: number) => repo.listPartRequests(db, interventionId);
+
+export async function createPartRequest(
+  tx: DbOrTx,
+  user: SessionUser,
+  interventionId: number,
+  input: PartRequestInput,
+) {
+  for (const l of input.lignes) {
+    if (!(await repo.findPart(tx, l.part_id))) throw new AppError('NOT_FOUND', M.partNotFound);
+  }
+  const rid = await repo.insertPartRequest(tx, interventionId, input, user.id);
+  await recordAudit(tx, {
+    action: 'part_request.create',
+    entityType: 'intervention',
+    entityId: interventionId,
+    summary: `Demande de pièces #${rid} auprès de ${input.fournisseur}`,
+    after: input,
+  });
+  return (await repo.listPartRequests(tx, interventionId, rid))[0];
+}
+
+/** Receives an open request: RECEPTION movements into the location (default: the central store), assignee told. */
+export async function receivePartRequest(
+  tx: DbOrTx,
+  user: SessionUser,
+  interventionId: number,
+  rid: number,
+  locationId: number | null,
+) {
+  const request = await repo.lockPartRequest(tx, interventionId, rid);
+  if (!request) throw new AppError('NOT_FOUND', M.requestNotFound);
+  if (request.statut !== 'OUVERTE') throw new AppError('CONFLICT', M.requestNotOpen);
+  const into = locationId ?? (await repo.centralStoreId(tx, CENTRAL_STORE));
+  if (into === null) throw new AppError('NOT_FOUND', M.locationNotFound);
+  await mustHaveLocation(tx, into);
+  const lines = (await repo.requestLines(tx, rid)).sort((a, b) => a.part_id - b.part_id);
+  await applyChanges(
+    tx,
+    user,
+    lines.map((l) => ({
+      partId: l.part_id,
+      locationId: into,
+      dOnHand: l.quantite,
+      dReserved: 0,
+      movement: { type: 'RECEPTION' as const, motif: `Demande de pièces #${rid}`, interventionId, partRequestId: rid },
+    })),
+  );
+  await repo.markReceived(tx, rid, into);
+  await recordAudit(tx, {
+    action: 'part_request.receive',
+    entityType: 'intervention',
+    entityId: interventionId,
+    summary: `Demande de pièces #${rid} reçue (emplacement #${into})`,
+    after: { lines, location_id: into },
+  });
+  await notifyPartsReceived(tx, user, interventionId);
+  return (await repo.listPartRequests(tx, interventionId, rid))[0];
+}
+
+/** Waiting-for-parts time and repair time of one intervention, from its status history. */
+export async function waitingTime(db: DbOrTx, interventionId: number, now: Date = new Date()) {
+  return waitingSplit(await repo.statusHistory(db, interventionId), now);
+}

@@ -1,0 +1,96 @@
+import { COUNT_BOUND } from '@gmao/domain/common/api';
+import { type SQL, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listQueries } from '../src/modules/interventions/interventions.repository.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createClient, createEquipment, createUser } from './helpers/factories.ts';
+
+/**
+ * The list at scale (issue 16): past COUNT_BOUND rows the count stops (pagination.capped, "plus de 10 000"); fewer
+ * rows, and selective filters, are counted exactly; and every query of the list — default order, main filters,
+ * a deep page — is served by an index. The plans are read with enable_seqscan off on ~10,000 analysed rows: a
+ * "Seq Scan on interventions" can then only appear when no index can serve the query at all.
+ */
+let t: TestApp;
+let token: string;
+let clientId: number;
+let technicianId: number;
+const ROWS = COUNT_BOUND + 40;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.adminToken();
+  const client = await createClient(t.database.db, { nomEntreprise: 'Volume Industries' });
+  const other = await createClient(t.database.db, { nomEntreprise: 'Petit Client SARL' });
+  const eq = await createEquipment(t.database.db, { proprietaireId: client.id });
+  const eq2 = await createEquipment(t.database.db, { proprietaireId: other.id });
+  const tech = await createUser(t.database.db, { username: 'scale_tech', nom: 'Technicien Volume' });
+  clientId = other.id;
+  technicianId = tech.id;
+  await t.database.db.execute(sql`
+    INSERT INTO interventions (equipement_id, client_id, technician_id, date, description, statut, urgence)
+    SELECT CASE WHEN g % 100 = 0 THEN ${eq2.id}::int ELSE ${eq.id}::int END,
+           CASE WHEN g % 100 = 0 THEN ${other.id}::int ELSE ${client.id}::int END,
+           CASE WHEN g % 7 = 0 THEN ${tech.id}::int END,
+           current_date - (g % 1500), 'Intervention ' || g,
+           (ARRAY['PLANIFIEE','EN_COURS','TERMINEE','ANNULEE'])[1 + g % 4], g % 13 = 0
+    FROM generate_series(1, ${ROWS}) g`);
+  await t.database.db.execute(sql`ANALYZE`);
+});
+afterAll(() => t.close());
+
+const list = async (query: string) => {
+  const res = await t.as(token, { method: 'GET', url: `/api/interventions?${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json();
+};
+
+describe('list count', () => {
+  it('stops at COUNT_BOUND and says so', async () => {
+    const body = await list('page=1&limit=10');
+    expect(body.data).toHaveLength(10);
+    expect(body.pagination).toEqual({ total: COUNT_BOUND + 1, pages: 1001, page: 1, limit: 10, capped: true });
+  });
+
+  it('counts a deep page one row past itself: the next page exists, the last one is exact', async () => {
+    const deep = await list('page=1000&limit=10');
+    expect(deep.data).toHaveLength(10);
+    expect(deep.pagination).toMatchObject({ total: COUNT_BOUND + 1, pages: 1001, page: 1000, capped: true });
+    const last = await list(`page=${ROWS / 10}&limit=10`);
+    expect(last.data).toHaveLength(10);
+    expect(last.pagination).toEqual({ total: ROWS, pages: ROWS / 10, page: ROWS / 10, limit: 10 });
+  });
+
+  it('counts exactly when the filter selects fewer rows', async () => {
+    const body = await list(`page=1&limit=10&client_id=${clientId}`);
+    expect(body.pagination).toEqual({ total: Math.floor(ROWS / 100), pages: 10, page: 1, limit: 10 });
+  });
+});
+
+async function plan(q: SQL) {
+  return t.database.db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN ${q}`);
+    return rows.map((r) => r['QUERY PLAN']).join('\n');
+  });
+}
+
+describe('list plans', () => {
+  const cases: [string, Partial<Parameters<typeof listQueries>[0]>, number][] = [
+    ['default order', { scope: 'active' }, 1],
+    ['deep page', { scope: 'active' }, 500],
+    ['statut', { scope: 'active', statut: 'EN_COURS' }, 1],
+    ['client', { scope: 'active', client_id: 1 }, 1],
+    ['technician', { scope: 'active', technician_id: 1 }, 1],
+    ['urgent', { scope: 'active', urgence: true }, 1],
+    ['search', { scope: 'active', search: 'Intervention 42' }, 1],
+  ];
+  it.each(cases)('%s: index scans only, no sequential scan of interventions', async (_, filters, page) => {
+    const f = { days: 7, ...filters, technician_id: filters.technician_id && technicianId };
+    const q = listQueries(f as Parameters<typeof listQueries>[0], page, 20);
+    for (const text of [await plan(q.page), await plan(q.count)]) {
+      expect(text).not.toMatch(/Seq Scan on interventions/);
+      expect(text).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
+    }
+  });
+});

@@ -1,0 +1,315 @@
+import { CHECKLIST_MESSAGES } from '@gmao/domain/interventions/checklist-schemas';
+import { INTERVENTION_MESSAGES } from '@gmao/domain/interventions/intervention-schemas';
+import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
+import { POLICY_MESSAGES } from '@gmao/domain/interventions/policy';
+import { SYNC_MAX_CHANGES, SYNC_MESSAGES } from '@gmao/domain/interventions/sync-schemas';
+import { VERSION_CONFLICT_CODE, VERSION_MESSAGES } from '@gmao/domain/interventions/version-schemas';
+import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createIntervention, createUser } from './helpers/factories.ts';
+
+/**
+ * POST /interventions/:id/sync (ARCHITECTURE.md "Versions and sync"): a device's batch applied in order through the
+ * single routes' code paths, conflicts listed with their reason, idempotent on clientId, under the same rights.
+ */
+let t: TestApp;
+let admin: string;
+type Actor = { id: number; token: string };
+let tech: Actor;
+let otherTech: Actor;
+let viewer: Actor;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const actor = async (nom: string, role: string) => {
+    const u = await createUser(t.database.db, { nom, role });
+    return { id: u.id, token: (await t.login(u.username, u.password)).token };
+  };
+  tech = await actor('Amine Technicien', 'Technicien');
+  otherTech = await actor('Badr Technicien', 'Technicien');
+  viewer = await actor('Vanessa Consultation', 'Consultation');
+});
+afterAll(() => t.close());
+
+const HOUR = 3_600_000;
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+let counter = 0;
+const cid = () => `dev-${++counter}`;
+
+type Change = { clientId?: string; type: string; at?: string; payload: object };
+const change = (c: Change) => ({
+  clientId: c.clientId ?? cid(),
+  at: c.at ?? ago(HOUR),
+  type: c.type,
+  payload: c.payload,
+});
+const sync = (id: number, baseVersion: number, changes: Change[] | object[], token = tech.token) =>
+  t.as(token, {
+    method: 'POST',
+    url: `/api/interventions/${id}/sync`,
+    payload: { baseVersion, changes: changes.map((c) => ('type' in c ? change(c as Change) : c)) },
+  });
+
+/** An intervention the technician works on (assigned to him), with a two-step checklist. */
+async function assignedIntervention(statut: 'PLANIFIEE' | 'EN_COURS' = 'PLANIFIEE') {
+  const i = await createIntervention(t.database.db, { statut, technicianId: tech.id });
+  let items: { id: number; label: string }[] = [];
+  for (const label of ['Consignation', 'Mesure d’isolement']) {
+    const res = await t.as(admin, { method: 'POST', url: `/api/interventions/${i.id}/checklist`, payload: { label } });
+    items = res.json().data.items;
+  }
+  return { id: i.id, items, version: await version(i.id) };
+}
+
+async function version(id: number) {
+  const { rows } = await t.database.db.execute<{ version: number }>(
+    sql`SELECT version FROM interventions WHERE id = ${id}`,
+  );
+  return rows[0].version;
+}
+async function count(table: string, id: number) {
+  const { rows } = await t.database.db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE intervention_id = ${id}`,
+  );
+  return rows[0].n;
+}
+const history = async (id: number) =>
+  (await t.as(admin, { method: 'GET', url: `/api/interventions/${id}/workflow/history` })).json().data as {
+    fromStatut: string | null;
+    toStatut: string | null;
+    note: string | null;
+    user: { id: number } | null;
+  }[];
+
+describe('POST /interventions/:id/sync', () => {
+  it('applies a batch in order through the single routes’ paths, one version step per change, and answers the fresh state', async () => {
+    const i = await assignedIntervention();
+    const [first, second] = i.items;
+    const changes = [
+      { clientId: 'a1', type: 'status', payload: { statut: 'EN_COURS', note: 'Arrivé sur site' } },
+      { clientId: 'a2', type: 'checklist', payload: { itemId: first?.id, checked: true } },
+      { clientId: 'a3', type: 'timer', payload: { startedAt: ago(3 * HOUR), stoppedAt: ago(2 * HOUR) } },
+      {
+        clientId: 'a4',
+        type: 'material',
+        payload: { designation: 'Cosse 16 mm²', reference: 'CS16', quantite: '4', prixUnitaire: '3,50' },
+      },
+      { clientId: 'a5', type: 'note', payload: { note: 'Isolement conforme' } },
+      { clientId: 'a6', type: 'checklist', payload: { itemId: second?.id, checked: true } },
+      { clientId: 'a7', type: 'status', payload: { statut: 'TERMINEE' } },
+    ];
+    const res = await sync(i.id, i.version, changes);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.message).toBe(SYNC_MESSAGES.synced(7, 0));
+    expect(body.data.applied).toEqual(['a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7']);
+    expect(body.data.conflicts).toEqual([]);
+    expect(body.data.intervention).toMatchObject({ id: i.id, statut: 'TERMINEE', version: i.version + 7 });
+    expect(await version(i.id)).toBe(i.version + 7);
+
+    // The same trail as the single routes: history in order, ticks by the technician, the timed session, the line.
+    const steps = (await history(i.id)).filter((h) => h.user?.id === tech.id);
+    expect(steps.map((h) => [h.fromStatut, h.toStatut, h.note])).toEqual([
+      ['PLANIFIEE', 'EN_COURS', 'Arrivé sur site'],
+      [null, null, 'Isolement conforme'],
+      ['EN_COURS', 'TERMINEE', null],
+    ]);
+    const checklist = (await t.as(admin, { method: 'GET', url: `/api/interventions/${i.id}/checklist` })).json().data;
+    expect(checklist).toMatchObject({ done: 2, total: 2 });
+    expect(checklist.items[0].checkedBy.id).toBe(tech.id);
+    const timer = (await t.as(tech.token, { method: 'GET', url: `/api/interventions/${i.id}/timer/log` })).json().data;
+    expect(timer.sessions).toHaveLength(1);
+    expect(timer.totalSeconds).toBeGreaterThanOrEqual(3599);
+    expect(timer.totalSeconds).toBeLessThanOrEqual(3601);
+    const materials = (await t.as(admin, { method: 'GET', url: `/api/interventions/${i.id}/materials` })).json().data;
+    expect(materials.total).toBe('14.00');
+    const { rows: audits } = await t.database.db.execute<{ action: string; after: { received: number } }>(
+      sql`SELECT action, after FROM audit_log WHERE entity_type = 'intervention' AND entity_id = ${String(i.id)} ORDER BY id`,
+    );
+    expect(audits.map((a) => a.action)).toEqual(['intervention.status', 'intervention.status', 'intervention.sync']);
+    expect(audits[2]?.after.received).toBe(7);
+  });
+
+  it('merges additive changes made on an old version; a refused status step is a conflict while the others apply', async () => {
+    const i = await assignedIntervention();
+    const base = i.version;
+    // Meanwhile the office cancels the intervention and ticks the first step.
+    await t.as(admin, { method: 'PUT', url: `/api/interventions/${i.id}/status`, payload: { statut: 'ANNULEE' } });
+    await t.as(admin, {
+      method: 'PUT',
+      url: `/api/interventions/${i.id}/checklist/${i.items[0]?.id}`,
+      payload: { checked: true },
+    });
+    const changes = [
+      { clientId: 'b1', type: 'status', payload: { statut: 'EN_COURS' } },
+      { clientId: 'b2', type: 'note', payload: { note: 'Accès refusé par le gardien' } },
+      { clientId: 'b3', type: 'checklist', payload: { itemId: i.items[1]?.id, checked: true } },
+      { clientId: 'b4', type: 'material', payload: { designation: 'Fusible', quantite: '1', prixUnitaire: '12' } },
+      { clientId: 'b5', type: 'status', payload: { statut: 'EN_PAUSE' } },
+    ];
+    const res = await sync(i.id, base, changes);
+    expect(res.statusCode).toBe(200);
+    const data = res.json().data;
+    expect(data.applied).toEqual(['b2', 'b3']);
+    expect(data.conflicts).toEqual([
+      { clientId: 'b1', reason: WORKFLOW_MESSAGES.transitionRefused('ANNULEE', 'EN_COURS') },
+      { clientId: 'b4', reason: MATERIAL_MESSAGES.cancelled },
+      { clientId: 'b5', reason: WORKFLOW_MESSAGES.transitionRefused('ANNULEE', 'EN_PAUSE') },
+    ]);
+    expect(res.json().message).toBe(SYNC_MESSAGES.synced(2, 3));
+    expect(data.intervention).toMatchObject({ statut: 'ANNULEE', version: base + 2 + 2 });
+    expect(await count('intervention_materials', i.id)).toBe(0);
+    const checklist = (await t.as(admin, { method: 'GET', url: `/api/interventions/${i.id}/checklist` })).json().data;
+    expect(checklist.done).toBe(2); // the office's tick and the technician's
+  });
+
+  it('a tick on a checklist step deleted meanwhile is a conflict; a status step already done applies and keeps its note', async () => {
+    const i = await assignedIntervention();
+    const [gone] = i.items;
+    await t.as(admin, { method: 'DELETE', url: `/api/interventions/${i.id}/checklist/${gone?.id}` });
+    await t.as(admin, { method: 'PUT', url: `/api/interventions/${i.id}/status`, payload: { statut: 'EN_COURS' } });
+    const historyBefore = await count('intervention_history', i.id);
+    const res = await sync(i.id, i.version, [
+      { clientId: 'c1', type: 'checklist', payload: { itemId: gone?.id, checked: true } },
+      { clientId: 'c2', type: 'status', payload: { statut: 'EN_COURS', note: 'Démarré sur place' } },
+      { clientId: 'c3', type: 'status', payload: { statut: 'EN_COURS' } },
+    ]);
+    expect(res.json().data.conflicts).toEqual([{ clientId: 'c1', reason: CHECKLIST_MESSAGES.itemNotFound }]);
+    expect(res.json().data.applied).toEqual(['c2', 'c3']);
+    const added = (await history(i.id)).slice(historyBefore);
+    expect(added.map((h) => [h.fromStatut, h.toStatut, h.note])).toEqual([[null, null, 'Démarré sur place']]);
+  });
+
+  it('is idempotent on clientId: a retried batch applies nothing twice and answers the same', async () => {
+    const i = await assignedIntervention();
+    const changes = [
+      { clientId: 'r1', type: 'note', payload: { note: 'Première note' } },
+      { clientId: 'r2', type: 'status', payload: { statut: 'TERMINEE' } }, // refused from PLANIFIEE
+      { clientId: 'r3', type: 'material', payload: { designation: 'Câble', quantite: '10', prixUnitaire: '8' } },
+    ];
+    const first = await sync(i.id, i.version, changes);
+    expect(first.statusCode).toBe(200);
+    const versionAfter = await version(i.id);
+    const notesAfter = await count('intervention_history', i.id);
+    const retry = await sync(i.id, i.version, changes);
+    expect(retry.statusCode).toBe(200);
+    expect(retry.json().data.applied).toEqual(first.json().data.applied);
+    expect(retry.json().data.conflicts).toEqual(first.json().data.conflicts);
+    expect(await version(i.id)).toBe(versionAfter);
+    expect(await count('intervention_history', i.id)).toBe(notesAfter);
+    expect(await count('intervention_materials', i.id)).toBe(1);
+    // A batch mixing sent and new changes applies only the new ones, in order.
+    const more = await sync(i.id, versionAfter, [
+      ...changes,
+      { clientId: 'r4', type: 'note', payload: { note: 'Suite' } },
+    ]);
+    expect(more.json().data.applied).toEqual(['r1', 'r3', 'r4']);
+    expect(await version(i.id)).toBe(versionAfter + 1);
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'intervention.sync' AND entity_id = ${String(i.id)}`,
+    );
+    expect(rows[0]?.n).toBe(2); // the pure retry received nothing new
+  });
+
+  it('two devices may use the same clientId on different interventions', async () => {
+    const a = await assignedIntervention();
+    const b = await assignedIntervention();
+    for (const i of [a, b]) {
+      const res = await sync(i.id, i.version, [{ clientId: 'same', type: 'note', payload: { note: 'Vu' } }]);
+      expect(res.json().data.applied).toEqual(['same']);
+    }
+  });
+
+  it('timer entries: recorded times kept; an overlap with another session of the user, or a future time, is a conflict', async () => {
+    const i = await assignedIntervention('EN_COURS');
+    const runningSince = ago(HOUR);
+    const res = await sync(i.id, i.version, [
+      { clientId: 't1', type: 'timer', payload: { startedAt: ago(5 * HOUR), stoppedAt: ago(4 * HOUR) } },
+      { clientId: 't2', type: 'timer', payload: { startedAt: ago(4.5 * HOUR), stoppedAt: ago(3 * HOUR) } },
+      { clientId: 't3', type: 'timer', payload: { startedAt: ago(-HOUR), stoppedAt: ago(-2 * HOUR) } },
+      { clientId: 't4', type: 'timer', payload: { startedAt: runningSince, stoppedAt: null } },
+      { clientId: 't5', type: 'timer', payload: { startedAt: ago(0.5 * HOUR), stoppedAt: null } },
+    ]);
+    expect(res.json().data.applied).toEqual(['t1', 't4']);
+    expect(res.json().data.conflicts).toEqual([
+      { clientId: 't2', reason: SYNC_MESSAGES.timerOverlap },
+      { clientId: 't3', reason: SYNC_MESSAGES.timerFuture },
+      { clientId: 't5', reason: SYNC_MESSAGES.timerOverlap },
+    ]);
+    const log = (await t.as(tech.token, { method: 'GET', url: `/api/interventions/${i.id}/timer/log` })).json().data;
+    expect(log.sessions).toHaveLength(2);
+    expect(log.running?.startedAt).toBe(runningSince);
+    const stopped = log.sessions.find((s: { stoppedAt: string | null }) => s.stoppedAt !== null);
+    expect(stopped.durationSeconds).toBe(3600);
+  });
+
+  it('a baseVersion the server never issued is a 409 VERSION_CONFLICT with the current state, writing nothing', async () => {
+    const i = await assignedIntervention();
+    const res = await sync(i.id, i.version + 5, [{ type: 'note', payload: { note: 'x' } }]);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: VERSION_CONFLICT_CODE,
+      message: SYNC_MESSAGES.baseVersionAhead(i.version + 5, i.version),
+    });
+    expect(res.json().data).toMatchObject({ id: i.id, version: i.version });
+    expect(await count('intervention_sync_log', i.id)).toBe(0);
+  });
+
+  it('rights: a technician cannot sync someone else’s intervention, a reader cannot sync at all (403, nothing written)', async () => {
+    const i = await assignedIntervention();
+    const changes = [{ type: 'note', payload: { note: 'Pas à moi' } }];
+    const other = await sync(i.id, i.version, changes, otherTech.token);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(POLICY_MESSAGES.notInvolved);
+    expect((await sync(i.id, i.version, changes, viewer.token)).statusCode).toBe(403);
+    expect(await count('intervention_sync_log', i.id)).toBe(0);
+    expect(await version(i.id)).toBe(i.version);
+    expect((await sync(987654321, 1, changes)).statusCode).toBe(404);
+    // Anyone on the intervention may: its creator, a manager.
+    expect((await sync(i.id, i.version, [{ type: 'note', payload: { note: 'Ok' } }], admin)).statusCode).toBe(200);
+  });
+
+  it('validation: 400 with French messages, nothing applied', async () => {
+    const i = await assignedIntervention();
+    const note = { type: 'note', payload: { note: 'n' } };
+    const cases: [object, string][] = [
+      [{ baseVersion: i.version, changes: [] }, SYNC_MESSAGES.changesRequired],
+      [
+        {
+          baseVersion: i.version,
+          changes: Array.from({ length: SYNC_MAX_CHANGES + 1 }, () => change(note)),
+        },
+        SYNC_MESSAGES.tooMany,
+      ],
+      [
+        { baseVersion: i.version, changes: [change({ ...note, clientId: 'x' }), change({ ...note, clientId: 'x' })] },
+        SYNC_MESSAGES.clientIdDuplicate('x'),
+      ],
+      [{ baseVersion: i.version, changes: [change({ ...note, clientId: 'a b' })] }, SYNC_MESSAGES.clientIdInvalid],
+      [{ baseVersion: i.version, changes: [change({ ...note, at: '12/03/2026' })] }, SYNC_MESSAGES.atInvalid],
+      [{ baseVersion: i.version, changes: [change({ type: 'photo', payload: {} })] }, SYNC_MESSAGES.typeInvalid],
+      [
+        { baseVersion: i.version, changes: [change({ type: 'status', payload: { statut: 'FINI' } })] },
+        INTERVENTION_MESSAGES.statutInvalid,
+      ],
+      [
+        {
+          baseVersion: i.version,
+          changes: [change({ type: 'timer', payload: { startedAt: ago(HOUR), stoppedAt: ago(2 * HOUR) } })],
+        },
+        SYNC_MESSAGES.timerOrder,
+      ],
+      [{ baseVersion: 0, changes: [change(note)] }, VERSION_MESSAGES.versionInvalid],
+    ];
+    for (const [payload, message] of cases) {
+      const res = await t.as(tech.token, { method: 'POST', url: `/api/interventions/${i.id}/sync`, payload });
+      expect(res.statusCode, message).toBe(400);
+      expect(res.json().message, JSON.stringify(payload).slice(0, 120)).toContain(message);
+    }
+    expect(await count('intervention_sync_log', i.id)).toBe(0);
+    expect(await version(i.id)).toBe(i.version);
+  });
+});

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backlogAge, repairHours, startHours, timingJoin, wasInterrupted } from '../src/db/metrics-sql.ts';
+import { inPeriod, isCompleted, isOpen, isOverdue, isUrgent, visible } from '../src/db/predicates.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { buildDataset, daysAgo } from './helpers/dashboard-factories.ts';
+import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
+
+/**
+ * The daily roll-up (migration 0022) against the full recomputation: after writes of every kind — creation, status
+ * changes through the status writer, assignment, date edit, trash / restore / archive, equipment cost and type edit,
+ * hard delete — the maintained tables equal a rebuild from scratch, and the figures read from them equal the same
+ * figures counted over interventions and their whole history (the definitions of predicates.ts and metrics-sql.ts).
+ */
+let t: TestApp;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  token = await t.adminToken();
+  await buildDataset(t.database.db);
+});
+afterAll(() => t.close());
+
+const db = () => t.database.db;
+const call = async (method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: object) => {
+  const res = await t.as(token, { method, url, payload });
+  if (res.statusCode >= 300) throw new Error(`${method} ${url}: ${res.statusCode} ${res.body}`);
+  return res.json().data;
+};
+
+const DAILY = sql.raw(`SELECT day::text, client_id, type_equipement, technician_id, statut, urgence, n, n_start,
+  sum_start_s::text, n_repair, sum_repair_s::text, n_interrupted, sum_cout::text FROM rollup_daily
+  ORDER BY day, client_id, type_equipement NULLS FIRST, technician_id NULLS FIRST, statut, urgence`);
+const FACTS = sql.raw(`SELECT intervention_id, day::text, client_id, equipement_id, type_equipement, technician_id,
+  statut, urgence, cout::text, start_s::text, repair_s::text, interrupted FROM intervention_facts ORDER BY 1`);
+
+const NARROW = ['rollup_day_status', 'rollup_day_technician', 'rollup_day_type', 'rollup_day_client'].map((t) =>
+  sql.raw(`SELECT to_jsonb(x) AS row FROM ${t} x ORDER BY to_jsonb(x)::text`),
+);
+
+async function snapshot(q: Pick<ReturnType<typeof db>, 'execute'>) {
+  const narrow = [];
+  for (const n of NARROW) narrow.push((await q.execute(n)).rows);
+  return { daily: (await q.execute(DAILY)).rows, facts: (await q.execute(FACTS)).rows, narrow };
+}
+
+/** The maintained roll-ups and facts, then the same rebuilt from scratch (rolled back: the test data stays). */
+async function maintainedAndRebuilt() {
+  const maintained = await snapshot(db());
+  let rebuilt: typeof maintained | undefined;
+  await db()
+    .transaction(async (tx) => {
+      await tx.execute(sql`SELECT rollup_rebuild()`);
+      rebuilt = await snapshot(tx);
+      throw new Error('rollback');
+    })
+    .catch((e: Error) => {
+      if (e.message !== 'rollback') throw e;
+    });
+  return { maintained, rebuilt };
+}
+
+/** Period figures counted over interventions and their whole history (no roll-up). */
+async function recomputed(from: string, to: string, today: string) {
+  const { rows } = await db().execute<Record<string, unknown>>(sql`
+    SELECT count(*)::int AS total,
+           count(*) FILTER (WHERE ${isCompleted()})::int AS completed,
+           count(*) FILTER (WHERE ${isOpen()})::int AS open,
+           count(*) FILTER (WHERE ${isUrgent()})::int AS urgent,
+           count(*) FILTER (WHERE ${isOverdue(today)})::int AS overdue,
+           round(avg(${startHours()})::numeric, 6)::float8 AS mtts,
+           round(avg(${repairHours()})::numeric, 6)::float8 AS mttr,
+           count(*) FILTER (WHERE ${isCompleted()} AND NOT ${wasInterrupted()})::int AS first_time_fix,
+           COALESCE(sum(e.cout), 0)::numeric(16, 2)::text AS cost_total,
+           count(DISTINCT i.equipement_id)::int AS equipment_count,
+           count(DISTINCT i.client_id)::int AS client_count
+    FROM interventions i JOIN equipements e ON e.id = i.equipement_id ${timingJoin('i', 'hash')}
+    WHERE ${visible()} AND ${inPeriod(from, to)}`);
+  const { rows: back } = await db().execute<Record<string, unknown>>(sql`
+    SELECT count(*)::int AS count, round(avg(${backlogAge(today)})::numeric, 6)::float8 AS avg_age,
+           max(${backlogAge(today)})::int AS max_age
+    FROM interventions i WHERE ${visible()} AND ${isOpen()} AND i.date <= ${today}::date`);
+  return { ...rows[0], backlog: back[0] };
+}
+
+/** The same figures read through the services (roll-up). */
+async function fromServices(from: string, to: string, today: string) {
+  const { summaryAggregates } = await import('../src/modules/reports/reports.repository.ts');
+  const { periodPerformance, backlog } = await import('../src/modules/dashboard/performance.repository.ts');
+  const s = await summaryAggregates(db(), { dateFrom: from, dateTo: to }, today);
+  const p = await periodPerformance(db(), { from, to });
+  const b = await backlog(db(), today);
+  const r6 = (x: number | null) => (x === null ? null : Math.round(x * 1e6) / 1e6);
+  return {
+    total: s.total,
+    completed: s.completed,
+    open: s.open,
+    urgent: s.urgent,
+    overdue: s.overdue,
+    mtts: r6(p.mtts),
+    mttr: r6(s.mttr),
+    first_time_fix: p.first_time_fix,
+    cost_total: s.cost_total,
+    equipment_count: s.equipment_count,
+    client_count: s.client_count,
+    backlog: { count: b.count, avg_age: r6(b.avg_age), max_age: b.max_age },
+  };
+}
+
+async function expectExact() {
+  const { maintained, rebuilt } = await maintainedAndRebuilt();
+  expect(maintained.facts.length).toBeGreaterThan(0);
+  expect(maintained).toEqual(rebuilt);
+  const today = daysAgo(0);
+  for (const from of [daysAgo(6), daysAgo(29), daysAgo(364)]) {
+    expect(await fromServices(from, today, today)).toEqual(await recomputed(from, today, today));
+  }
+}
+
+describe('daily roll-up', () => {
+  it('equals the full recomputation on the hand-built dataset', async () => {
+    await expectExact();
+  });
+
+  it('stays exact through status changes, assignment, edits, trash, archive, equipment edits and deletes', async () => {
+    const tech = await createUser(db(), { username: 'rollup_tech', nom: 'Technicien Roll-up' });
+    const eq = await createEquipment(db(), { typeEquipement: 'POMPE', cout: '250.00', valeur: '9000.00' });
+    const a = await call('POST', '/api/interventions', {
+      equipement_id: eq.id,
+      date: daysAgo(3),
+      description: 'Pompe à contrôler',
+      urgence: true,
+    });
+    const b = await createIntervention(db(), { equipementId: eq.id, date: daysAgo(40) });
+    for (const statut of ['EN_COURS', 'EN_PAUSE', 'EN_COURS', 'TERMINEE']) {
+      await call('PUT', `/api/interventions/${a.id}/status`, { statut });
+    }
+    await call('PUT', `/api/interventions/${b.id}/status`, { statut: 'EN_COURS' });
+    await db().execute(sql`UPDATE interventions SET technician_id = ${tech.id} WHERE id = ${b.id}`);
+    await expectExact();
+
+    await db().execute(sql`UPDATE interventions SET date = ${daysAgo(20)}::date, urgence = true WHERE id = ${b.id}`);
+    await db().execute(sql`UPDATE equipements SET cout = 410.50, type_equipement = 'COMPRESSEUR' WHERE id = ${eq.id}`);
+    await expectExact();
+
+    await call('PUT', `/api/interventions/${a.id}/archive`);
+    await call('PUT', `/api/interventions/${b.id}/soft-delete`);
+    await expectExact();
+    await call('PUT', `/api/interventions/${b.id}/restore`);
+    await call('PUT', `/api/interventions/${a.id}/unarchive`);
+    await expectExact();
+
+    await db().execute(
+      sql`DELETE FROM intervention_history WHERE intervention_id = ${a.id} AND to_statut = 'EN_PAUSE'`,
+    );
+    await db().execute(sql`DELETE FROM interventions WHERE id = ${b.id}`);
+    await expectExact();
+  });
+
+  it('takes concurrent opposite status changes of the same day without a deadlock', async () => {
+    const eq = await createEquipment(db(), { typeEquipement: 'POMPE', cout: '100.00' });
+    const a = await createIntervention(db(), { equipementId: eq.id, date: daysAgo(1) });
+    const b = await createIntervention(db(), { equipementId: eq.id, date: daysAgo(1) });
+    await call('PUT', `/api/interventions/${a.id}/status`, { statut: 'EN_COURS' });
+    await call('PUT', `/api/interventions/${b.id}/status`, { statut: 'EN_COURS' });
+    await call('PUT', `/api/interventions/${b.id}/status`, { statut: 'EN_PAUSE' });
+    for (let round = 0; round < 6; round++) {
+      const [x, y] = round % 2 === 0 ? ['EN_PAUSE', 'EN_COURS'] : ['EN_COURS', 'EN_PAUSE'];
+      await Promise.all([
+        call('PUT', `/api/interventions/${a.id}/status`, { statut: x }),
+        call('PUT', `/api/interventions/${b.id}/status`, { statut: y }),
+      ]);
+    }
+    await expectExact();
+  });
+});

@@ -1,0 +1,323 @@
+import { STOCK_MESSAGES, waitingSplit } from '@gmao/domain/stock/stock-schemas';
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitingTime } from '../src/modules/stock/stock.service.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createIntervention, createUser } from './helpers/factories.ts';
+
+let t: TestApp;
+let admin: string;
+let central: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const locations = (await t.as(admin, { method: 'GET', url: '/api/stock/locations' })).json().data;
+  central = locations.find((l: { nom: string }) => l.nom === 'Magasin central').id;
+});
+afterAll(() => t.close());
+
+let n = 0;
+async function newPart(extra: object = {}) {
+  n += 1;
+  const res = await t.as(admin, {
+    method: 'POST',
+    url: '/api/parts',
+    payload: { reference: `REF-${n}`, designation: `Roulement SKF ${n}`, unite: 'u', prix_unitaire: '12.50', ...extra },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number };
+}
+const move = (payload: object, token = admin) => t.as(token, { method: 'POST', url: '/api/stock/movements', payload });
+const detail = async (id: number) => (await t.as(admin, { method: 'GET', url: `/api/parts/${id}` })).json().data;
+async function newLocation(nom: string) {
+  const res = await t.as(admin, { method: 'POST', url: '/api/stock/locations', payload: { nom, type: 'MAGASIN' } });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data.id as number;
+}
+const status = (id: number, statut: string) =>
+  t.as(admin, { method: 'PUT', url: `/api/interventions/${id}/status`, payload: { statut } });
+
+describe('catalogue', () => {
+  it('creates, searches by reference or words, pages, refuses a duplicate reference, updates and deletes', async () => {
+    const a = await newPart({ reference: 'FLT-100', designation: 'Filtre à huile moteur', famille: 'Filtres' });
+    await newPart({ reference: 'FLT-200', designation: 'Filtre à air' });
+    const dup = await t.as(admin, {
+      method: 'POST',
+      url: '/api/parts',
+      payload: { reference: 'FLT-100', designation: 'x', unite: 'u', prix_unitaire: 1 },
+    });
+    expect(dup.statusCode).toBe(409);
+    expect(dup.json().message).toBe(STOCK_MESSAGES.referenceTaken);
+    const search = async (q: string) =>
+      (await t.as(admin, { method: 'GET', url: `/api/parts?search=${encodeURIComponent(q)}&limit=1` })).json();
+    expect((await search('flt-1')).data.map((p: { reference: string }) => p.reference)).toEqual(['FLT-100']);
+    expect((await search('huile filtre')).data[0].reference).toBe('FLT-100');
+    const paged = await search('filtre');
+    expect(paged.pagination).toEqual({ total: 2, pages: 2, page: 1, limit: 1 });
+    const put = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/parts/${a.id}`,
+      payload: { reference: 'FLT-100', designation: 'Filtre à huile', unite: 'u', prix_unitaire: 30, seuil_reappro: 2 },
+    });
+    expect(put.json().data).toMatchObject({ designation: 'Filtre à huile', prix_unitaire: 30, seuil_reappro: 2 });
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/parts/${a.id}` })).statusCode).toBe(200);
+    expect((await t.as(admin, { method: 'GET', url: `/api/parts/${a.id}` })).statusCode).toBe(404);
+  });
+
+  it('a technician reads the stock but may not move it', async () => {
+    const tech = await createUser(t.database.db);
+    const { token } = await t.login(tech.username, tech.password);
+    expect((await t.as(token, { method: 'GET', url: '/api/parts' })).statusCode).toBe(200);
+    const p = await newPart();
+    expect(
+      (await move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: 1 }, token)).statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('movements', () => {
+  it('two concurrent issues of the last unit: one 201, one 409 « Stock insuffisant »', async () => {
+    const p = await newPart();
+    expect((await move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: 1 })).statusCode).toBe(201);
+    const out = { part_id: p.id, location_id: central, type: 'SORTIE', quantite: 1 };
+    const results = await Promise.all([move(out), move(out)]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const refused = results.find((r) => r.statusCode === 409)!;
+    expect(refused.json().message).toMatch(/^Stock insuffisant/);
+    expect((await detail(p.id)).stock.total).toEqual({ on_hand: 0, reserved: 0, available: 0 });
+  });
+
+  it('transfer writes two ledger rows; adjustment needs a motif; the detail shows stock per location', async () => {
+    const p = await newPart();
+    const van = await newLocation('Véhicule test');
+    await move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: 10 });
+    const noDest = await move({ part_id: p.id, location_id: central, type: 'TRANSFERT', quantite: 3 });
+    expect(noDest.statusCode).toBe(400);
+    const tr = await move({
+      part_id: p.id,
+      location_id: central,
+      type: 'TRANSFERT',
+      quantite: 3,
+      location_dest_id: van,
+    });
+    expect(tr.statusCode).toBe(201);
+    expect(
+      tr
+        .json()
+        .data.map((m: { quantite: number }) => m.quantite)
+        .sort(),
+    ).toEqual([-3, 3]);
+    const noMotif = await move({ part_id: p.id, location_id: van, type: 'AJUSTEMENT', quantite: -1 });
+    expect(noMotif.statusCode).toBe(400);
+    expect(JSON.stringify(noMotif.json())).toContain(STOCK_MESSAGES.motifRequired);
+    const adj = await move({ part_id: p.id, location_id: van, type: 'AJUSTEMENT', quantite: -1, motif: 'Inventaire' });
+    expect(adj.statusCode).toBe(201);
+    const d = await detail(p.id);
+    expect(d.stock.total).toEqual({ on_hand: 9, reserved: 0, available: 9 });
+    const byLoc = Object.fromEntries(
+      d.stock.locations.map((l: { location_id: number; on_hand: number }) => [l.location_id, l.on_hand]),
+    );
+    expect(byLoc).toEqual({ [central]: 7, [van]: 2 });
+    const ledger = (await t.as(admin, { method: 'GET', url: `/api/stock/movements?part_id=${p.id}` })).json();
+    expect(ledger.pagination.total).toBe(4);
+    // the audit log has the movements
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'stock.movement' AND entity_id = ${String(p.id)}`,
+    );
+    expect(rows[0].n).toBe(3);
+  });
+
+  it('the ledger cannot be updated or deleted (trigger)', async () => {
+    const p = await newPart();
+    await move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: 2 });
+    await expect(
+      t.database.db.execute(sql`UPDATE stock_movements SET quantite = 5 WHERE part_id = ${p.id}`),
+    ).rejects.toThrow();
+    await expect(t.database.db.execute(sql`DELETE FROM stock_movements WHERE part_id = ${p.id}`)).rejects.toThrow();
+    const { rows } = await t.database.db.execute<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM stock_movements WHERE part_id = ${p.id} AND quantite = 2`,
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('property: on hand always equals the sum of the ledger and is never negative', async () => {
+    const p = await newPart();
+    const second = await newLocation('Magasin propriété');
+    const step = fc.record({
+      type: fc.constantFrom('RECEPTION', 'SORTIE', 'TRANSFERT', 'AJUSTEMENT', 'RETOUR'),
+      quantite: fc.integer({ min: 1, max: 5 }),
+      sign: fc.boolean(),
+      from: fc.boolean(),
+    });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 8 }), async (steps) => {
+        for (const s of steps) {
+          const [from, to] = s.from ? [central, second] : [second, central];
+          const res = await move({
+            part_id: p.id,
+            location_id: from,
+            type: s.type,
+            quantite: s.type === 'AJUSTEMENT' && s.sign ? -s.quantite : s.quantite,
+            motif: 'Propriété',
+            location_dest_id: s.type === 'TRANSFERT' ? to : undefined,
+          });
+          expect([201, 409]).toContain(res.statusCode);
+        }
+        const { rows } = await t.database.db.execute<{
+          location_id: number;
+          on_hand: string;
+          ledger: string | null;
+        }>(sql`
+          SELECT l.location_id, l.on_hand::text,
+                 (SELECT sum(quantite) FROM stock_movements m
+                  WHERE m.part_id = l.part_id AND m.location_id = l.location_id)::text AS ledger
+          FROM stock_levels l WHERE l.part_id = ${p.id}`);
+        for (const r of rows) {
+          expect(Number(r.on_hand)).toBe(Number(r.ledger ?? 0));
+          expect(Number(r.on_hand)).toBeGreaterThanOrEqual(0);
+        }
+      }),
+      { numRuns: 15 },
+    );
+  });
+});
+
+describe('interventions', () => {
+  it('a material line reserves; TERMINEE issues, the quantity drops and a low-stock alert appears and is notified', async () => {
+    const manager = await createUser(t.database.db, { role: 'Responsable' });
+    const p = await newPart({ seuil_reappro: 3, quantite_reappro: 10 });
+    await move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: 5 });
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const line = await t.as(admin, {
+      method: 'POST',
+      url: `/api/interventions/${i.id}/materials`,
+      payload: { designation: 'Roulement', quantite: 2, prixUnitaire: '12.50', part_id: p.id, location_id: central },
+    });
+    expect(line.statusCode, line.body).toBe(201);
+    expect(line.json().data).toMatchObject({ part_id: p.id, location_id: central, stock_state: 'RESERVEE' });
+    expect((await detail(p.id)).stock.total).toEqual({ on_hand: 5, reserved: 2, available: 3 });
+    // reserving 2 took available to 3 = seuil: already an alert
+    const alerts = (await t.as(admin, { method: 'GET', url: '/api/stock/alerts' })).json().data;
+    expect(alerts.map((a: { part_id: number }) => a.part_id)).toContain(p.id);
+    const notified = async () => {
+      const { rows } = await t.database.db.execute<{ n: number }>(
+        sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${manager.id} AND event = 'stock_low'
+            AND message LIKE ${`%${(await detail(p.id)).reference}%`}`,
+      );
+      return rows[0].n;
+    };
+    expect(await notified()).toBe(1);
+    expect((await status(i.id, 'TERMINEE')).statusCode).toBe(200);
+    expect((await detail(p.id)).stock.total).toEqual({ on_hand: 3, reserved: 0, available: 3 });
+    const ledger = (await t.as(admin, { method: 'GET', url: `/api/stock/movements?part_id=${p.id}` })).json().data;
+    expect(ledger[0]).toMatchObject({ type: 'SORTIE', quantite: -2, intervention_id: i.id });
+    const suggestions = (await t.as(admin, { method: 'GET', url: '/api/stock/suggestions' })).json().data;
+    expect(suggestions.find((s: { part_id: number }) => s.part_id === p.id)).toMatchObject({
+      quantite_suggeree: 10,
+      montant: 125,
+    });
+  });
+
+  it('ANNULEE releases the reservation; reserving more than available is a 409', async () => {
+    const p = await newPart();
+    await move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: 4 });
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const add = (quantite: number) =>
+      t.as(admin, {
+        method: 'POST',
+        url: `/api/interventions/${i.id}/materials`,
+        payload: { designation: 'Roulement', quantite, prixUnitaire: 1, part_id: p.id },
+      });
+    expect((await add(5)).statusCode).toBe(409);
+    expect((await add(3)).statusCode).toBe(201);
+    expect((await detail(p.id)).stock.total.reserved).toBe(3);
+    expect((await status(i.id, 'ANNULEE')).statusCode).toBe(200);
+    expect((await detail(p.id)).stock.total).toEqual({ on_hand: 4, reserved: 0, available: 4 });
+  });
+
+  it('editing a reserved line moves its reservation; deleting it or the intervention releases it', async () => {
+    const p = await newPart();
+    await move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: 10 });
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const url = `/api/interventions/${i.id}/materials`;
+    const payload = { designation: 'Roulement', quantite: 2, prixUnitaire: 1, part_id: p.id };
+    const a = (await t.as(admin, { method: 'POST', url, payload })).json().data;
+    await t.as(admin, { method: 'POST', url, payload });
+    expect((await detail(p.id)).stock.total.reserved).toBe(4);
+    expect((await t.as(admin, { method: 'PUT', url: `${url}/${a.id}`, payload: { quantite: 5 } })).statusCode).toBe(
+      200,
+    );
+    expect((await detail(p.id)).stock.total.reserved).toBe(7);
+    expect((await t.as(admin, { method: 'DELETE', url: `${url}/${a.id}` })).statusCode).toBe(200);
+    expect((await detail(p.id)).stock.total.reserved).toBe(2);
+    const del = await t.as(admin, { method: 'DELETE', url: `/api/interventions/${i.id}/force` });
+    expect(del.statusCode, del.body).toBe(200);
+    expect((await detail(p.id)).stock.total).toEqual({ on_hand: 10, reserved: 0, available: 10 });
+  });
+
+  it('EN_ATTENTE_PDR needs an open part request; receiving it stocks the parts and tells the assignee', async () => {
+    const tech = await createUser(t.database.db);
+    const p = await newPart();
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS', technicianId: tech.id });
+    const refused = await status(i.id, 'EN_ATTENTE_PDR');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().message).toBe(STOCK_MESSAGES.waitingNeedsRequest);
+    const req = await t.as(admin, {
+      method: 'POST',
+      url: `/api/interventions/${i.id}/part-requests`,
+      payload: {
+        lignes: [{ part_id: p.id, quantite: 6 }],
+        fournisseur: 'SKF Maroc',
+        date_commande: '2026-11-20',
+        date_prevue: '2026-11-27',
+      },
+    });
+    expect(req.statusCode, req.body).toBe(201);
+    expect(req.json().data).toMatchObject({
+      statut: 'OUVERTE',
+      fournisseur: 'SKF Maroc',
+      lignes: [{ part_id: p.id, quantite: 6 }],
+    });
+    expect((await status(i.id, 'EN_ATTENTE_PDR')).statusCode).toBe(200);
+    const rid = req.json().data.id;
+    const received = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/interventions/${i.id}/part-requests/${rid}/receive`,
+    });
+    expect(received.statusCode, received.body).toBe(200);
+    expect(received.json().data).toMatchObject({ statut: 'RECUE', location_id: central });
+    expect((await detail(p.id)).stock.total.on_hand).toBe(6);
+    const again = await t.as(admin, { method: 'PUT', url: `/api/interventions/${i.id}/part-requests/${rid}/receive` });
+    expect(again.statusCode).toBe(409);
+    const { token } = await t.login(tech.username, tech.password);
+    const mine = (await t.as(token, { method: 'GET', url: '/api/notifications' })).json().data;
+    expect(mine.map((x: { title: string }) => x.title)).toContain('Pièces reçues');
+  });
+});
+
+describe('waiting for parts time', () => {
+  it('3 days in EN_ATTENTE_PDR count as waiting, apart from repair time', async () => {
+    const d = (day: number, hour = 8) => new Date(Date.UTC(2026, 10, day, hour));
+    const history = [
+      { toStatut: 'PLANIFIEE', at: d(1) },
+      { toStatut: 'EN_COURS', at: d(2) },
+      { toStatut: 'EN_ATTENTE_PDR', at: d(2, 12) },
+      { toStatut: 'EN_COURS', at: d(5, 12) },
+      { toStatut: 'TERMINEE', at: d(5, 16) },
+    ];
+    // pure function
+    expect(waitingSplit(history)).toEqual({ waitingSeconds: 3 * 86400, repairSeconds: 8 * 3600 });
+    // from the rows of intervention_history
+    const i = await createIntervention(t.database.db, { statut: 'TERMINEE' });
+    let prev: string | null = null;
+    for (const h of history) {
+      await t.database.db.execute(sql`INSERT INTO intervention_history (intervention_id, from_statut, to_statut, created_at)
+        VALUES (${i.id}, ${prev}, ${h.toStatut}, ${h.at.toISOString()})`);
+      prev = h.toStatut;
+    }
+    expect(await waitingTime(t.database.db, i.id)).toEqual({ waitingSeconds: 3 * 86400, repairSeconds: 8 * 3600 });
+    const api = await t.as(admin, { method: 'GET', url: `/api/interventions/${i.id}/waiting-time` });
+    expect(api.json().data).toEqual({ waitingSeconds: 3 * 86400, repairSeconds: 8 * 3600 });
+  });
+});

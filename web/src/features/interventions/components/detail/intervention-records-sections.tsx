@@ -1,0 +1,68 @@
+import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { interventionFacts } from '@gmao/domain/interventions/policy';
+import { useRecords } from '../../api/get-records';
+import { AttachmentsSection } from '../attachments/attachments-section';
+import { CommentsSection } from '../comments/comments-section';
+import { MaterialsSection } from '../materials/materials-section';
+import { PartRequestsSection } from '../parts/part-requests-section';
+import { ChecklistSection } from '../records/checklist-section';
+import { DiagnosticSection } from '../records/diagnostic-section';
+import { PlanificationSection } from '../records/planification-section';
+import { QualityControlSection } from '../records/quality-control-section';
+import { TechnicianAssignment } from '../workflow/technician-assignment';
+import { TimerSection } from '../workflow/timer-section';
+import { InterventionSection } from './intervention-section';
+
+/** The detail modal's work records: assignee, diagnostic, planning, quality control, checklist, materials, time spent, attachments, comments. */
+export function InterventionRecordsSections({ intervention }: { intervention: Intervention }) {
+  const records = useRecords(intervention.id);
+  const data = records.data?.data;
+  const facts = interventionFacts(intervention);
+  return (
+    <>
+      <InterventionSection title="Affectation">
+        <TechnicianAssignment intervention={intervention} />
+      </InterventionSection>
+      {records.isError ? (
+        <p role="alert" className="text-sm text-red-700">
+          Impossible de charger le diagnostic, la planification et le contrôle qualité.
+        </p>
+      ) : !data ? (
+        <p className="text-sm text-slate-500">Chargement des fiches...</p>
+      ) : (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <InterventionSection title="Diagnostic">
+            <DiagnosticSection interventionId={intervention.id} facts={facts} diagnostic={data.diagnostic} />
+          </InterventionSection>
+          <InterventionSection title="Planification">
+            <PlanificationSection intervention={intervention} planification={data.planification} />
+          </InterventionSection>
+          <InterventionSection title="Contrôle qualité">
+            <QualityControlSection intervention={intervention} controle={data.controleQualite} />
+          </InterventionSection>
+        </div>
+      )}
+      <InterventionSection title="Checklist">
+        <ChecklistSection interventionId={intervention.id} facts={facts} />
+      </InterventionSection>
+      <InterventionSection title="Demandes de pièces">
+        <PartRequestsSection
+          interventionId={intervention.id}
+          writable={intervention.statut !== 'ANNULEE' && intervention.statut !== 'TERMINEE'}
+        />
+      </InterventionSection>
+      <InterventionSection title="Matériel utilisé">
+        <MaterialsSection interventionId={intervention.id} facts={facts} readOnly={intervention.statut === 'ANNULEE'} />
+      </InterventionSection>
+      <InterventionSection title="Temps passé">
+        <TimerSection interventionId={intervention.id} statut={intervention.statut} facts={facts} />
+      </InterventionSection>
+      <InterventionSection title="Pièces jointes">
+        <AttachmentsSection interventionId={intervention.id} facts={facts} />
+      </InterventionSection>
+      <InterventionSection title="Commentaires">
+        <CommentsSection interventionId={intervention.id} facts={facts} />
+      </InterventionSection>
+    </>
+  );
+}

@@ -1,0 +1,269 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
+import {
+  type Intervention,
+  type InterventionFormValues,
+  interventionFormSchema,
+} from '@gmao/domain/interventions/intervention-schemas';
+import { DEFAULT_STATUT, FORM_STATUTS, isStatut, STATUT_LABELS, type Statut } from '@gmao/domain/interventions/status';
+import { formStatutOptions } from '@gmao/domain/interventions/workflow';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { Button } from '../../../../components/ui/button';
+import { FormField, fieldAria, inputClass } from '../../../../components/ui/form-field';
+import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
+import { Modal } from '../../../../components/ui/modal';
+import { Select } from '../../../../components/ui/select';
+import { usePermissions } from '../../../../lib/session';
+import { useEquipmentOptions } from '../../api/get-equipment-options';
+import { useTechnicians } from '../../api/get-technicians';
+import { useCreateIntervention, useUpdateInterventionStatut } from '../../api/mutate-intervention';
+import { isVersionConflict } from '../../api/version-conflict';
+import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
+
+export interface InterventionFormModalProps {
+  open: boolean;
+  onClose: () => void;
+  /** Edit mode: only the status can change (spec §4 "Editing … sends only a status change"). */
+  intervention?: Intervention;
+  /** Create mode: pre-selected equipment ('Nouvelle Intervention' from the equipment detail). */
+  defaultEquipementId?: number;
+  /**
+   * Create mode: 'Partir d'un modèle' closes this form and hands the chosen equipment (if any) to the templates flow,
+   * which the app layer composes (features never import each other).
+   */
+  onFromTemplate?: (equipment: FromTemplateEquipment | null) => void;
+}
+
+export interface FromTemplateEquipment {
+  id: number;
+  type_equipement: string | null;
+}
+
+/** Today in the user's time zone, as YYYY-MM-DD. */
+function today(): string {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** Responses type statut as a string until the domain's response schema uses statutSchema (server change). */
+const currentStatut = (intervention: Intervention): Statut =>
+  isStatut(intervention.statut) ? intervention.statut : DEFAULT_STATUT;
+
+function defaults(intervention?: Intervention, defaultEquipementId?: number): InterventionFormValues {
+  if (intervention) {
+    return {
+      equipement_id: String(intervention.equipement_id),
+      date: intervention.date,
+      description: intervention.description ?? '',
+      urgence: intervention.urgence,
+      statut: currentStatut(intervention),
+    };
+  }
+  return {
+    equipement_id: defaultEquipementId ? String(defaultEquipementId) : '',
+    date: today(),
+    description: '',
+    urgence: false,
+    statut: DEFAULT_STATUT,
+  };
+}
+
+export function InterventionFormModal({
+  open,
+  onClose,
+  intervention,
+  defaultEquipementId,
+  onFromTemplate,
+}: InterventionFormModalProps) {
+  const editing = intervention !== undefined;
+  const { can } = usePermissions();
+  // Issue 14: assign at creation, for who may assign (the server applies the assignment's rules again).
+  const mayAssign = !editing && can(PERMISSIONS.INTERVENTIONS_ASSIGN);
+  const technicians = useTechnicians(open && mayAssign);
+  const equipment = useEquipmentOptions(open && !editing);
+  const create = useCreateIntervention();
+  const update = useUpdateInterventionStatut();
+  const form = useForm<InterventionFormValues>({
+    resolver: zodResolver(interventionFormSchema),
+    defaultValues: defaults(intervention, defaultEquipementId),
+  });
+  const { errors } = form.formState;
+
+  useEffect(() => {
+    if (open) form.reset(defaults(intervention, defaultEquipementId));
+  }, [open, intervention, defaultEquipementId, form]);
+
+  const options = useMemo(
+    () =>
+      (equipment.data?.data ?? []).map((e) => ({
+        value: String(e.id),
+        label: e.proprietaire ? `${e.nom} — ${e.proprietaire.nom_entreprise}` : e.nom,
+      })),
+    [equipment.data],
+  );
+  const current = intervention ? currentStatut(intervention) : DEFAULT_STATUT;
+  // Creating: the statuses a new intervention may start in (the server's create schema accepts the same list).
+  // Editing: those reachable from the current one.
+  const statutOptions = editing ? formStatutOptions(current, FORM_STATUTS) : FORM_STATUTS;
+  const pending = create.isPending || update.isPending;
+
+  const startFromTemplate = () => {
+    const id = Number(form.getValues('equipement_id'));
+    const chosen = equipment.data?.data.find((e) => e.id === id);
+    onClose();
+    onFromTemplate?.(chosen ? { id: chosen.id, type_equipement: chosen.type_equipement } : null);
+  };
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    if (intervention) {
+      if (values.statut === current) return onClose();
+      try {
+        const res = await update.mutateAsync({
+          id: intervention.id,
+          statut: values.statut,
+          version: intervention.version,
+        });
+        toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
+        onClose();
+      } catch (err) {
+        toastInterventionError(err, MUTATION_MESSAGES.statusUpdate.failure);
+        // Reloaded: the form's statuses were computed from a state that is gone; reopen it on the fresh one.
+        if (isVersionConflict(err)) onClose();
+      }
+      return;
+    }
+    try {
+      const res = await create.mutateAsync({
+        equipement_id: Number(values.equipement_id),
+        date: values.date,
+        description: values.description,
+        urgence: values.urgence,
+        statut: values.statut,
+        ...(values.technicianId ? { technicianId: Number(values.technicianId) } : {}),
+      });
+      toastInterventionSuccess(res.message, MUTATION_MESSAGES.interventionCreate.success);
+      onClose();
+    } catch (err) {
+      toastInterventionError(err, MUTATION_MESSAGES.interventionCreate.failure);
+    }
+  });
+
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      size="lg"
+      closeOnOverlayClick={false}
+      closeDisabled={pending}
+      title={editing ? "Modifier l'intervention" : 'Nouvelle Intervention'}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={pending}>
+            Annuler
+          </Button>
+          <Button type="submit" form="intervention-form" loading={pending}>
+            {editing ? 'Enregistrer' : "Créer l'intervention"}
+          </Button>
+        </>
+      }
+    >
+      <form id="intervention-form" onSubmit={onSubmit} noValidate className="space-y-4">
+        {!editing && onFromTemplate && (
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-blue-50 px-3 py-2 text-sm text-slate-700">
+            <span>Travail récurrent ? Reprenez la checklist et le matériel d'un modèle.</span>
+            <Button size="sm" variant="secondary" onClick={startFromTemplate} disabled={pending}>
+              Partir d'un modèle
+            </Button>
+          </div>
+        )}
+        <FormField label="Équipement" htmlFor="intervention-equipement" required error={errors.equipement_id?.message}>
+          {editing ? (
+            <input
+              id="intervention-equipement"
+              className={inputClass()}
+              disabled
+              value={`${intervention.equipement.nom} — ${intervention.equipement.proprietaire.nom_entreprise}`}
+            />
+          ) : (
+            <Controller
+              control={form.control}
+              name="equipement_id"
+              render={({ field }) => (
+                <Select
+                  id="intervention-equipement"
+                  searchable
+                  options={options}
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholder={equipment.isPending ? 'Chargement des équipements...' : 'Sélectionner un équipement'}
+                  invalid={!!errors.equipement_id}
+                  {...fieldAria('intervention-equipement', errors.equipement_id?.message)}
+                />
+              )}
+            />
+          )}
+        </FormField>
+        <FormField label="Date" htmlFor="intervention-date" required error={errors.date?.message}>
+          <input
+            id="intervention-date"
+            type="date"
+            disabled={editing}
+            className={inputClass(!!errors.date)}
+            {...fieldAria('intervention-date', errors.date?.message)}
+            {...form.register('date')}
+          />
+        </FormField>
+        <FormField label="Description" htmlFor="intervention-description" error={errors.description?.message}>
+          <textarea
+            id="intervention-description"
+            rows={4}
+            disabled={editing}
+            className={inputClass(!!errors.description)}
+            placeholder="Travaux à réaliser, symptômes constatés..."
+            {...form.register('description')}
+          />
+        </FormField>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          <input type="checkbox" className="h-4 w-4" disabled={editing} {...form.register('urgence')} />
+          Intervention urgente
+        </label>
+        <FormField
+          label="Statut"
+          htmlFor="intervention-statut"
+          help={editing ? 'Seuls les statuts atteignables depuis le statut actuel sont proposés.' : undefined}
+        >
+          <select id="intervention-statut" className={inputClass()} {...form.register('statut')}>
+            {statutOptions.map((s) => (
+              <option key={s} value={s}>
+                {STATUT_LABELS[s]}
+                {editing && s === current ? ' (actuel)' : ''}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        {mayAssign && (
+          <FormField label="Technicien assigné" htmlFor="intervention-technician-new">
+            <select
+              id="intervention-technician-new"
+              className={inputClass()}
+              value={form.watch('technicianId') ?? ''}
+              onChange={(e) => form.setValue('technicianId', e.target.value)}
+            >
+              <option value="">Non assigné</option>
+              {(technicians.data?.data ?? []).map((t) => (
+                <option key={t.id} value={String(t.id)}>
+                  {t.nom}
+                  {t.role ? ` — ${t.role}` : ''}
+                </option>
+              ))}
+            </select>
+          </FormField>
+        )}
+      </form>
+      <LoadingOverlay show={create.isPending} text="Création de l'intervention..." />
+      <LoadingOverlay show={update.isPending} text="Mise à jour du statut..." />
+    </Modal>
+  );
+}

@@ -1,0 +1,151 @@
+import type { TechnicianOption } from '@gmao/domain/interventions/assignment-schemas';
+import { BULK_MESSAGES, BULK_LABELS as L } from '@gmao/domain/interventions/bulk-schemas';
+import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { InterventionsList } from './interventions-list';
+import { jsonResponse, listResponse, interventionRow as row } from './list-test-fixtures';
+
+const granted = new Set<string>();
+vi.mock('../../../../lib/session', () => ({
+  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
+  useSession: () => ({ user: { id: 1, nom: 'Nadia', role: 'Responsable', permissions: [...granted] } }),
+}));
+const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
+vi.mock('../intervention-toasts', () => ({
+  toastInterventionSuccess: (message: string | undefined, fallback: string) => toasts.success(message || fallback),
+  toastInterventionError: (_err: unknown, fallback: string) => toasts.error(fallback),
+}));
+
+const technician: TechnicianOption = { id: 7, nom: 'Karim Tech', username: 'karim', role: 'Technicien' };
+const refusal = {
+  success: false,
+  message: BULK_MESSAGES.refused(1, 2),
+  failed: [{ id: 2, reason: 'Transition non autorisée : Terminée → En Cours' }],
+};
+/** The next answer of a bulk write: refused (422, with the failures) or accepted. */
+let nextBulk: 'refuse' | 'accept';
+let fetchMock: ReturnType<typeof vi.fn>;
+const writes = () =>
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PUT' || init?.method === 'DELETE')
+    .map(([u, init]) => [init?.method, String(u), JSON.parse(String(init?.body))]);
+
+beforeEach(() => {
+  granted.clear();
+  granted.add('interventions:update').add('interventions:assign').add('interventions:delete');
+  toasts.success.mockClear();
+  toasts.error.mockClear();
+  nextBulk = 'accept';
+  fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    if (init?.method === 'PUT' || init?.method === 'DELETE') {
+      if (nextBulk === 'refuse') {
+        return Promise.resolve(
+          new Response(JSON.stringify(refusal), { status: 422, headers: { 'content-type': 'application/json' } }),
+        );
+      }
+      return jsonResponse({ success: true, data: { count: 2, ids: [1, 2] }, message: BULK_MESSAGES.updated(2) });
+    }
+    if (url.includes('/technicians')) return jsonResponse<TechnicianOption[]>({ success: true, data: [technician] });
+    const planned: Partial<Intervention> = { plannedAt: '2026-12-15T07:30:00.000Z', dureePrevue: 120 };
+    return listResponse([row(1, 'Poste A', 'PLANIFIEE', planned), row(2, 'Poste B', 'TERMINEE')]);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+async function selectBoth() {
+  const user = userEvent.setup();
+  render(
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <InterventionsList />
+    </QueryClientProvider>,
+  );
+  await user.click(await screen.findByRole('checkbox', { name: L.selectRow(1) }));
+  await user.click(screen.getByRole('checkbox', { name: L.selectRow(2) }));
+  return { user, bar: screen.getByRole('region', { name: L.bar }) };
+}
+
+describe('list: planned column', () => {
+  it('shows the planned start on Casablanca’s clock and its duration', async () => {
+    await selectBoth();
+    const planned = screen.getByRole('row', { name: /Poste A/ });
+    expect(within(planned).getByText('15/12/2026 à 08:30')).toBeInTheDocument();
+    expect(within(planned).getByText('2 h')).toBeInTheDocument();
+  });
+});
+
+describe('bulk edit', () => {
+  it('sends only the fields the user opted in, then clears the selection', async () => {
+    const { user, bar } = await selectBoth();
+    await user.click(within(bar).getByRole('button', { name: L.edit }));
+    const modal = screen.getByRole('dialog', { name: L.editTitle(2) });
+    const date = within(modal).getByLabelText(L.fieldLabel.date);
+    expect(date).toBeDisabled();
+    await user.click(within(modal).getByRole('button', { name: L.apply }));
+    expect(await within(modal).findByText(BULK_MESSAGES.nothingToChange)).toBeInTheDocument();
+
+    await user.click(within(modal).getByRole('checkbox', { name: L.editField.date }));
+    await user.type(date, '2026-12-15');
+    await user.click(within(modal).getByRole('checkbox', { name: L.editField.technicianId }));
+    await vi.waitFor(() => expect(within(modal).getByRole('option', { name: 'Karim Tech' })).toBeInTheDocument());
+    await user.selectOptions(within(modal).getByLabelText(L.fieldLabel.technicianId), '7');
+    await user.click(within(modal).getByRole('button', { name: L.apply }));
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([
+        ['PUT', '/api/interventions/bulk', { ids: [1, 2], data: { date: '2026-12-15', technicianId: 7 } }],
+      ]),
+    );
+    expect(toasts.success).toHaveBeenCalledWith(BULK_MESSAGES.updated(2));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: L.bar })).toBeNull());
+  });
+
+  it('a refusal lists each failed intervention and why, and keeps the selection', async () => {
+    nextBulk = 'refuse';
+    const { user, bar } = await selectBoth();
+    await user.click(within(bar).getByRole('button', { name: L.edit }));
+    const modal = screen.getByRole('dialog', { name: L.editTitle(2) });
+    await user.click(within(modal).getByRole('checkbox', { name: L.editField.statut }));
+    await user.selectOptions(within(modal).getByLabelText(L.fieldLabel.statut), 'EN_COURS');
+    await user.click(within(modal).getByRole('button', { name: L.apply }));
+    const alert = await within(modal).findByRole('alert');
+    expect(alert).toHaveTextContent(L.failures);
+    expect(alert).toHaveTextContent(L.failure(2, 'Transition non autorisée : Terminée → En Cours'));
+    expect(toasts.success).not.toHaveBeenCalled();
+    expect(screen.getByRole('region', { name: L.bar })).toHaveTextContent(L.selected(2));
+  });
+});
+
+describe('bulk move to the Corbeille', () => {
+  it('asks a confirmation naming the count, then sends DELETE /bulk with the ids', async () => {
+    const { user, bar } = await selectBoth();
+    await user.click(within(bar).getByRole('button', { name: L.trash }));
+    const dialog = screen.getByRole('dialog', { name: L.trashConfirm(2) });
+    expect(L.trashConfirm(2)).toBe('Mettre 2 interventions à la corbeille ?');
+    await user.click(within(dialog).getByRole('button', { name: L.trash }));
+    await vi.waitFor(() => expect(writes()).toEqual([['DELETE', '/api/interventions/bulk', { ids: [1, 2] }]]));
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: L.bar })).toBeNull());
+  });
+
+  it('a refusal stays in the dialog with the failures; cancelling keeps the selection', async () => {
+    nextBulk = 'refuse';
+    const { user, bar } = await selectBoth();
+    await user.click(within(bar).getByRole('button', { name: L.trash }));
+    const dialog = screen.getByRole('dialog', { name: L.trashConfirm(2) });
+    await user.click(within(dialog).getByRole('button', { name: L.trash }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      L.failure(2, 'Transition non autorisée : Terminée → En Cours'),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(screen.getByRole('region', { name: L.bar })).toHaveTextContent(L.selected(2));
+  });
+
+  it('is offered to holders of interventions:delete only', async () => {
+    granted.delete('interventions:delete');
+    const { bar } = await selectBoth();
+    expect(within(bar).queryByRole('button', { name: L.trash })).toBeNull();
+    expect(within(bar).getByRole('button', { name: L.edit })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,48 @@
+import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
+import { X } from 'lucide-react';
+import { type InterventionFilterValues, MINE } from './interventions-filters';
+
+/** The filters a user did not type but the list opened with ("Mes interventions", "En retard"), each removable. */
+export function FilterChips({
+  filters,
+  onChange,
+}: {
+  filters: InterventionFilterValues;
+  onChange: (next: InterventionFilterValues) => void;
+}) {
+  const chips = [
+    filters.technician === MINE && {
+      label: MY_WORK_MESSAGES.filterChip,
+      remove: MY_WORK_MESSAGES.removeFilter,
+      clear: () => onChange({ ...filters, technician: '' }),
+    },
+    filters.overdue && {
+      label: 'En retard',
+      remove: 'Retirer le filtre « En retard »',
+      clear: () => onChange({ ...filters, overdue: false }),
+    },
+    filters.urgence === 'true' && {
+      label: 'Urgentes',
+      remove: 'Retirer le filtre « Urgentes »',
+      clear: () => onChange({ ...filters, urgence: '' }),
+    },
+  ].filter((c): c is { label: string; remove: string; clear: () => void } => !!c);
+  if (chips.length === 0) return null;
+  return (
+    <ul className="mb-3 flex flex-wrap gap-2" aria-label="Filtres actifs">
+      {chips.map((c) => (
+        <li key={c.label}>
+          <button
+            type="button"
+            onClick={c.clear}
+            aria-label={c.remove}
+            className="inline-flex min-h-11 items-center gap-1 rounded-full border border-blue-200 bg-blue-50 px-3 text-sm font-medium text-blue-800 hover:bg-blue-100 sm:min-h-8"
+          >
+            {c.label}
+            <X className="h-4 w-4" aria-hidden="true" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,123 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import {
+  type Material,
+  type MaterialFormValues,
+  materialFormSchema,
+} from '@gmao/domain/interventions/material-schemas';
+import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField, fieldAria, inputClass } from '../../../../components/ui/form-field';
+import { Select } from '../../../../components/ui/select';
+import { usePermissions } from '../../../../lib/session';
+import { useAddMaterial, useUpdateMaterial } from '../../api/mutate-materials';
+import { usePartChoices } from '../../api/part-requests';
+import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
+import { RecordFormButtons } from '../records/record-view';
+
+const toBody = (v: MaterialFormValues) => ({
+  designation: v.designation,
+  reference: v.reference.trim() || null,
+  quantite: v.quantite.trim().replace(',', '.'),
+  prixUnitaire: v.prixUnitaire.trim().replace(',', '.'),
+});
+
+/** Add (no `material`) or edit one material line. */
+export function MaterialForm({
+  interventionId,
+  material,
+  onDone,
+}: {
+  interventionId: number;
+  material?: Material;
+  onDone: () => void;
+}) {
+  const add = useAddMaterial();
+  const update = useUpdateMaterial();
+  const { can } = usePermissions();
+  // Issue 18: a new line may take a catalogue part (reserved from the central store until the work is done); a
+  // free-text line stays possible.
+  const fromCatalogue = !material && can(PERMISSIONS.STOCK_READ);
+  const parts = usePartChoices(fromCatalogue);
+  const [partId, setPartId] = useState('');
+  const form = useForm<MaterialFormValues>({
+    resolver: zodResolver(materialFormSchema),
+    defaultValues: {
+      designation: material?.designation ?? '',
+      reference: material?.reference ?? '',
+      quantite: material?.quantite ?? '1',
+      prixUnitaire: material?.prixUnitaire ?? '',
+    },
+  });
+  const { errors } = form.formState;
+  const prefix = material ? `material-${material.id}` : 'material-new';
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const res = material
+        ? await update.mutateAsync({ id: interventionId, mid: material.id, body: toBody(values) })
+        : await add.mutateAsync({
+            id: interventionId,
+            body: { ...toBody(values), ...(partId ? { part_id: Number(partId) } : {}) },
+          });
+      toastInterventionSuccess(res.message, material ? MATERIAL_MESSAGES.updated : MATERIAL_MESSAGES.created);
+      onDone();
+    } catch (err) {
+      toastInterventionError(err, material ? MATERIAL_MESSAGES.updateFailed : MATERIAL_MESSAGES.createFailed);
+    }
+  });
+  const field = (name: keyof MaterialFormValues, label: string, required: boolean, extra = {}) => (
+    <FormField label={label} htmlFor={`${prefix}-${name}`} required={required} error={errors[name]?.message}>
+      <input
+        id={`${prefix}-${name}`}
+        className={inputClass(!!errors[name])}
+        {...fieldAria(`${prefix}-${name}`, errors[name]?.message)}
+        {...extra}
+        {...form.register(name)}
+      />
+    </FormField>
+  );
+  return (
+    <form
+      onSubmit={onSubmit}
+      noValidate
+      aria-label={material ? 'Modifier le matériel' : 'Ajouter du matériel'}
+      className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+    >
+      <div className="grid gap-3 sm:grid-cols-2">
+        {fromCatalogue && (
+          <FormField label="Pièce du catalogue (facultatif)" htmlFor={`${prefix}-part`} className="sm:col-span-2">
+            <Select
+              id={`${prefix}-part`}
+              searchable
+              placeholder="Aucune (saisie libre)"
+              value={partId}
+              onChange={(v) => {
+                const id = String(v);
+                setPartId(id);
+                const part = parts.data?.data.find((p) => String(p.id) === id);
+                if (!part) return;
+                form.setValue('designation', part.designation, { shouldValidate: true });
+                form.setValue('reference', part.reference);
+                form.setValue('prixUnitaire', String(part.prix_unitaire).replace('.', ','), { shouldValidate: true });
+              }}
+              options={[
+                { value: '', label: 'Aucune (saisie libre)' },
+                ...(parts.data?.data ?? []).map((p) => ({
+                  value: String(p.id),
+                  label: `${p.reference} — ${p.designation} (${p.available} disponible(s))`,
+                })),
+              ]}
+              aria-label="Pièce du catalogue (facultatif)"
+            />
+          </FormField>
+        )}
+        {field('designation', 'Désignation', true)}
+        {field('reference', 'Référence', false)}
+        {field('quantite', 'Quantité', true, { inputMode: 'decimal' })}
+        {field('prixUnitaire', 'Prix unitaire (MAD)', true, { inputMode: 'decimal', placeholder: 'ex. 125,50' })}
+      </div>
+      <RecordFormButtons saving={add.isPending || update.isPending} onCancel={onDone} />
+    </form>
+  );
+}

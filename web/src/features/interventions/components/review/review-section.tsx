@@ -1,0 +1,113 @@
+import { formatDateTime } from '@gmao/domain/format/format';
+import type { InterventionFacts } from '@gmao/domain/interventions/policy';
+import { useState } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { type ReviewStep, useReview, useReviewStep } from '../../api/review';
+import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
+import { useInterventionAccess } from '../use-intervention-access';
+import { ReviewBadge } from './review-badge';
+import { ReviewRejectDialog } from './review-reject-dialog';
+
+/**
+ * 'Validation' block: who works on a finished intervention submits it, then a holder of interventions:approve
+ * approves it or rejects it with a reason.
+ */
+export function ReviewSection({
+  interventionId,
+  statut,
+  facts,
+}: {
+  interventionId: number;
+  statut: string;
+  facts: InterventionFacts;
+}) {
+  const access = useInterventionAccess();
+  const review = useReview(interventionId).data?.data ?? null;
+  const mutation = useReviewStep();
+  const [rejecting, setRejecting] = useState(false);
+  const run = async (step: ReviewStep, fallback: string) => {
+    try {
+      const res = await mutation.mutateAsync(step);
+      toastInterventionSuccess(res.message, fallback);
+      return true;
+    } catch (err) {
+      toastInterventionError(err, "L'opération a échoué");
+      return false;
+    }
+  };
+  const canSubmit =
+    statut === 'TERMINEE' &&
+    review?.status !== 'SOUMISE' &&
+    review?.status !== 'APPROUVEE' &&
+    access.can('submitReview', facts);
+  const canDecide = review?.status === 'SOUMISE' && access.can('review', facts);
+  const busy = mutation.isPending;
+
+  return (
+    <div className="space-y-2 text-sm">
+      {review ? (
+        <div className="space-y-1">
+          <p className="flex items-center gap-2">
+            <ReviewBadge status={review.status} />
+            <span className="text-slate-600">
+              Soumise le {formatDateTime(review.submittedAt)}
+              {review.submittedBy ? ` par ${review.submittedBy.nom}` : ''}
+            </span>
+          </p>
+          {review.comment && <p className="text-slate-700">Commentaire : {review.comment}</p>}
+          {review.reviewedAt && (
+            <p className="text-slate-600">
+              {review.status === 'APPROUVEE' ? 'Approuvée' : 'Rejetée'} le {formatDateTime(review.reviewedAt)}
+              {review.reviewedBy ? ` par ${review.reviewedBy.nom}` : ''}
+            </p>
+          )}
+          {review.status === 'REJETEE' && review.reason && (
+            <p role="note" className="rounded-md bg-red-50 p-2 text-red-800">
+              Motif du rejet : {review.reason}
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="text-slate-600">
+          {statut === 'TERMINEE' ? 'Non soumise pour validation.' : 'Disponible une fois l’intervention terminée.'}
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2">
+        {canSubmit && (
+          <Button
+            size="sm"
+            loading={busy}
+            onClick={() => run({ step: 'submit', id: interventionId }, 'Intervention soumise')}
+          >
+            Soumettre pour validation
+          </Button>
+        )}
+        {canDecide && (
+          <>
+            <Button
+              size="sm"
+              variant="success"
+              loading={busy}
+              onClick={() => run({ step: 'approve', id: interventionId }, 'Intervention approuvée')}
+            >
+              Approuver
+            </Button>
+            <Button size="sm" variant="danger" disabled={busy} onClick={() => setRejecting(true)}>
+              Rejeter
+            </Button>
+          </>
+        )}
+      </div>
+      <ReviewRejectDialog
+        open={rejecting}
+        saving={busy}
+        onClose={() => setRejecting(false)}
+        onReject={async (reason) => {
+          const ok = await run({ step: 'reject', id: interventionId, reason }, 'Intervention rejetée');
+          if (ok) setRejecting(false);
+          return ok;
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import type { HistoryEntry } from '@gmao/domain/interventions/intervention-schemas';
+import { statutLabel } from '@gmao/domain/interventions/status';
+import { type FormEvent, useState } from 'react';
+import { Button } from '../../../../components/ui/button';
+import { inputClass } from '../../../../components/ui/form-field';
+import { RelativeTime } from '../../../../components/ui/relative-time';
+import { usePermissions } from '../../../../lib/session';
+import { useAddWorkflowNote } from '../../api/mutate-intervention';
+import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
+
+function describe(entry: HistoryEntry): string {
+  if (!entry.toStatut) return 'Note';
+  if (!entry.fromStatut) return `Création — ${statutLabel(entry.toStatut)}`;
+  return `${statutLabel(entry.fromStatut)} → ${statutLabel(entry.toStatut)}`;
+}
+
+/** Status history and notes, newest first, with a field to add a note. */
+export function WorkflowHistory({ interventionId, entries }: { interventionId: number; entries: HistoryEntry[] }) {
+  const { can } = usePermissions();
+  const [note, setNote] = useState('');
+  const mutation = useAddWorkflowNote();
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!note.trim()) return;
+    try {
+      const res = await mutation.mutateAsync({ id: interventionId, note: note.trim() });
+      toastInterventionSuccess(res.message, 'Note ajoutée avec succès');
+      setNote('');
+    } catch (err) {
+      toastInterventionError(err, "Erreur lors de l'ajout de la note");
+    }
+  };
+
+  return (
+    <div className="space-y-3">
+      {can(PERMISSIONS.INTERVENTIONS_UPDATE) && (
+        <form onSubmit={onSubmit} className="flex gap-2">
+          <label htmlFor="workflow-note" className="sr-only">
+            Ajouter une note
+          </label>
+          <input
+            id="workflow-note"
+            className={inputClass()}
+            placeholder="Ajouter une note..."
+            maxLength={2000}
+            value={note}
+            onChange={(e) => setNote(e.target.value)}
+          />
+          <Button type="submit" variant="secondary" loading={mutation.isPending} disabled={!note.trim()}>
+            Ajouter
+          </Button>
+        </form>
+      )}
+      {entries.length === 0 ? (
+        <p className="text-sm text-slate-500">Aucun historique.</p>
+      ) : (
+        <ul aria-label="Historique" className="divide-y divide-slate-100 rounded-lg border border-slate-200">
+          {[...entries].reverse().map((h) => (
+            <li key={h.id} className="px-3 py-2 text-sm">
+              <div className="flex flex-wrap items-center justify-between gap-2">
+                <span className="font-medium text-slate-800">{describe(h)}</span>
+                <span className="text-xs text-slate-500">
+                  <RelativeTime value={h.createdAt} /> · {h.user?.nom ?? 'Utilisateur supprimé'}
+                </span>
+              </div>
+              {h.note && <p className="mt-0.5 text-slate-600">{h.note}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,159 @@
+import {
+  MAIL_MESSAGES as M,
+  type MailSettings,
+  type MailSettingsInput,
+  mailSettingsInputSchema,
+} from '@gmao/domain/mail/mail-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { LoadErrorState } from '../../../components/ui/load-error-state';
+import { ApiError, api, type Envelope } from '../../../lib/api-client';
+import { queryRoots } from '../../../lib/query-keys';
+import { notify } from '../../../lib/toast';
+
+const settingsKey = [...queryRoots.mail, 'settings'] as const;
+type Values = z.input<typeof mailSettingsInputSchema>;
+
+const toValues = (s: MailSettings): Values => ({
+  host: s.host,
+  port: s.port,
+  secure: s.secure,
+  user: s.user,
+  password: '',
+  from: s.from,
+});
+
+/** Settings → E-mail (SMTP), for administrators: the server, the sender, and a test e-mail. */
+export function MailSettingsCard() {
+  const queryClient = useQueryClient();
+  const query = useQuery({
+    queryKey: settingsKey,
+    queryFn: async () => (await api.get<Envelope<MailSettings>>('/mail/settings', { silent: true })).data,
+  });
+  const save = useMutation({
+    mutationFn: (input: MailSettingsInput) =>
+      api.put<Envelope<MailSettings>>('/mail/settings', input, { silent: true }),
+    onSuccess: (res) => {
+      queryClient.setQueryData(settingsKey, res.data);
+      notify.success(M.saved);
+    },
+    onError: (err) => notify.error(err instanceof ApiError ? err.message : M.saveError),
+  });
+  const test = useMutation({
+    mutationFn: (to: string) => api.post<Envelope<null>>('/mail/test', { to }, { silent: true }),
+    onSuccess: (res) => notify.success(res.message ?? ''),
+    onError: (err) => notify.error(err instanceof ApiError ? err.message : M.testFailed('')),
+  });
+  const form = useForm<Values>({ resolver: zodResolver(mailSettingsInputSchema) });
+  const [to, setTo] = useState('');
+  useEffect(() => {
+    if (query.data) form.reset(toValues(query.data));
+  }, [query.data, form]);
+  const errors = form.formState.errors;
+  const status = query.data
+    ? query.data.configured
+      ? query.data.host
+        ? `Configuré : ${query.data.host}:${query.data.port}`
+        : M.fromEnv
+      : M.notConfigured
+    : '';
+
+  return (
+    <section aria-label={M.title} className="rounded-xl border border-slate-200 bg-white p-6">
+      <h2 className="mb-1 text-lg font-semibold text-slate-900">{M.title}</h2>
+      <p className="mb-1 text-sm text-slate-500">{M.intro}</p>
+      <p className="mb-4 text-sm font-medium text-slate-700" role="status">
+        {status}
+      </p>
+      {query.isError ? (
+        <LoadErrorState
+          description="Les réglages e-mail n'ont pas pu être chargés."
+          onRetry={() => void query.refetch()}
+        />
+      ) : (
+        <>
+          <form
+            onSubmit={form.handleSubmit((v) => save.mutate(mailSettingsInputSchema.parse(v)))}
+            noValidate
+            className="grid gap-4 sm:grid-cols-2"
+          >
+            <FormField label="Serveur SMTP" htmlFor="smtp-host" error={errors.host?.message}>
+              <input
+                id="smtp-host"
+                className={inputClass(!!errors.host)}
+                placeholder="smtp.exemple.ma"
+                {...form.register('host')}
+              />
+            </FormField>
+            <FormField label="Port" htmlFor="smtp-port" error={errors.port?.message}>
+              <input id="smtp-port" type="number" className={inputClass(!!errors.port)} {...form.register('port')} />
+            </FormField>
+            <FormField label="Utilisateur" htmlFor="smtp-user" error={errors.user?.message}>
+              <input
+                id="smtp-user"
+                autoComplete="off"
+                className={inputClass(!!errors.user)}
+                {...form.register('user')}
+              />
+            </FormField>
+            <FormField
+              label="Mot de passe"
+              htmlFor="smtp-password"
+              help={query.data?.hasPassword ? M.passwordKept : undefined}
+            >
+              <input
+                id="smtp-password"
+                type="password"
+                autoComplete="new-password"
+                className={inputClass()}
+                {...form.register('password')}
+              />
+            </FormField>
+            <FormField label="Expéditeur" htmlFor="smtp-from" error={errors.from?.message}>
+              <input
+                id="smtp-from"
+                className={inputClass(!!errors.from)}
+                placeholder="GMAO <no-reply@exemple.ma>"
+                {...form.register('from')}
+              />
+            </FormField>
+            <label className="flex min-h-11 items-center gap-2 self-end text-sm">
+              <input type="checkbox" className="h-5 w-5" {...form.register('secure')} /> Connexion TLS directe (port
+              465)
+            </label>
+            <div className="sm:col-span-2 flex justify-end">
+              <Button type="submit" disabled={save.isPending}>
+                {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
+              </Button>
+            </div>
+          </form>
+          <form
+            className="mt-4 flex flex-col gap-2 border-t border-slate-100 pt-4 sm:flex-row sm:items-end"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (to) test.mutate(to);
+            }}
+          >
+            <FormField label="Adresse de test" htmlFor="smtp-test-to">
+              <input
+                id="smtp-test-to"
+                type="email"
+                className={inputClass()}
+                value={to}
+                onChange={(e) => setTo(e.target.value)}
+              />
+            </FormField>
+            <Button type="submit" variant="secondary" disabled={test.isPending || !to}>
+              {test.isPending ? 'Envoi...' : M.testButton}
+            </Button>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}

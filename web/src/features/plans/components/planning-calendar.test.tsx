@@ -1,0 +1,181 @@
+import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import type { Plan, PlanOccurrence } from '@gmao/domain/plans/plan-schemas';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PlanningCalendar } from './planning-calendar';
+
+const granted = new Set<string>();
+vi.mock('../../../lib/session', () => ({
+  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
+  useSession: () => ({ user: { id: 7 } }),
+}));
+
+const intervention: Intervention = {
+  id: 41,
+  equipement_id: 5,
+  client_id: 2,
+  technicianId: null,
+  technician: null,
+  date: '2026-05-12',
+  description: 'Visite préventive',
+  urgence: false,
+  statut: 'PLANIFIEE',
+  note: null,
+  startedAt: null,
+  completedAt: null,
+  // 08:00 in Casablanca (UTC+1 in May).
+  plannedAt: '2026-05-12T07:00:00.000Z',
+  dureePrevue: 120,
+  planId: 3,
+  createdAt: '2026-05-01T08:00:00.000Z',
+  updatedAt: '2026-05-01T08:00:00.000Z',
+  version: 1,
+  equipement: {
+    id: 5,
+    nom: 'Transformateur T1',
+    type_equipement: 'transformateur',
+    marque: null,
+    modele: null,
+    proprietaire: { id: 2, nom_entreprise: 'Atlas', ville: null, contact_principal: null, telephone_contact: null },
+  },
+  creerPar: null,
+  custom_fields: {},
+};
+
+const plan = {
+  id: 3,
+  nom: 'Visite trimestrielle',
+  client_id: 2,
+  nom_entreprise: 'Atlas',
+  technicien_id: null,
+  technicien_nom: null,
+  actif: true,
+} as Plan;
+
+const occurrences: PlanOccurrence[] = [
+  {
+    equipement_id: 5,
+    equipement_nom: 'Transformateur T1',
+    rule_date: '2026-05-12',
+    due_date: '2026-05-12',
+    generated: true,
+    intervention_id: 41,
+    statut: 'PLANIFIEE',
+    completedAt: null,
+  },
+  {
+    equipement_id: 6,
+    equipement_nom: 'Transformateur T2',
+    rule_date: '2026-05-26',
+    due_date: '2026-05-26',
+    generated: false,
+    intervention_id: null,
+    statut: null,
+    completedAt: null,
+  },
+];
+
+const json = (body: unknown) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+const fetchMock = vi.fn((url: string, _init?: RequestInit) => {
+  if (url.startsWith('/api/interventions/technicians')) return json({ success: true, data: [] });
+  if (url.startsWith('/api/interventions/41/schedule'))
+    return json({ success: true, data: intervention, message: 'Intervention replanifiée avec succès' });
+  if (url.startsWith('/api/interventions'))
+    return json({ success: true, data: [intervention], pagination: { total: 1, pages: 1, page: 1, limit: 1000 } });
+  if (url.startsWith('/api/plans/3/occurrences')) return json({ success: true, data: occurrences });
+  if (url.startsWith('/api/plans')) return json({ success: true, data: [plan] });
+  return json({ success: true, data: [], pagination: { total: 0, pages: 0, page: 1, limit: 1000 } });
+});
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2026-05-10T10:00:00Z'));
+  granted.clear();
+  fetchMock.mockClear();
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function renderCalendar() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <MemoryRouter>
+        <PlanningCalendar />
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('PlanningCalendar', () => {
+  it('shows the month, Monday first, with a scheduled intervention and a virtual occurrence drawn differently', async () => {
+    granted.add('interventions:read').add('interventions:update').add('interventions:assign').add('plans:read');
+    renderCalendar();
+    expect(screen.getByTestId('planning-period')).toHaveTextContent('mai 2026');
+    const grid = screen.getByTestId('planning-grid');
+    expect(within(grid).getAllByText(/^(lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)$/)[0]).toHaveTextContent(
+      'lundi',
+    );
+    // The month's weeks: Monday 27 April to Sunday 31 May.
+    const url = String(fetchMock.mock.calls.find(([u]) => u.startsWith('/api/interventions?'))?.[0]);
+    expect(url).toContain('planned_from=2026-04-27');
+    expect(url).toContain('planned_to=2026-05-31');
+
+    const day12 = within(grid).getByTestId('planning-day-2026-05-12');
+    const link = await within(day12).findByRole('link', { name: /Transformateur T1/ });
+    expect(link).toHaveAttribute('href', '/interventions/41');
+    expect(link).toHaveTextContent('08:00');
+    expect(link).toHaveAttribute('draggable', 'true');
+    // The generated occurrence is not shown twice; the future one is, dashed, named after its plan.
+    expect(within(day12).queryByTestId('planning-occurrence')).toBeNull();
+    const day26 = within(grid).getByTestId('planning-day-2026-05-26');
+    const virtual = await within(day26).findByTestId('planning-occurrence');
+    expect(virtual).toHaveTextContent('Transformateur T2');
+    expect(virtual).toHaveTextContent('Prévue (plan « Visite trimestrielle »)');
+    expect(virtual.className).toContain('border-dashed');
+    expect(virtual.tagName).not.toBe('A');
+
+    // The week view shows Monday to Sunday of the current week.
+    fireEvent.click(screen.getByRole('button', { name: 'Semaine' }));
+    expect(screen.getByTestId('planning-period')).toHaveTextContent('4 mai – 10 mai 2026');
+    expect(within(grid).queryByTestId('planning-day-2026-05-11')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Période suivante' }));
+    expect(await within(grid).findByRole('link', { name: /Transformateur T1/ })).toBeInTheDocument();
+  });
+
+  it('dropping an intervention on another day replans it on that day at the same time', async () => {
+    granted.add('interventions:read').add('interventions:update').add('interventions:assign');
+    renderCalendar();
+    const grid = screen.getByTestId('planning-grid');
+    const link = await within(grid).findByRole('link', { name: /Transformateur T1/ });
+    const target = within(grid).getByTestId('planning-day-2026-05-14');
+    fireEvent.dragStart(link);
+    fireEvent.dragOver(target);
+    fireEvent.drop(target);
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u]) => u.startsWith('/api/interventions/41/schedule'))).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([u]) => u.startsWith('/api/interventions/41/schedule')) ?? [];
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ date: '2026-05-14T08:00', duree: 120 });
+  });
+
+  it('a technician (no assign permission) opens on his own work', async () => {
+    granted.add('interventions:read').add('interventions:update');
+    renderCalendar();
+    await waitFor(() =>
+      expect(String(fetchMock.mock.calls.find(([u]) => u.startsWith('/api/interventions?'))?.[0])).toContain(
+        'technician_id=7',
+      ),
+    );
+    expect(screen.getByLabelText('Technicien')).toHaveValue('me');
+    // Without plans:read, no plan list is asked for (no 403 toast), hence no virtual occurrence.
+    expect(fetchMock.mock.calls.some(([u]) => u.startsWith('/api/plans'))).toBe(false);
+  });
+});

@@ -1,0 +1,5 @@
+import { PlanningCalendar } from '../components/planning-calendar';
+
+export default function PlanningRoute() {
+  return <PlanningCalendar />;
+}

@@ -1,0 +1,254 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { formatCurrency, formatNumber } from '@gmao/domain/format/format';
+import { type Part, type PartInput, partInputSchema, STOCK_MESSAGES } from '@gmao/domain/stock/stock-schemas';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { AlertTriangle, PackagePlus, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { PageHeader } from '../../../components/layout/page-header';
+import { Badge } from '../../../components/ui/badge';
+import { Button } from '../../../components/ui/button';
+import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
+import { FormField, inputClass } from '../../../components/ui/form-field';
+import { FormModal } from '../../../components/ui/form-modal';
+import { FormTextField } from '../../../components/ui/form-text-field';
+import { LoadErrorState } from '../../../components/ui/load-error-state';
+import { Pagination } from '../../../components/ui/pagination';
+import { RowAction } from '../../../components/ui/row-action';
+import { SearchInput } from '../../../components/ui/search-input';
+import { usePermissions } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import {
+  centralStore,
+  PARTS_PAGE_SIZE,
+  useCreatePart,
+  useLocations,
+  useParts,
+  useReception,
+  useStockAlerts,
+} from '../api/stock';
+
+const qty = (n: number) => formatNumber(n, { maximumFractionDigits: 3 });
+
+const columns: DataTableColumn<Part>[] = [
+  {
+    key: 'reference',
+    header: 'Référence',
+    render: (p) => <span className="font-medium text-slate-900">{p.reference}</span>,
+  },
+  { key: 'designation', header: 'Désignation', render: (p) => p.designation },
+  {
+    key: 'available',
+    header: 'Disponible',
+    render: (p) => (
+      <span>
+        {qty(p.available)} {p.unite}
+        <span className="block text-xs text-slate-500">
+          en stock {qty(p.on_hand)}, réservé {qty(p.reserved)}
+        </span>
+      </span>
+    ),
+  },
+  { key: 'seuil', header: 'Seuil', render: (p) => qty(p.seuil_reappro) },
+  {
+    key: 'prix',
+    header: 'Prix unitaire',
+    className: 'whitespace-nowrap',
+    render: (p) => formatCurrency(p.prix_unitaire),
+  },
+  {
+    key: 'etat',
+    header: 'État',
+    render: (p) => (p.low_stock ? <Badge tone="red">Stock bas</Badge> : <Badge tone="green">OK</Badge>),
+  },
+];
+
+function PartFormModal({ onClose }: { onClose: () => void }) {
+  const create = useCreatePart();
+  const form = useForm<z.input<typeof partInputSchema>, unknown, PartInput>({
+    resolver: zodResolver(partInputSchema),
+    defaultValues: {
+      reference: '',
+      designation: '',
+      famille: '',
+      unite: 'pièce',
+      prix_unitaire: '',
+      seuil_reappro: '0',
+      quantite_reappro: '0',
+    },
+  });
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      await create.mutateAsync(input);
+      notify.success(STOCK_MESSAGES.partCreated);
+      onClose();
+    } catch {
+      // the API client has shown the server's message (a reference already used…)
+    }
+  });
+  const text = (
+    name: 'reference' | 'designation' | 'famille' | 'unite' | 'prix_unitaire' | 'seuil_reappro' | 'quantite_reappro',
+    label: string,
+    required = false,
+  ) => <FormTextField form={form} name={name} label={label} idPrefix="part" required={required} />;
+  return (
+    <FormModal
+      open
+      onClose={onClose}
+      title="Nouvelle pièce"
+      size="2xl"
+      formId="part-form"
+      saving={create.isPending}
+      submitLabel="Créer la pièce"
+    >
+      <form id="part-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
+        {text('reference', 'Référence', true)}
+        {text('designation', 'Désignation', true)}
+        {text('famille', 'Famille')}
+        {text('unite', 'Unité', true)}
+        {text('prix_unitaire', 'Prix unitaire (MAD)', true)}
+        {text('seuil_reappro', 'Seuil de réapprovisionnement')}
+        {text('quantite_reappro', 'Quantité à commander')}
+      </form>
+    </FormModal>
+  );
+}
+
+function ReceptionModal({ part, onClose }: { part: Part; onClose: () => void }) {
+  const locations = useLocations();
+  const receive = useReception();
+  const [quantite, setQuantite] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const store = centralStore(locations.data?.data);
+  return (
+    <FormModal
+      open
+      onClose={onClose}
+      title={`Réception : ${part.designation}`}
+      size="md"
+      formId="reception-form"
+      saving={receive.isPending}
+      submitLabel="Entrer en stock"
+    >
+      <form
+        id="reception-form"
+        noValidate
+        onSubmit={async (e) => {
+          e.preventDefault();
+          const n = Number(quantite.replace(',', '.'));
+          if (!(n > 0)) return setError(STOCK_MESSAGES.quantiteInvalid);
+          if (!store) return;
+          try {
+            await receive.mutateAsync({ part_id: part.id, location_id: store.id, quantite: n });
+            notify.success(STOCK_MESSAGES.movementRecorded);
+            onClose();
+          } catch {
+            // the API client has shown the server's message
+          }
+        }}
+      >
+        <FormField
+          label={`Quantité reçue (${part.unite}) au ${store?.nom ?? 'magasin'}`}
+          htmlFor="reception-qty"
+          required
+          error={error ?? undefined}
+        >
+          <input
+            id="reception-qty"
+            inputMode="decimal"
+            className={inputClass(!!error)}
+            value={quantite}
+            onChange={(e) => {
+              setQuantite(e.target.value);
+              setError(null);
+            }}
+          />
+        </FormField>
+      </form>
+    </FormModal>
+  );
+}
+
+/** /stock (stock:read): the parts with what is available, low-stock alerts; managers add parts and receive stock. */
+export function StockScreen() {
+  const { can } = usePermissions();
+  const manages = can(PERMISSIONS.STOCK_MANAGE);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const parts = useParts(search, page);
+  const alerts = useStockAlerts();
+  const [creating, setCreating] = useState(false);
+  const [receiving, setReceiving] = useState<Part | null>(null);
+  const low = alerts.data?.data ?? [];
+  return (
+    <section className="space-y-6">
+      <PageHeader
+        title="Pièces et stock"
+        description="Le catalogue des pièces détachées, ce qui est disponible au magasin et ce qu'il faut commander."
+        actions={
+          manages && (
+            <Button onClick={() => setCreating(true)}>
+              <Plus className="h-4 w-4" aria-hidden="true" /> Nouvelle pièce
+            </Button>
+          )
+        }
+      />
+      {low.length > 0 && (
+        <section aria-label="Stock bas" className="rounded-lg border border-red-200 bg-red-50/40 p-4">
+          <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+            <AlertTriangle className="h-4 w-4 text-red-600" aria-hidden="true" /> Stock bas ({low.length})
+          </h2>
+          <ul className="mt-2 space-y-1 text-sm text-slate-700">
+            {low.map((a) => (
+              <li key={a.part_id}>
+                {a.reference} — {a.designation} : {qty(a.available)} {a.unite} disponible(s), seuil{' '}
+                {qty(a.seuil_reappro)}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <SearchInput
+        value={search}
+        onChange={(v) => {
+          setSearch(v);
+          setPage(1);
+        }}
+        placeholder="Référence ou désignation…"
+        aria-label="Rechercher une pièce"
+      />
+      {parts.isError && !parts.data ? (
+        <LoadErrorState description="Impossible de charger les pièces." onRetry={() => void parts.refetch()} />
+      ) : (
+        <div>
+          <DataTable
+            caption="Pièces détachées"
+            columns={columns}
+            rows={parts.data?.data}
+            loading={parts.isPending}
+            rowKey={(p) => p.id}
+            emptyMessage={search ? 'Aucune pièce ne correspond à la recherche' : 'Aucune pièce au catalogue'}
+            actions={
+              manages
+                ? (p) => (
+                    <RowAction label={`Réception ${p.reference}`} icon={PackagePlus} onClick={() => setReceiving(p)} />
+                  )
+                : undefined
+            }
+          />
+          <Pagination
+            page={page}
+            limit={PARTS_PAGE_SIZE}
+            total={parts.data?.pagination.total ?? 0}
+            onPageChange={setPage}
+            onLimitChange={() => undefined}
+            pageSizes={[PARTS_PAGE_SIZE]}
+          />
+        </div>
+      )}
+      {creating && <PartFormModal onClose={() => setCreating(false)} />}
+      {receiving && <ReceptionModal part={receiving} onClose={() => setReceiving(null)} />}
+    </section>
+  );
+}

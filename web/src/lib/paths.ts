@@ -1,0 +1,38 @@
+/**
+ * Every client-side path in one place (STYLE.md rule 11). In lib/ because the router (app/), the layout links
+ * (components/) and the auth screens (features/) all need them; the router alone pairs a path with a page.
+ */
+export const paths = {
+  login: '/login',
+  register: '/register',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  terms: '/terms',
+  privacy: '/privacy',
+  dashboard: '/',
+  profile: '/profile',
+  changePassword: '/change-password',
+  settings: '/settings',
+  clients: '/clients',
+  equipment: '/equipment',
+  interventions: '/interventions',
+  interventionTemplates: '/interventions/templates',
+  reports: '/reports',
+  analytics: '/analytics',
+  users: '/users',
+  roles: '/roles',
+  sections: '/sections',
+  audit: '/admin/audit',
+  customFields: '/admin/custom-fields',
+  notifications: '/notifications',
+  plans: '/plans',
+  stock: '/stock',
+  planning: '/planning',
+} as const;
+
+/** The item's own address (deep links: notifications, e-mails, QR codes, shared links land on the item). */
+export const interventionPath = (id: number | string) => `/interventions/${id}`;
+export const equipmentPath = (id: number | string) => `/equipment/${id}`;
+export const clientPath = (id: number | string) => `/clients/${id}`;
+
+export type AppPath = (typeof paths)[keyof typeof paths];
