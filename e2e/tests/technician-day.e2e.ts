@@ -105,9 +105,12 @@ describe.each(VIEWPORTS)('the technician’s day on a $name', (v) => {
     const page = await open(v);
     await page.goto('/interventions');
     await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(target.description);
-    // the search has applied when the other intervention of his is gone
+    // the search has applied when the target shows and the other intervention of his is gone (both at once: while
+    // the list is still loading, neither shows)
     const other = target === mine[0] ? mine[1]! : mine[0]!;
-    await expect.poll(() => page.getByText(other.description).count(), POLL).toBe(0);
+    const shown = async () =>
+      (await page.getByText(target.description).count()) > 0 && (await page.getByText(other.description).count()) === 0;
+    await expect.poll(shown, POLL).toBe(true);
     const button = page.getByRole('button', { name: /^Changer Statut → / }).first();
     await expect.poll(() => button.textContent(), POLL).toContain('→ En Cours');
     await button.click();

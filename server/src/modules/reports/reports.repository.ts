@@ -52,7 +52,17 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
     const filtered = Boolean(f.clientId || f.technicianId);
     const table = sql.raw(filtered ? 'rollup_daily' : 'rollup_day_status');
     const clientTable = sql.raw(filtered ? 'rollup_daily' : 'rollup_day_client');
+    // The equipment of the period: unfiltered, one probe of intervention_facts (equipement_id, day) per equipment
+    // (migration 0027) instead of reading every intervention of the period; a client or technician selects few.
+    const equipmentOfPeriod = filtered
+      ? sql`SELECT DISTINCT f.equipement_id AS id FROM intervention_facts f WHERE ${fWhere}`
+      : sql`SELECT e1.id FROM equipements e1
+            WHERE EXISTS (SELECT 1 FROM intervention_facts f WHERE f.equipement_id = e1.id AND ${fWhere})`;
     const { rows } = await db.execute<SummaryRow>(sql`
+      WITH eq AS (
+        SELECT count(*)::int AS equipment_count, COALESCE(sum(e2.valeur), 0)::numeric(16, 2)::text AS equipment_value
+        FROM (${equipmentOfPeriod}) p LEFT JOIN equipements e2 ON e2.id = p.id
+      )
       SELECT ${nWhere()} AS total,
              ${nWhere(rCompleted)} AS completed,
              ${nWhere(rOpen)} AS open,
@@ -63,10 +73,9 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
              (CASE WHEN sum(r.n_repair) > 0 THEN sum(r.sum_repair_s) / 3600 END)::float8 AS repair_total,
              COALESCE(sum(r.sum_cout), 0)::numeric(16, 2)::text AS cost_total,
              (CASE WHEN COALESCE(sum(r.n), 0) = 0 THEN 0 ELSE sum(r.sum_cout) / sum(r.n) END)::numeric(16, 2)::text AS cost_avg,
-             (SELECT count(DISTINCT f.equipement_id) FROM intervention_facts f WHERE ${fWhere})::int AS equipment_count,
+             (SELECT equipment_count FROM eq) AS equipment_count,
              (SELECT count(DISTINCT r.client_id) FROM ${clientTable} r WHERE ${rWhere})::int AS client_count,
-             (SELECT COALESCE(sum(e2.valeur), 0)::numeric(16, 2)::text FROM equipements e2
-               WHERE e2.id IN (SELECT f.equipement_id FROM intervention_facts f WHERE ${fWhere})) AS equipment_value
+             (SELECT equipment_value FROM eq) AS equipment_value
       FROM ${table} r
       WHERE ${rWhere}`);
     return rows[0];
