@@ -1,42 +1,17 @@
-import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
-import { statutLabel } from '@gmao/domain/interventions/status';
-import { REPORT_CSV_COLUMNS, REPORT_MESSAGES, type ReportFilter } from '@gmao/domain/reports/report-schemas';
+import { REPORT_MESSAGES, type ReportFilter } from '@gmao/domain/reports/report-schemas';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { csvFileStream, frDate, frDateTime, frDecimal } from '../../lib/csv.ts';
 import { getCompliance } from '../plans/plans.service.ts';
 import { findInterventionForReport, interventionHistoryRows } from './intervention-report.repository.ts';
 import { interventionReportDetails } from './intervention-report-details.repository.ts';
+import { reportCsvStream } from './report-csv.ts';
 import { interventionPdf, PDF_ROW_LIMIT, summaryPdf } from './report-documents.ts';
-import { type ReportRow, reportRows, reportRowsCursor } from './reports.repository.ts';
+import { reportRows } from './reports.repository.ts';
 import { getSummary } from './reports.service.ts';
 
-function toRecord(r: ReportRow) {
-  return {
-    id: r.id,
-    date: frDate(r.date),
-    client: r.client,
-    equipement: r.equipement,
-    type: equipmentTypeLabel(r.type_equipement),
-    statut: statutLabel(r.statut),
-    urgence: r.urgence ? 'Oui' : 'Non',
-    technicien: r.technicien ?? '',
-    description: r.description ?? '',
-    debut: frDateTime(r.started),
-    fin: frDateTime(r.finished),
-    duree: frDecimal(r.repair_h, 1),
-    cout: frDecimal(r.cout, 2),
-  };
-}
-
-/** Every row of the report, read through one cursor so memory stays flat. */
-async function* records(db: DbOrTx, f: ReportFilter) {
-  for await (const r of reportRowsCursor(db, f)) yield toRecord(r);
-}
-
-/** A UTF-8 (BOM) CSV stream with ';' separators and French headers, for Excel in fr-FR. */
+/** The period CSV: written by PostgreSQL (COPY) with the values formatted in SQL, see report-csv.ts. */
 export function csvStream(db: DbOrTx, f: ReportFilter) {
-  return csvFileStream(REPORT_CSV_COLUMNS, records(db, f));
+  return reportCsvStream(db, f);
 }
 
 /** The period PDF: the summary and the first PDF_ROW_LIMIT interventions (the CSV has them all). */

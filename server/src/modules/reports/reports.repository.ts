@@ -1,6 +1,5 @@
 import type { ReportFilter } from '@gmao/domain/reports/report-schemas';
 import { type SQL, sql } from 'drizzle-orm';
-import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { finishedAt, repairHours, startedAt, startHours, timingJoin, timingModeFor } from '../../db/metrics-sql.ts';
 import { inPeriod, isCompleted, isOpen, isOverdue, isUrgent, visible } from '../../db/predicates.ts';
@@ -153,29 +152,6 @@ export type ReportRow = {
   repair_h: number | null;
   cout: string | null;
 };
-
-/**
- * Every interventions of the report in (date, id) order through one cursor (the CSV export); the history timing is
- * hash-joined once for a wide selection, probed per row for a narrow one.
- */
-export function reportRowsCursor(db: DbOrTx, f: ReportFilter) {
-  const days = (Date.parse(f.dateTo) - Date.parse(f.dateFrom)) / 86_400_000 + 1;
-  const narrow = Boolean(f.clientId || f.equipementId || f.technicianId) || timingModeFor(days) === 'lateral';
-  return cursorRows<ReportRow>(
-    db,
-    sql`
-    SELECT i.id, i.date, c.nom_entreprise AS client, e.nom AS equipement, e.type_equipement, i.statut, i.urgence,
-           u.nom AS technicien, i.description, ${startedAt()} AS started, ${finishedAt()} AS finished,
-           ${repairHours()} AS repair_h, e.cout::text AS cout
-    FROM interventions i
-    JOIN equipements e ON e.id = i.equipement_id
-    JOIN clients c ON c.id = i.client_id
-    LEFT JOIN users u ON u.id = i.technician_id
-    ${timingJoin('i', narrow ? 'lateral' : 'hash')}
-    WHERE ${reportWhere(f)}
-    ORDER BY i.date, i.id`,
-  );
-}
 
 /** One page of the report's interventions in (date, id) order, after the given key (keyset paging for exports). */
 export async function reportRows(
