@@ -85,7 +85,10 @@ describe('period CSV written by PostgreSQL', () => {
   });
 
   it('gives the header alone for a period without interventions', async () => {
-    const res = await t.as(admin, { method: 'GET', url: '/api/reports/export.csv?dateFrom=2001-01-01&dateTo=2001-01-31' });
+    const res = await t.as(admin, {
+      method: 'GET',
+      url: '/api/reports/export.csv?dateFrom=2001-01-01&dateTo=2001-01-31',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.body).toBe(
       "\uFEFFN°;Date;Client;Équipement;Type d'équipement;Statut;Urgence;Technicien;Description;Début;Fin;Durée (h);Coût (MAD)\n",
