@@ -78,6 +78,7 @@ function poolOf(db: DbOrTx): pg.Pool {
   return pool;
 }
 
+const EXPORT_WORK_MEM = '64MB';
 const HEADER = `\uFEFF${REPORT_CSV_COLUMNS.map(([, h]) => h).join(';')}\n`;
 
 /**
@@ -92,10 +93,15 @@ export function reportCsvStream(db: DbOrTx, f: ReportFilter): Readable {
     let client: pg.PoolClient | undefined;
     try {
       client = await poolOf(db).connect();
+      // The year's sort and the history aggregate fit in memory instead of spilling to disk (SET LOCAL: the pool's
+      // connection is left as it was found).
+      await client.query('BEGIN READ ONLY');
+      await client.query(`SET LOCAL work_mem = '${EXPORT_WORK_MEM}'`);
       const copy = client.query(
         copyTo(`COPY (${inline(client, reportCsvQuery(f, timeZone))}) TO STDOUT WITH (FORMAT csv, DELIMITER ';')`),
       );
       await pipeline(copy, out);
+      await client.query('COMMIT');
       client.release();
     } catch (err) {
       client?.release(err instanceof Error ? err : true);
