@@ -23,11 +23,14 @@ function toFormValues(plan: Plan | null): PlanFormValues {
     equipement_id: plan?.equipement_id ? String(plan.equipement_id) : '',
     client_id: plan?.client_id && plan.equipement_id === null ? String(plan.client_id) : '',
     type_equipement: plan?.type_equipement && plan.equipement_id === null ? plan.type_equipement : '',
-    rrule: plan?.rrule ?? 'FREQ=YEARLY',
+    rrule: plan && plan.mode === 'CALENDRIER' ? plan.rrule : 'FREQ=YEARLY',
     date_debut: plan?.date_debut ?? today(),
     jours_avance: String(plan?.jours_avance ?? DEFAULT_JOURS_AVANCE),
     technicien_id: plan?.technicien_id ? String(plan.technicien_id) : '',
     actif: plan?.actif ?? true,
+    mode: plan?.mode ?? 'CALENDRIER',
+    intervalle_jours: plan?.intervalle_jours ? String(plan.intervalle_jours) : '',
+    seuil_heures: plan?.seuil_heures ? String(plan.seuil_heures) : '',
   };
 }
 
