@@ -15,7 +15,8 @@ export const METER_MESSAGES = {
   created: 'Relevé du compteur enregistré',
   title: "Compteur d'heures de fonctionnement",
   none: 'Aucun relevé',
-  last: (valeur: number, date: string, par: string | null) => `${valeur} h le ${date}${par ? ` (${par})` : ''}`,
+  last: (valeur: number, date: string, par: string | null) =>
+    `Dernier relevé : ${valeur} h le ${date}${par ? ` (${par})` : ''}`,
   add: 'Enregistrer un relevé',
   valeurLabel: 'Heures au compteur',
   dateLabel: 'Date du relevé',

@@ -23,7 +23,7 @@ export const PLAN_LABELS = {
   targetEquipment: 'Un équipement',
   targetType: "Tous les équipements d'un type chez un client",
   customRule: 'Personnalisée (règle RFC 5545)',
-  modeLabel: 'Récurrence',
+  modeLabel: 'Type de récurrence',
   modeCalendar: 'Calendrier fixe (règle)',
   modeAfterCompletion: 'N jours après la dernière réalisation',
   intervalleLabel: 'Jours après la dernière réalisation',
