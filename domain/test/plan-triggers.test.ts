@@ -37,6 +37,12 @@ describe('N days after the last completion', () => {
     expect(nextAfterCompletion('2026-01-01', 7, '2026-05-20', skips).due_date).toBe('2026-05-29');
   });
 
+  it('an occurrence dropped without completion (cancelled) counts as a cycle from its rule date', () => {
+    expect(nextAfterCompletion('2026-01-05', 30, '2026-01-20', [], null, '2026-02-19').rule_date).toBe('2026-03-21');
+    // A completion after the dropped one wins.
+    expect(nextAfterCompletion('2026-01-05', 30, '2026-03-01', [], null, '2026-02-19').rule_date).toBe('2026-03-31');
+  });
+
   it('never before the plan start nor before a resumed plan’s generate_from', () => {
     expect(nextAfterCompletion('2026-06-01', 10, '2026-05-01').rule_date).toBe('2026-06-01');
     expect(nextAfterCompletion('2026-01-01', 10, '2026-02-01', [], '2026-03-01').rule_date).toBe('2026-03-01');

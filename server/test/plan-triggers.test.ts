@@ -121,6 +121,23 @@ describe('N days after the last completion', () => {
     expect((await generatedRows(planId)).map((r) => r.date)).toEqual([rows[0].date, rows[1].date, next.due_date]);
   });
 
+  it('a cancelled occurrence does not block the plan: the next one is N days after its rule date', async () => {
+    const rows = await generatedRows(planId);
+    const third = rows[2];
+    const { rows: keys } = await t.database.db.execute<{ rule_date: string }>(
+      sql`SELECT rule_date::text AS rule_date FROM plan_occurrences WHERE intervention_id = ${third.id}`,
+    );
+    await t.database.db.execute(sql`UPDATE interventions SET statut = 'ANNULEE' WHERE id = ${third.id}`);
+    const next = nextAfterCompletion(start, 30, addDays(today, -2), skips, null, keys[0].rule_date);
+    expect(next.rule_date).toBe(addDays(keys[0].rule_date, 30));
+    const plan = (await t.asAdmin('GET', `/api/plans/${planId}`)).json().data;
+    expect(plan.prochaine_echeance).toBe(next.due_date);
+    const when = addDays(next.due_date, -7); // its due date enters the lead time
+    expect((await generatePlan(t.database.db, planId, when)).created).toBe(1);
+    expect((await generatePlan(t.database.db, planId, when)).created).toBe(0);
+    expect((await generatedRows(planId)).map((r) => r.date)).toContain(next.due_date);
+  });
+
   it('refuses the mode without its number of days', async () => {
     const res = await t.asAdmin('POST', '/api/plans', {
       nom: 'Sans délai',

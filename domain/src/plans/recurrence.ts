@@ -117,8 +117,10 @@ export function occurrences(
 /**
  * "N days after the last completion" (mode APRES_REALISATION): the next occurrence of one equipment is the day of
  * its last completion + `intervalDays`, or the plan's start before the first completion — never before `notBefore`
- * (a resumed plan's generate_from). The rule date is the key; the due date is moved off skip dates like a calendar
- * occurrence. A late completion moves every later occurrence with it.
+ * (a resumed plan's generate_from). An occurrence dropped without completion (cancelled, failed, deleted) counts as a
+ * cycle from its rule date (`lastDropped`), so the next one follows it instead of repeating it. The rule date is the
+ * key; the due date is moved off skip dates like a calendar occurrence. A late completion moves every later
+ * occurrence with it.
  */
 export function nextAfterCompletion(
   dateDebut: string,
@@ -126,8 +128,11 @@ export function nextAfterCompletion(
   lastCompletion: string | null,
   skips: readonly SkipDate[] = [],
   notBefore: string | null = null,
+  lastDropped: string | null = null,
 ): Occurrence {
-  let rule_date = lastCompletion === null ? dateDebut : addDays(lastCompletion, intervalDays);
+  const last =
+    lastDropped !== null && (lastCompletion === null || lastDropped > lastCompletion) ? lastDropped : lastCompletion;
+  let rule_date = last === null ? dateDebut : addDays(last, intervalDays);
   if (rule_date < dateDebut) rule_date = dateDebut;
   if (notBefore !== null && rule_date < notBefore) rule_date = notBefore;
   return { rule_date, due_date: nextWorkingDay(rule_date, skipChecker(skips)) };

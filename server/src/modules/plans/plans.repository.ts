@@ -53,6 +53,12 @@ const lastCompletionDay = (
     FROM interventions i WHERE i.plan_id = ${planId} AND i.equipement_id = ${equipementId}
       AND i.statut = ${STATUT.TERMINEE} AND i.completed_at IS NOT NULL AND i.deleted_at IS NULL)`;
 
+/** Last rule date of a plan's calendar or after-completion occurrence on one equipment dropped without completion. */
+const lastDroppedRule = (planId: SQL, equipementId: SQL) => sql`(SELECT max(o.rule_date) FROM plan_occurrences o
+    LEFT JOIN interventions i ON i.id = o.intervention_id
+    WHERE o.plan_id = ${planId} AND o.equipement_id = ${equipementId} AND o.declencheur <> 'COMPTEUR'
+      AND (i.id IS NULL OR i.deleted_at IS NOT NULL OR i.statut IN (${STATUT.ANNULEE}, ${STATUT.ECHEC})))`;
+
 const SELECT = sql`SELECT p.id, p.nom, p.template_id, t.nom AS template_nom, p.equipement_id, e.nom AS equipement_nom,
     COALESCE(p.client_id, e.proprietaire_id) AS client_id, c.nom_entreprise,
     COALESCE(p.type_equipement, e.type_equipement) AS type_equipement, p.rrule, p.date_debut::text AS date_debut,
@@ -60,7 +66,8 @@ const SELECT = sql`SELECT p.id, p.nom, p.template_id, t.nom AS template_nom, p.e
     p.generate_from::text AS generate_from, p.creer_par, p.created_at, p.updated_at,
     p.mode, p.intervalle_jours, p.seuil_heures,
     CASE WHEN p.mode = 'APRES_REALISATION' THEN (
-      SELECT min(GREATEST(p.date_debut, COALESCE(${lastCompletionDay(sql`p.id`, sql`e2.id`)} + p.intervalle_jours, p.date_debut)))::text
+      SELECT min(GREATEST(p.date_debut, COALESCE(GREATEST(${lastCompletionDay(sql`p.id`, sql`e2.id`)},
+        ${lastDroppedRule(sql`p.id`, sql`e2.id`)}) + p.intervalle_jours, p.date_debut)))::text
       FROM equipements e2 WHERE ${targets()}) END AS apres_prochaine,
     (SELECT count(*)::int FROM equipements e2 WHERE ${targets()}) AS equipements
   FROM plans p
@@ -201,6 +208,9 @@ export type TargetRow = {
   /** Its last completion of this plan's intervention: the Casablanca day and the intervention's id. */
   last_completion: string | null;
   last_completed_id: number | null;
+  /** Last rule date of a calendar or after-completion occurrence dropped without completion (its intervention
+   * cancelled, failed or deleted). */
+  last_dropped: string | null;
   /** A calendar or after-completion occurrence whose intervention is not closed (terminée, annulée, échec) nor deleted. */
   open_cycle: boolean;
   /** The same for a meter occurrence. */
@@ -231,6 +241,7 @@ export async function targetEquipment(db: DbOrTx, planId: number): Promise<Targe
       (SELECT max(o.rule_date)::text FROM plan_occurrences o
         WHERE o.plan_id = p.id AND o.equipement_id = e2.id AND o.declencheur <> 'COMPTEUR') AS last_rule_date,
       lc.day::text AS last_completion, lc.id AS last_completed_id,
+      ${lastDroppedRule(sql`p.id`, sql`e2.id`)}::text AS last_dropped,
       ${openOccurrence(sql`o.declencheur <> 'COMPTEUR'`)} AS open_cycle,
       ${openOccurrence(sql`o.declencheur = 'COMPTEUR'`)} AS open_meter,
       CASE WHEN p.seuil_heures IS NOT NULL THEN COALESCE(

@@ -246,6 +246,7 @@ async function generateInTx(tx: DbOrTx, id: number, tryOnly: boolean, today: str
           equipment.last_completion,
           skips,
           plan.generate_from,
+          equipment.last_dropped,
         );
         if (o.due_date <= horizon) await create(equipment.id, o, { declencheur: 'APRES_REALISATION' });
       }
@@ -347,6 +348,7 @@ export async function listOccurrences(db: Db, id: number, q: OccurrencesQuery): 
         e.last_completion,
         skips,
         plan.generate_from,
+        e.last_dropped,
       );
       if (o.due_date < q.from || o.due_date > q.to) continue;
       if (generated.some((g) => g.equipement_id === e.id && g.rule_date === o.rule_date)) continue;
