@@ -60,6 +60,13 @@ describe('authorization matrix (route table × roles)', () => {
     }
   });
 
+  it('lists the meter-reading routes (running hours of preventive plans) with the equipment permissions', () => {
+    const access = (method: string, url: string) =>
+      t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
+    expect(access('GET', '/api/equipment/:id/readings')).toEqual({ permission: 'equipment:read' });
+    expect(access('POST', '/api/equipment/:id/readings')).toEqual({ permission: 'equipment:update' });
+  });
+
   it('admits exactly the roles the declared access admits', async () => {
     const routes = protectedRoutes();
     expect(routes.length).toBeGreaterThan(90);

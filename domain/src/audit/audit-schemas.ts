@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = {
   'section.delete': 'Section supprimée',
   'client.delete': 'Client supprimé',
   'equipment.delete': 'Équipement supprimé',
+  'equipment.meter_reading': 'Relevé de compteur d’heures saisi',
   'intervention.status': 'Statut changé',
   'intervention.delete': 'Intervention supprimée',
   'intervention.trash': 'Intervention mise à la corbeille',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PLAN_MESSAGES, planInputSchema } from './plan-schemas.ts';
+import { PLAN_MESSAGES, PLAN_MODES, type Plan, planInputSchema } from './plan-schemas.ts';
 
 /** Recurrences offered in the plan form; 'Personnalisée' lets the user type any RFC 5545 rule. */
 export const RRULE_PRESETS = [
@@ -23,6 +23,12 @@ export const PLAN_LABELS = {
   targetEquipment: 'Un équipement',
   targetType: "Tous les équipements d'un type chez un client",
   customRule: 'Personnalisée (règle RFC 5545)',
+  modeLabel: 'Type de récurrence',
+  modeCalendar: 'Calendrier fixe (règle)',
+  modeAfterCompletion: 'N jours après la dernière réalisation',
+  intervalleLabel: 'Jours après la dernière réalisation',
+  seuilLabel: 'Déclencheur compteur : toutes les N heures de fonctionnement (facultatif)',
+  seuilHint: "Relevés saisis sur la fiche de l'équipement ; vide : pas de déclencheur compteur.",
   deleteTitle: 'Supprimer le plan',
   deleteMessage: (nom: string) =>
     `Supprimer le plan « ${nom} » ? Les interventions déjà générées sont conservées ; aucune nouvelle ne sera créée.`,
@@ -50,6 +56,10 @@ export function describeRrule(rrule: string): string {
   return n === 1 ? unit[0] : `Tous les ${n} ${unit[1]}`;
 }
 
+/** A typed number: empty → null (or NaN when required, so that the schema's message shows). */
+const optionalNumber = (text: string, required: boolean) =>
+  text.trim() === '' ? (required ? Number.NaN : null) : Number(text);
+
 /**
  * The plan form's fields as typed (strings, a target choice), turned into the API's body and checked by the same
  * schema as the server's (planInputSchema), so that the form shows the server's messages.
@@ -67,6 +77,11 @@ export const planFormSchema = z
     jours_avance: z.string(),
     technicien_id: z.string(),
     actif: z.boolean(),
+    mode: z.enum(PLAN_MODES),
+    /** Mode APRES_REALISATION: N days after the last completion. */
+    intervalle_jours: z.string(),
+    /** Optional meter trigger (empty: none). */
+    seuil_heures: z.string(),
   })
   .transform((v, ctx) => {
     const checked = planInputSchema.safeParse({
@@ -75,7 +90,10 @@ export const planFormSchema = z
       equipement_id: v.cible === 'equipement' && v.equipement_id ? Number(v.equipement_id) : null,
       client_id: v.cible === 'type' && v.client_id ? Number(v.client_id) : null,
       type_equipement: v.cible === 'type' && v.type_equipement ? v.type_equipement : null,
-      rrule: v.rrule,
+      rrule: v.mode === 'CALENDRIER' ? v.rrule : undefined,
+      mode: v.mode,
+      intervalle_jours: v.mode === 'APRES_REALISATION' ? optionalNumber(v.intervalle_jours, true) : null,
+      seuil_heures: optionalNumber(v.seuil_heures, false),
       date_debut: v.date_debut,
       jours_avance: v.jours_avance.trim() === '' ? Number.NaN : Number(v.jours_avance),
       technicien_id: v.technicien_id ? Number(v.technicien_id) : null,
@@ -88,3 +106,12 @@ export const planFormSchema = z
     return z.NEVER;
   });
 export type PlanFormValues = z.input<typeof planFormSchema>;
+
+/** A plan's triggers in words: 'Tous les 3 mois', '30 jours après la dernière réalisation', '… ou toutes les 250 h'. */
+export function describePlanTriggers(plan: Pick<Plan, 'mode' | 'rrule' | 'intervalle_jours' | 'seuil_heures'>): string {
+  const cycle =
+    plan.mode === 'APRES_REALISATION' && plan.intervalle_jours !== null
+      ? `${plan.intervalle_jours} jour${plan.intervalle_jours > 1 ? 's' : ''} après la dernière réalisation`
+      : describeRrule(plan.rrule);
+  return plan.seuil_heures === null ? cycle : `${cycle}, ou toutes les ${plan.seuil_heures} heures de fonctionnement`;
+}

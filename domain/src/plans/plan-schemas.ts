@@ -41,7 +41,24 @@ export const PLAN_MESSAGES = {
   holidayNotFound: 'Jour férié introuvable',
   holidayCreated: 'Jour férié ajouté',
   holidayDeleted: 'Jour férié supprimé',
+  modeInvalid: 'Mode de récurrence inconnu',
+  intervalleInvalid: 'Le nombre de jours après la dernière réalisation doit être un entier entre 1 et 3650',
+  seuilInvalid: "Le seuil d'heures de fonctionnement doit être un entier entre 1 et 1 000 000",
+  historyNoteMeter: (nom: string, heures: number) =>
+    `Générée par le plan de maintenance « ${nom} » : ${heures} heures de fonctionnement depuis la dernière réalisation`,
 } as const;
+
+/**
+ * How a plan's occurrences follow each other: CALENDRIER, on the RFC 5545 rule (fixed calendar); APRES_REALISATION,
+ * N days after the last completion of the plan's intervention on each equipment (one open occurrence at a time).
+ */
+export const PLAN_MODES = ['CALENDRIER', 'APRES_REALISATION'] as const;
+export type PlanMode = (typeof PLAN_MODES)[number];
+/** Which trigger generated an occurrence: the plan's mode, or the meter (running hours). */
+export const PLAN_TRIGGERS = ['CALENDRIER', 'APRES_REALISATION', 'COMPTEUR'] as const;
+export type PlanTrigger = (typeof PLAN_TRIGGERS)[number];
+/** The rule stored for an after-completion plan (the rrule column stays filled; only the calendar mode reads it). */
+export const afterCompletionRrule = (days: number) => `FREQ=DAILY;INTERVAL=${days}`;
 
 /** A generated intervention completed within this many days after its due date counts as on time. */
 export const COMPLIANCE_TOLERANCE_DAYS = 7;
@@ -68,12 +85,14 @@ export const planInputSchema = z
       .enum(EQUIPMENT_TYPES, { error: PLAN_MESSAGES.typeInvalid })
       .nullish()
       .transform((v) => v ?? null),
+    /** Required in the calendar mode; in the after-completion mode it may be left out (stored as FREQ=DAILY;INTERVAL=N). */
     rrule: z
       .string({ error: PLAN_MESSAGES.rruleInvalid })
       .trim()
       .max(500, PLAN_MESSAGES.rruleInvalid)
       .refine(isValidRrule, PLAN_MESSAGES.rruleInvalid)
-      .transform((v) => v.replace(/^RRULE:/i, '').toUpperCase()),
+      .transform((v) => v.replace(/^RRULE:/i, '').toUpperCase())
+      .optional(),
     date_debut: day,
     jours_avance: z
       .number({ error: PLAN_MESSAGES.joursAvanceInvalid })
@@ -83,8 +102,31 @@ export const planInputSchema = z
       .default(DEFAULT_JOURS_AVANCE),
     technicien_id: idSchema.nullish().transform((v) => v ?? null),
     actif: z.boolean().default(true),
+    mode: z.enum(PLAN_MODES, { error: PLAN_MESSAGES.modeInvalid }).default('CALENDRIER'),
+    /** Mode APRES_REALISATION: days between a completion and the next due date. */
+    intervalle_jours: z
+      .number({ error: PLAN_MESSAGES.intervalleInvalid })
+      .int(PLAN_MESSAGES.intervalleInvalid)
+      .min(1, PLAN_MESSAGES.intervalleInvalid)
+      .max(3650, PLAN_MESSAGES.intervalleInvalid)
+      .nullish()
+      .transform((v) => v ?? null),
+    /** Optional meter trigger: an intervention every N running hours (readings entered on the equipment). */
+    seuil_heures: z
+      .number({ error: PLAN_MESSAGES.seuilInvalid })
+      .int(PLAN_MESSAGES.seuilInvalid)
+      .min(1, PLAN_MESSAGES.seuilInvalid)
+      .max(1_000_000, PLAN_MESSAGES.seuilInvalid)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((v, ctx) => {
+    if (v.mode === 'CALENDRIER' && v.rrule === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['rrule'], message: PLAN_MESSAGES.rruleInvalid });
+    }
+    if (v.mode === 'APRES_REALISATION' && v.intervalle_jours === null) {
+      ctx.addIssue({ code: 'custom', path: ['intervalle_jours'], message: PLAN_MESSAGES.intervalleInvalid });
+    }
     const byType = v.client_id !== null || v.type_equipement !== null;
     if (v.equipement_id !== null && byType) {
       ctx.addIssue({ code: 'custom', path: ['equipement_id'], message: PLAN_MESSAGES.targetBoth });
@@ -93,6 +135,14 @@ export const planInputSchema = z
         v.client_id === null && byType ? 'client_id' : v.client_id === null ? 'equipement_id' : 'type_equipement';
       ctx.addIssue({ code: 'custom', path: [path], message: PLAN_MESSAGES.targetRequired });
     }
+  })
+  .transform((v) => {
+    const after = v.mode === 'APRES_REALISATION' && v.intervalle_jours !== null;
+    return {
+      ...v,
+      rrule: after ? afterCompletionRrule(v.intervalle_jours as number) : (v.rrule ?? ''),
+      intervalle_jours: after ? v.intervalle_jours : null,
+    };
   });
 export type PlanInput = z.output<typeof planInputSchema>;
 
@@ -142,6 +192,9 @@ export const planSchema = z.object({
   technicien_id: z.number().nullable(),
   technicien_nom: z.string().nullable(),
   actif: z.boolean(),
+  mode: z.enum(PLAN_MODES),
+  intervalle_jours: z.number().nullable(),
+  seuil_heures: z.number().nullable(),
   /** Number of equipment the plan reaches today. */
   equipements: z.number(),
   /** Next due date on or after today (holidays moved), null when the rule has ended. */
@@ -165,6 +218,8 @@ export const occurrenceSchema = z.object({
   intervention_id: z.number().nullable(),
   statut: statutSchema.nullable(),
   completedAt: z.string().nullable(),
+  /** Which trigger generated it (virtual ones: the plan's mode). */
+  declencheur: z.enum(PLAN_TRIGGERS),
 });
 export type PlanOccurrence = z.infer<typeof occurrenceSchema>;
 

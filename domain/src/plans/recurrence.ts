@@ -113,3 +113,35 @@ export function occurrences(
   }
   return out.sort((a, b) => a.due_date.localeCompare(b.due_date));
 }
+
+/**
+ * "N days after the last completion" (mode APRES_REALISATION): the next occurrence of one equipment is the day of
+ * its last completion + `intervalDays`, or the plan's start before the first completion — never before `notBefore`
+ * (a resumed plan's generate_from). An occurrence dropped without completion (cancelled, failed, deleted) counts as a
+ * cycle from its rule date (`lastDropped`), so the next one follows it instead of repeating it. The rule date is the
+ * key; the due date is moved off skip dates like a calendar occurrence. A late completion moves every later
+ * occurrence with it.
+ */
+export function nextAfterCompletion(
+  dateDebut: string,
+  intervalDays: number,
+  lastCompletion: string | null,
+  skips: readonly SkipDate[] = [],
+  notBefore: string | null = null,
+  lastDropped: string | null = null,
+): Occurrence {
+  const last =
+    lastDropped !== null && (lastCompletion === null || lastDropped > lastCompletion) ? lastDropped : lastCompletion;
+  let rule_date = last === null ? dateDebut : addDays(last, intervalDays);
+  if (rule_date < dateDebut) rule_date = dateDebut;
+  if (notBefore !== null && rule_date < notBefore) rule_date = notBefore;
+  return { rule_date, due_date: nextWorkingDay(rule_date, skipChecker(skips)) };
+}
+
+/**
+ * Meter trigger: true when the running hours since the baseline (the reading at the last completion, or at the
+ * plan's start) reach the threshold. No reading yet: false.
+ */
+export function meterDue(baseline: number | null, current: number | null, threshold: number): boolean {
+  return baseline !== null && current !== null && current - baseline >= threshold;
+}

@@ -749,6 +749,11 @@ export const plans = pgTable('plans', {
   creerPar: integer('creer_par').references(() => users.id, { onDelete: 'set null' }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   ...timestamps,
+  /** Migration 0025: CALENDRIER (rrule) or APRES_REALISATION (last completion + intervalle_jours). */
+  mode: varchar('mode', { length: 20 }).notNull().default('CALENDRIER'),
+  intervalleJours: integer('intervalle_jours'),
+  /** Optional meter trigger: running hours since the last completion. */
+  seuilHeures: integer('seuil_heures'),
 });
 
 /** Generated occurrences of a plan: unique (plan, equipment, rule date) is the generation's idempotency key. */
@@ -766,8 +771,34 @@ export const planOccurrences = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     interventionId: integer('intervention_id').references(() => interventions.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Migration 0025: which trigger generated it; a meter row's key is the completion its hours count from. */
+    declencheur: varchar('declencheur', { length: 20 }).notNull().default('CALENDRIER'),
+    baseInterventionId: integer('base_intervention_id'),
   },
-  (t) => [uniqueIndex('plan_occurrences_key_uq').on(t.planId, t.equipementId, t.ruleDate)],
+  (t) => [
+    uniqueIndex('plan_occurrences_key_uq')
+      .on(t.planId, t.equipementId, t.ruleDate)
+      .where(sql`${t.declencheur} <> 'COMPTEUR'`),
+    uniqueIndex('plan_occurrences_meter_uq')
+      .on(t.planId, t.equipementId, sql`COALESCE(${t.baseInterventionId}, 0)`)
+      .where(sql`${t.declencheur} = 'COMPTEUR'`),
+  ],
+);
+
+/** Running-hours readings of an equipment (migration 0025): never lower than an earlier one. */
+export const compteurReleves = pgTable(
+  'compteur_releves',
+  {
+    id: serial('id').primaryKey(),
+    equipementId: integer('equipement_id')
+      .notNull()
+      .references(() => equipements.id, { onDelete: 'cascade' }),
+    date: date('date', { mode: 'string' }).notNull(),
+    valeur: integer('valeur').notNull(),
+    saisiPar: integer('saisi_par').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('compteur_releves_equipement_idx').on(t.equipementId, t.date, t.id)],
 );
 
 /** Skip dates of the plans (migration 0023): annuel rows repeat their month and day every year (stored in 2000). */

@@ -8,11 +8,13 @@ import {
   equipmentSchema,
 } from '@gmao/domain/equipment/equipment-schemas';
 import { EQUIPMENT_TYPES } from '@gmao/domain/equipment/equipment-types';
+import { METER_MESSAGES, meterReadingInputSchema, meterReadingSchema } from '@gmao/domain/equipment/meter-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, idParamsSchema } from '../../lib/route-schemas.ts';
+import { errorResponses, errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as equipment from './equipment.service.ts';
+import * as meter from './meter.service.ts';
 
 const tags = ['equipment'];
 
@@ -111,6 +113,39 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await equipment.remove(app.db, request.params.id);
       return { success: true as const, data: null, message: MUTATION_MESSAGES.equipmentDelete.success };
+    },
+  );
+
+  app.get(
+    '/:id/readings',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_READ } },
+      schema: {
+        tags,
+        summary: "Relevés du compteur d'heures de fonctionnement (les 20 derniers, du plus récent au plus ancien)",
+        params: idParamsSchema,
+        response: { 200: successEnvelope(z.array(meterReadingSchema)), ...errorResponses },
+      },
+    },
+    async (request) => ({ success: true as const, data: await meter.listReadings(app.db, request.params.id) }),
+  );
+
+  app.post(
+    '/:id/readings',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_UPDATE } },
+      schema: {
+        tags,
+        summary:
+          "Saisir un relevé du compteur d'heures (refusé, 422, s'il est inférieur au relevé précédent) : déclencheur compteur des plans préventifs",
+        params: idParamsSchema,
+        body: meterReadingInputSchema,
+        response: { 201: successEnvelope(meterReadingSchema), ...errorResponsesWithBusinessRule },
+      },
+    },
+    async (request, reply) => {
+      const data = await meter.addReading(app.db, requireUser(request), request.params.id, request.body);
+      return reply.status(201).send({ success: true as const, data, message: METER_MESSAGES.created });
     },
   );
 };

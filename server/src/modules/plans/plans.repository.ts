@@ -1,7 +1,7 @@
 import type { MaterialInput } from '@gmao/domain/interventions/material-schemas';
 import { PLANNING_TIME_ZONE } from '@gmao/domain/interventions/schedule-schemas';
 import { STATUT } from '@gmao/domain/interventions/status';
-import type { PlanInput, PlanListQuery } from '@gmao/domain/plans/plan-schemas';
+import type { PlanInput, PlanListQuery, PlanMode, PlanTrigger } from '@gmao/domain/plans/plan-schemas';
 import type { SkipDate } from '@gmao/domain/plans/recurrence';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
@@ -27,6 +27,11 @@ export type PlanRow = {
   technicien_id: number | null;
   technicien_nom: string | null;
   actif: boolean;
+  mode: PlanMode;
+  intervalle_jours: number | null;
+  seuil_heures: number | null;
+  /** Mode APRES_REALISATION: the earliest next rule date over the target equipment (before a holiday move). */
+  apres_prochaine: string | null;
   equipements: number;
   generated_through: string | null;
   generate_from: string | null;
@@ -40,11 +45,30 @@ const targets = (p = 'p') =>
   sql.raw(`(${p}.equipement_id IS NOT NULL AND e2.id = ${p}.equipement_id)
     OR (${p}.equipement_id IS NULL AND e2.proprietaire_id = ${p}.client_id AND e2.type_equipement = ${p}.type_equipement)`);
 
+/** Casablanca day of the last completion (TERMINEE, not in the trash) of a plan's intervention on one equipment. */
+const lastCompletionDay = (
+  planId: SQL,
+  equipementId: SQL,
+) => sql`(SELECT max((i.completed_at AT TIME ZONE ${PLANNING_TIME_ZONE})::date)
+    FROM interventions i WHERE i.plan_id = ${planId} AND i.equipement_id = ${equipementId}
+      AND i.statut = ${STATUT.TERMINEE} AND i.completed_at IS NOT NULL AND i.deleted_at IS NULL)`;
+
+/** Last rule date of a plan's calendar or after-completion occurrence on one equipment dropped without completion. */
+const lastDroppedRule = (planId: SQL, equipementId: SQL) => sql`(SELECT max(o.rule_date) FROM plan_occurrences o
+    LEFT JOIN interventions i ON i.id = o.intervention_id
+    WHERE o.plan_id = ${planId} AND o.equipement_id = ${equipementId} AND o.declencheur <> 'COMPTEUR'
+      AND (i.id IS NULL OR i.deleted_at IS NOT NULL OR i.statut IN (${STATUT.ANNULEE}, ${STATUT.ECHEC})))`;
+
 const SELECT = sql`SELECT p.id, p.nom, p.template_id, t.nom AS template_nom, p.equipement_id, e.nom AS equipement_nom,
     COALESCE(p.client_id, e.proprietaire_id) AS client_id, c.nom_entreprise,
     COALESCE(p.type_equipement, e.type_equipement) AS type_equipement, p.rrule, p.date_debut::text AS date_debut,
     p.jours_avance, p.technicien_id, u.nom AS technicien_nom, p.actif, p.generated_through::text AS generated_through,
     p.generate_from::text AS generate_from, p.creer_par, p.created_at, p.updated_at,
+    p.mode, p.intervalle_jours, p.seuil_heures,
+    CASE WHEN p.mode = 'APRES_REALISATION' THEN (
+      SELECT min(GREATEST(p.date_debut, COALESCE(GREATEST(${lastCompletionDay(sql`p.id`, sql`e2.id`)},
+        ${lastDroppedRule(sql`p.id`, sql`e2.id`)}) + p.intervalle_jours, p.date_debut)))::text
+      FROM equipements e2 WHERE ${targets()}) END AS apres_prochaine,
     (SELECT count(*)::int FROM equipements e2 WHERE ${targets()}) AS equipements
   FROM plans p
   LEFT JOIN intervention_templates t ON t.id = p.template_id
@@ -79,9 +103,11 @@ export async function findPlan(db: DbOrTx, id: number, forUpdate = false): Promi
 
 export async function insertPlan(db: DbOrTx, input: PlanInput, userId: number): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(sql`INSERT INTO plans
-      (nom, template_id, equipement_id, client_id, type_equipement, rrule, date_debut, jours_avance, technicien_id, actif, creer_par)
+      (nom, template_id, equipement_id, client_id, type_equipement, rrule, date_debut, jours_avance, technicien_id, actif,
+       creer_par, mode, intervalle_jours, seuil_heures)
     VALUES (${input.nom}, ${input.template_id}, ${input.equipement_id}, ${input.client_id}, ${input.type_equipement},
-      ${input.rrule}, ${input.date_debut}::date, ${input.jours_avance}, ${input.technicien_id}, ${input.actif}, ${userId})
+      ${input.rrule}, ${input.date_debut}::date, ${input.jours_avance}, ${input.technicien_id}, ${input.actif}, ${userId},
+      ${input.mode}, ${input.intervalle_jours}, ${input.seuil_heures})
     RETURNING id`);
   return rows[0].id;
 }
@@ -101,6 +127,7 @@ export async function updatePlan(
       template_id = ${input.template_id}, equipement_id = ${input.equipement_id}, client_id = ${input.client_id},
       type_equipement = ${input.type_equipement}, rrule = ${input.rrule}, date_debut = ${input.date_debut}::date,
       jours_avance = ${input.jours_avance}, technicien_id = ${input.technicien_id}, actif = ${input.actif},
+      mode = ${input.mode}, intervalle_jours = ${input.intervalle_jours}, seuil_heures = ${input.seuil_heures},
       generate_from = CASE WHEN NOT actif AND ${input.actif} THEN ${today}::date ELSE generate_from END,
       creer_par = ${userId}, updated_at = now()
     WHERE id = ${id} AND deleted_at IS NULL RETURNING id`);
@@ -173,12 +200,62 @@ export async function lockPlanGeneration(tx: DbOrTx, id: number, tryOnly: boolea
   return rows[0]?.ok === true;
 }
 
-/** Each target equipment and the last rule date generated for it by this plan. */
-export async function targetEquipment(db: DbOrTx, planId: number) {
-  const { rows } = await db.execute<{ id: number; nom: string; last_rule_date: string | null }>(sql`
-    SELECT e2.id, e2.nom, (SELECT max(o.rule_date)::text FROM plan_occurrences o
-                           WHERE o.plan_id = p.id AND o.equipement_id = e2.id) AS last_rule_date
+export type TargetRow = {
+  id: number;
+  nom: string;
+  /** Last rule date of a calendar or after-completion occurrence generated for it. */
+  last_rule_date: string | null;
+  /** Its last completion of this plan's intervention: the Casablanca day and the intervention's id. */
+  last_completion: string | null;
+  last_completed_id: number | null;
+  /** Last rule date of a calendar or after-completion occurrence dropped without completion (its intervention
+   * cancelled, failed or deleted). */
+  last_dropped: string | null;
+  /** A calendar or after-completion occurrence whose intervention is not closed (terminée, annulée, échec) nor deleted. */
+  open_cycle: boolean;
+  /** The same for a meter occurrence. */
+  open_meter: boolean;
+  /** Running hours at the last completion (or at the plan's start): the last reading taken by then (see atBaseline),
+   * else the first one after; null without readings. */
+  base_heures: number | null;
+  /** Highest reading. */
+  heures: number | null;
+};
+
+const openOccurrence = (kind: SQL) => sql`EXISTS (SELECT 1 FROM plan_occurrences o
+    JOIN interventions i ON i.id = o.intervention_id AND i.deleted_at IS NULL
+    WHERE o.plan_id = p.id AND o.equipement_id = e2.id AND ${kind}
+      AND i.statut NOT IN (${STATUT.TERMINEE}, ${STATUT.ANNULEE}, ${STATUT.ECHEC}))`;
+
+/**
+ * A reading taken by the baseline of the meter trigger: before the day of the last completion, or that day and entered
+ * before the completion; without completion, on or before the plan's start.
+ */
+const atBaseline = sql`(CASE WHEN lc.id IS NULL THEN r.date <= p.date_debut
+    ELSE r.date < lc.day OR (r.date = lc.day AND r.created_at <= lc.completed_at) END)`;
+
+/** Each target equipment with what the generation needs to know about it (see TargetRow). */
+export async function targetEquipment(db: DbOrTx, planId: number): Promise<TargetRow[]> {
+  const { rows } = await db.execute<TargetRow>(sql`
+    SELECT e2.id, e2.nom,
+      (SELECT max(o.rule_date)::text FROM plan_occurrences o
+        WHERE o.plan_id = p.id AND o.equipement_id = e2.id AND o.declencheur <> 'COMPTEUR') AS last_rule_date,
+      lc.day::text AS last_completion, lc.id AS last_completed_id,
+      ${lastDroppedRule(sql`p.id`, sql`e2.id`)}::text AS last_dropped,
+      ${openOccurrence(sql`o.declencheur <> 'COMPTEUR'`)} AS open_cycle,
+      ${openOccurrence(sql`o.declencheur = 'COMPTEUR'`)} AS open_meter,
+      CASE WHEN p.seuil_heures IS NOT NULL THEN COALESCE(
+        (SELECT r.valeur FROM compteur_releves r WHERE r.equipement_id = e2.id AND ${atBaseline} ORDER BY r.date DESC, r.id DESC LIMIT 1),
+        (SELECT r.valeur FROM compteur_releves r WHERE r.equipement_id = e2.id AND NOT ${atBaseline} ORDER BY r.date, r.id LIMIT 1))
+      END AS base_heures,
+      CASE WHEN p.seuil_heures IS NOT NULL THEN
+        (SELECT max(r.valeur) FROM compteur_releves r WHERE r.equipement_id = e2.id) END AS heures
     FROM plans p JOIN equipements e2 ON ${targets()}
+    LEFT JOIN LATERAL (
+      SELECT i.id, i.completed_at, (i.completed_at AT TIME ZONE ${PLANNING_TIME_ZONE})::date AS day FROM interventions i
+      WHERE i.plan_id = p.id AND i.equipement_id = e2.id AND i.statut = ${STATUT.TERMINEE}
+        AND i.completed_at IS NOT NULL AND i.deleted_at IS NULL
+      ORDER BY i.completed_at DESC, i.id DESC LIMIT 1) lc ON true
     WHERE p.id = ${planId} ORDER BY e2.id`);
   return rows;
 }
@@ -186,12 +263,26 @@ export async function targetEquipment(db: DbOrTx, planId: number) {
 /** The idempotency key: a new row (its id) or null when this occurrence was generated already. */
 export async function claimOccurrence(
   tx: DbOrTx,
-  o: { planId: number; equipementId: number; ruleDate: string; dueDate: string },
+  o: {
+    planId: number;
+    equipementId: number;
+    ruleDate: string;
+    dueDate: string;
+    declencheur?: PlanTrigger;
+    /** Meter occurrences: the completed intervention their hours count from (null: the plan's start). */
+    baseInterventionId?: number | null;
+  },
 ): Promise<number | null> {
+  const declencheur = o.declencheur ?? 'CALENDRIER';
+  const conflict =
+    declencheur === 'COMPTEUR'
+      ? sql`(plan_id, equipement_id, (COALESCE(base_intervention_id, 0))) WHERE declencheur = 'COMPTEUR'`
+      : sql`(plan_id, equipement_id, rule_date) WHERE declencheur <> 'COMPTEUR'`;
   const { rows } = await tx.execute<{ id: number }>(sql`
-    INSERT INTO plan_occurrences (plan_id, equipement_id, rule_date, due_date)
-    VALUES (${o.planId}, ${o.equipementId}, ${o.ruleDate}::date, ${o.dueDate}::date)
-    ON CONFLICT (plan_id, equipement_id, rule_date) DO NOTHING RETURNING id`);
+    INSERT INTO plan_occurrences (plan_id, equipement_id, rule_date, due_date, declencheur, base_intervention_id)
+    VALUES (${o.planId}, ${o.equipementId}, ${o.ruleDate}::date, ${o.dueDate}::date, ${declencheur},
+      ${o.baseInterventionId ?? null})
+    ON CONFLICT ${conflict} DO NOTHING RETURNING id`);
   return rows[0]?.id ?? null;
 }
 
@@ -213,13 +304,14 @@ export type GeneratedOccurrenceRow = {
   intervention_id: number | null;
   statut: string | null;
   completed_at: Date | string | null;
+  declencheur: PlanTrigger;
 };
 
 /** Generated occurrences of a plan whose due date is in [from, to] (statut null: the intervention was deleted). */
 export async function generatedOccurrences(db: DbOrTx, planId: number, from: string, to: string) {
   const { rows } = await db.execute<GeneratedOccurrenceRow>(sql`
     SELECT o.equipement_id, e.nom AS equipement_nom, o.rule_date::text AS rule_date, o.due_date::text AS due_date,
-      i.id AS intervention_id, i.statut, i.completed_at
+      i.id AS intervention_id, i.statut, i.completed_at, o.declencheur
     FROM plan_occurrences o
     JOIN equipements e ON e.id = o.equipement_id
     LEFT JOIN interventions i ON i.id = o.intervention_id AND i.deleted_at IS NULL

@@ -17,8 +17,17 @@ import {
   type PlanInput,
   type PlanListQuery,
   type PlanOccurrence,
+  type PlanTrigger,
 } from '@gmao/domain/plans/plan-schemas';
-import { addDays, occurrences, type SkipDate } from '@gmao/domain/plans/recurrence';
+import {
+  addDays,
+  meterDue,
+  nextAfterCompletion,
+  nextWorkingDay,
+  occurrences,
+  type SkipDate,
+  skipChecker,
+} from '@gmao/domain/plans/recurrence';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -41,6 +50,9 @@ export const GENERATION_BATCH = 200;
 const later = (a: string, b: string) => (a > b ? a : b);
 
 function nextDue(row: repo.PlanRow, skips: SkipDate[], today: string): string | null {
+  if (row.mode === 'APRES_REALISATION') {
+    return row.apres_prochaine === null ? null : nextWorkingDay(row.apres_prochaine, skipChecker(skips));
+  }
   const horizon = addDays(today, 3 * 366);
   return (
     occurrences(row.rrule, row.date_debut, addDays(today, -14), horizon, skips).find((o) => o.due_date >= today)
@@ -49,7 +61,7 @@ function nextDue(row: repo.PlanRow, skips: SkipDate[], today: string): string | 
 }
 
 function toPlan(row: repo.PlanRow, skips: SkipDate[], today: string): Plan {
-  const { creer_par: _creerPar, generate_from: _generateFrom, ...plan } = row;
+  const { creer_par: _creerPar, generate_from: _generateFrom, apres_prochaine: _next, ...plan } = row;
   return { ...plan, prochaine_echeance: nextDue(row, skips, today) };
 }
 
@@ -143,6 +155,9 @@ const auditable = (p: repo.PlanRow) => ({
   jours_avance: p.jours_avance,
   technicien_id: p.technicien_id,
   actif: p.actif,
+  mode: p.mode,
+  intervalle_jours: p.intervalle_jours,
+  seuil_heures: p.seuil_heures,
 });
 
 /** Soft delete: the plan stops generating and disappears; its interventions keep plan_id and count in compliance. */
@@ -190,33 +205,76 @@ async function generateInTx(tx: DbOrTx, id: number, tryOnly: boolean, today: str
   const technicianId =
     plan.technicien_id !== null && (await repo.technicianUsable(tx, plan.technicien_id)) ? plan.technicien_id : null;
   const created: number[] = [];
+  const create = async (
+    equipmentId: number,
+    o: { rule_date: string; due_date: string },
+    trigger: { declencheur: PlanTrigger; baseInterventionId?: number | null; note?: string } = {
+      declencheur: 'CALENDRIER',
+    },
+  ) => {
+    const key = { planId: id, equipementId: equipmentId, ruleDate: o.rule_date, dueDate: o.due_date, ...trigger };
+    const occurrenceId = await repo.claimOccurrence(tx, key);
+    if (occurrenceId === null) return;
+    const interventionId = await insertGeneratedIntervention(tx, {
+      equipementId: equipmentId,
+      date: o.due_date,
+      plannedTime: PLAN_START_TIME,
+      dureePrevue: template?.duree_estimee ?? null,
+      description: template?.description?.trim() || template?.nom || plan.nom,
+      urgence: template?.urgence ?? false,
+      creerPar: plan.creer_par,
+      templateId: template?.id ?? null,
+      planId: id,
+      technicianId,
+      checklist: template?.checklist ?? [],
+      materials: template?.materiaux ?? [],
+      note: trigger.note ?? M.historyNote(plan.nom),
+    });
+    await repo.linkOccurrence(tx, occurrenceId, interventionId);
+    if (technicianId !== null) await notifyGeneratedAssignment(tx, interventionId, technicianId, M.assignedBy);
+    created.push(interventionId);
+  };
   for (const equipment of await repo.targetEquipment(tx, id)) {
-    const from = firstUngenerated(plan, equipment.last_rule_date, today);
-    for (const o of occurrences(plan.rrule, plan.date_debut, from, horizon, skips)) {
-      if (o.due_date > horizon) continue;
-      // Bounded transactions: the roll-up triggers serialise intervention writers until this one commits.
-      if (created.length >= GENERATION_BATCH) return created;
-      const key = { planId: id, equipementId: equipment.id, ruleDate: o.rule_date, dueDate: o.due_date };
-      const occurrenceId = await repo.claimOccurrence(tx, key);
-      if (occurrenceId === null) continue;
-      const interventionId = await insertGeneratedIntervention(tx, {
-        equipementId: equipment.id,
-        date: o.due_date,
-        plannedTime: PLAN_START_TIME,
-        dureePrevue: template?.duree_estimee ?? null,
-        description: template?.description?.trim() || template?.nom || plan.nom,
-        urgence: template?.urgence ?? false,
-        creerPar: plan.creer_par,
-        templateId: template?.id ?? null,
-        planId: id,
-        technicianId,
-        checklist: template?.checklist ?? [],
-        materials: template?.materiaux ?? [],
-        note: M.historyNote(plan.nom),
-      });
-      await repo.linkOccurrence(tx, occurrenceId, interventionId);
-      if (technicianId !== null) await notifyGeneratedAssignment(tx, interventionId, technicianId, M.assignedBy);
-      created.push(interventionId);
+    // Bounded transactions: the roll-up triggers serialise intervention writers until this one commits.
+    if (created.length >= GENERATION_BATCH) return created;
+    if (plan.mode === 'APRES_REALISATION' && plan.intervalle_jours !== null) {
+      // One open occurrence per equipment: the next one waits for this one's completion.
+      if (!equipment.open_cycle) {
+        const o = nextAfterCompletion(
+          plan.date_debut,
+          plan.intervalle_jours,
+          equipment.last_completion,
+          skips,
+          plan.generate_from,
+          equipment.last_dropped,
+        );
+        if (o.due_date <= horizon) await create(equipment.id, o, { declencheur: 'APRES_REALISATION' });
+      }
+    } else {
+      const from = firstUngenerated(plan, equipment.last_rule_date, today);
+      for (const o of occurrences(plan.rrule, plan.date_debut, from, horizon, skips)) {
+        if (o.due_date > horizon) continue;
+        if (created.length >= GENERATION_BATCH) return created;
+        await create(equipment.id, o);
+      }
+    }
+    // Meter trigger: once per completion (the key), and not while a meter occurrence is still open.
+    if (
+      plan.seuil_heures !== null &&
+      !equipment.open_meter &&
+      meterDue(equipment.base_heures, equipment.heures, plan.seuil_heures)
+    ) {
+      const due = nextWorkingDay(later(today, plan.date_debut), skipChecker(skips));
+      const hours = (equipment.heures ?? 0) - (equipment.base_heures ?? 0);
+      await create(
+        equipment.id,
+        { rule_date: today, due_date: due },
+        {
+          declencheur: 'COMPTEUR',
+          baseInterventionId: equipment.last_completed_id,
+          note: M.historyNoteMeter(plan.nom, hours),
+        },
+      );
     }
   }
   // Only a complete run records its horizon (equipment without occurrences yet start from it next time).
@@ -279,8 +337,33 @@ export async function listOccurrences(db: Db, id: number, q: OccurrencesQuery): 
     intervention_id: g.intervention_id,
     statut: g.statut as Statut | null,
     completedAt: g.completed_at,
+    declencheur: g.declencheur,
   }));
-  if (plan.actif) {
+  if (plan.actif && plan.mode === 'APRES_REALISATION' && plan.intervalle_jours !== null) {
+    for (const e of targets) {
+      if (e.open_cycle) continue;
+      const o = nextAfterCompletion(
+        plan.date_debut,
+        plan.intervalle_jours,
+        e.last_completion,
+        skips,
+        plan.generate_from,
+        e.last_dropped,
+      );
+      if (o.due_date < q.from || o.due_date > q.to) continue;
+      if (generated.some((g) => g.equipement_id === e.id && g.rule_date === o.rule_date)) continue;
+      out.push({
+        equipement_id: e.id,
+        equipement_nom: e.nom,
+        ...o,
+        generated: false,
+        intervention_id: null,
+        statut: null,
+        completedAt: null,
+        declencheur: 'APRES_REALISATION',
+      });
+    }
+  } else if (plan.actif) {
     for (const e of targets) {
       const from = firstUngenerated(plan, e.last_rule_date, today);
       const lower = addDays(q.from, -14); // a rule date a few days earlier may move into the period
@@ -295,6 +378,7 @@ export async function listOccurrences(db: Db, id: number, q: OccurrencesQuery): 
           intervention_id: null,
           statut: null,
           completedAt: null,
+          declencheur: 'CALENDRIER',
         });
       }
     }

@@ -12,6 +12,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { interventionPath } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/session';
 import { useEquipment } from '../api/get-equipment';
+import { EquipmentMeter } from './equipment-meter';
 import { EquipmentPlans } from './equipment-plans';
 import { EquipmentQrCode } from './equipment-qr-code';
 
@@ -152,6 +153,7 @@ export function EquipmentDetailModal({
               <EquipmentQrCode id={item.id} nom={item.nom} owner={item.proprietaire.nom_entreprise} />
             </DetailSection>
             <EquipmentPlans equipmentId={item.id} />
+            <EquipmentMeter equipmentId={item.id} />
             <DetailSection title="Historique de maintenance">
               <div className="grid grid-cols-3 gap-2">
                 <Stat label="Total" value={item.maintenanceStats.totalInterventions} tone="bg-blue-50 text-blue-800" />

@@ -67,6 +67,7 @@ beforeEach(() => {
     if (url.startsWith('/api/equipment/types')) {
       return json(200, { success: true, data: ['GROUPE_ELECTROGENE', 'MOTEUR_ELECTRIQUE'] });
     }
+    if (url.startsWith('/api/equipment/7/readings')) return json(200, { success: true, data: [] });
     if (url.startsWith('/api/equipment/7')) return json(200, { success: true, data: detail });
     if (url.startsWith('/api/clients')) {
       return json(200, {

@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { formatDate } from '@gmao/domain/format/format';
-import { describeRrule } from '@gmao/domain/plans/plan-form';
+import { describePlanTriggers } from '@gmao/domain/plans/plan-form';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../lib/paths';
@@ -28,7 +28,7 @@ export function EquipmentPlans({ equipmentId }: { equipmentId: number }) {
               <span className="min-w-0">
                 <span className="font-medium text-slate-900">{p.nom}</span>
                 <span className="block text-slate-500">
-                  {describeRrule(p.rrule)} · prochaine échéance{' '}
+                  {describePlanTriggers(p)} · prochaine échéance{' '}
                   {p.prochaine_echeance ? formatDate(p.prochaine_echeance) : '—'}
                 </span>
               </span>

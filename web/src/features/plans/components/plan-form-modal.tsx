@@ -1,6 +1,12 @@
 import { EQUIPMENT_TYPES, equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
 import { PLAN_LABELS, type PlanFormValues, planFormSchema, RRULE_PRESETS } from '@gmao/domain/plans/plan-form';
-import { DEFAULT_JOURS_AVANCE, PLAN_MESSAGES, type Plan, type PlanInput } from '@gmao/domain/plans/plan-schemas';
+import {
+  DEFAULT_JOURS_AVANCE,
+  PLAN_MESSAGES,
+  PLAN_MODES,
+  type Plan,
+  type PlanInput,
+} from '@gmao/domain/plans/plan-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, type Path, useForm } from 'react-hook-form';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
@@ -23,11 +29,14 @@ function toFormValues(plan: Plan | null): PlanFormValues {
     equipement_id: plan?.equipement_id ? String(plan.equipement_id) : '',
     client_id: plan?.client_id && plan.equipement_id === null ? String(plan.client_id) : '',
     type_equipement: plan?.type_equipement && plan.equipement_id === null ? plan.type_equipement : '',
-    rrule: plan?.rrule ?? 'FREQ=YEARLY',
+    rrule: plan && plan.mode === 'CALENDRIER' ? plan.rrule : 'FREQ=YEARLY',
     date_debut: plan?.date_debut ?? today(),
     jours_avance: String(plan?.jours_avance ?? DEFAULT_JOURS_AVANCE),
     technicien_id: plan?.technicien_id ? String(plan.technicien_id) : '',
     actif: plan?.actif ?? true,
+    mode: plan?.mode ?? 'CALENDRIER',
+    intervalle_jours: plan?.intervalle_jours ? String(plan.intervalle_jours) : '',
+    seuil_heures: plan?.seuil_heures ? String(plan.seuil_heures) : '',
   };
 }
 
@@ -35,7 +44,8 @@ const FIELDS = new Set(Object.keys(toFormValues(null)));
 
 /**
  * Create or edit a preventive plan (plans:manage): a template, a target (one equipment, or every equipment of a type
- * at a client), a recurrence (presets or any RFC 5545 rule), the first date, the lead time, an assignee, active.
+ * at a client), a recurrence (a calendar rule — presets or any RFC 5545 rule — or N days after the last completion),
+ * an optional meter threshold (running hours), the first date, the lead time, an assignee, active.
  * Checked by the domain's schema (the server's); the server's field errors land on their fields.
  */
 export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: () => void }) {
@@ -48,6 +58,7 @@ export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: (
   });
   const { errors } = form.formState;
   const cible = form.watch('cible');
+  const mode = form.watch('mode');
   const rrule = form.watch('rrule');
   const preset = RRULE_PRESETS.some((p) => p.rrule === rrule) ? rrule : CUSTOM;
 
@@ -142,36 +153,69 @@ export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: (
             })}
           </>
         )}
-        <FormField label="Récurrence" htmlFor="plan-preset" required>
-          <select
-            id="plan-preset"
-            className={inputClass()}
-            value={preset}
-            onChange={(e) => {
-              if (e.target.value !== CUSTOM) form.setValue('rrule', e.target.value, { shouldValidate: true });
-            }}
-          >
-            {RRULE_PRESETS.map((p) => (
-              <option key={p.rrule} value={p.rrule}>
-                {p.label}
-              </option>
+        <fieldset className="sm:col-span-2">
+          <legend className="mb-2 text-sm font-medium text-slate-700">{PLAN_LABELS.modeLabel}</legend>
+          <div className="flex flex-wrap gap-4">
+            {PLAN_MODES.map((v) => (
+              <label key={v} className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
+                <input type="radio" value={v} className="h-5 w-5" {...form.register('mode')} />
+                {v === 'CALENDRIER' ? PLAN_LABELS.modeCalendar : PLAN_LABELS.modeAfterCompletion}
+              </label>
             ))}
-            <option value={CUSTOM}>{PLAN_LABELS.customRule}</option>
-          </select>
-        </FormField>
-        <FormField
-          label="Règle (RFC 5545)"
-          htmlFor="plan-rrule"
-          error={errors.rrule?.message}
-          help="Ex. FREQ=YEARLY;BYMONTH=3,9;BYDAY=1MO : le premier lundi de mars et de septembre."
-        >
-          <input
-            id="plan-rrule"
-            className={inputClass(!!errors.rrule)}
-            {...fieldAria('plan-rrule', errors.rrule?.message)}
-            {...form.register('rrule')}
-          />
-        </FormField>
+          </div>
+        </fieldset>
+        {mode === 'CALENDRIER' ? (
+          <>
+            <FormField label="Récurrence" htmlFor="plan-preset" required>
+              <select
+                id="plan-preset"
+                className={inputClass()}
+                value={preset}
+                onChange={(e) => {
+                  if (e.target.value !== CUSTOM) form.setValue('rrule', e.target.value, { shouldValidate: true });
+                }}
+              >
+                {RRULE_PRESETS.map((p) => (
+                  <option key={p.rrule} value={p.rrule}>
+                    {p.label}
+                  </option>
+                ))}
+                <option value={CUSTOM}>{PLAN_LABELS.customRule}</option>
+              </select>
+            </FormField>
+            <FormField
+              label="Règle (RFC 5545)"
+              htmlFor="plan-rrule"
+              error={errors.rrule?.message}
+              help="Ex. FREQ=YEARLY;BYMONTH=3,9;BYDAY=1MO : le premier lundi de mars et de septembre."
+            >
+              <input
+                id="plan-rrule"
+                className={inputClass(!!errors.rrule)}
+                {...fieldAria('plan-rrule', errors.rrule?.message)}
+                {...form.register('rrule')}
+              />
+            </FormField>
+          </>
+        ) : (
+          <FormField
+            label={PLAN_LABELS.intervalleLabel}
+            htmlFor="plan-intervalle_jours"
+            required
+            error={errors.intervalle_jours?.message}
+          >
+            <input
+              id="plan-intervalle_jours"
+              type="number"
+              min={1}
+              max={3650}
+              inputMode="numeric"
+              className={inputClass(!!errors.intervalle_jours)}
+              {...fieldAria('plan-intervalle_jours', errors.intervalle_jours?.message)}
+              {...form.register('intervalle_jours')}
+            />
+          </FormField>
+        )}
         <FormField label="Première échéance" htmlFor="plan-date_debut" required error={errors.date_debut?.message}>
           <input
             id="plan-date_debut"
@@ -194,6 +238,22 @@ export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: (
             inputMode="numeric"
             className={inputClass(!!errors.jours_avance)}
             {...form.register('jours_avance')}
+          />
+        </FormField>
+        <FormField
+          label={PLAN_LABELS.seuilLabel}
+          htmlFor="plan-seuil_heures"
+          error={errors.seuil_heures?.message}
+          help={PLAN_LABELS.seuilHint}
+        >
+          <input
+            id="plan-seuil_heures"
+            type="number"
+            min={1}
+            inputMode="numeric"
+            className={inputClass(!!errors.seuil_heures)}
+            {...fieldAria('plan-seuil_heures', errors.seuil_heures?.message)}
+            {...form.register('seuil_heures')}
           />
         </FormField>
         {select(

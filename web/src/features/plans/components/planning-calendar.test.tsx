@@ -64,6 +64,7 @@ const occurrences: PlanOccurrence[] = [
     intervention_id: 41,
     statut: 'PLANIFIEE',
     completedAt: null,
+    declencheur: 'CALENDRIER',
   },
   {
     equipement_id: 6,
@@ -74,6 +75,7 @@ const occurrences: PlanOccurrence[] = [
     intervention_id: null,
     statut: null,
     completedAt: null,
+    declencheur: 'CALENDRIER',
   },
 ];
 

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
 import { formatDate, formatNumber } from '@gmao/domain/format/format';
-import { describeRrule, PLAN_LABELS } from '@gmao/domain/plans/plan-form';
+import { describePlanTriggers, PLAN_LABELS } from '@gmao/domain/plans/plan-form';
 import { COMPLIANCE_TOLERANCE_DAYS, PLAN_MESSAGES, type Plan } from '@gmao/domain/plans/plan-schemas';
 import { Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
@@ -37,7 +37,7 @@ const columns: DataTableColumn<Plan>[] = [
         </span>
       ),
   },
-  { key: 'rrule', header: 'Récurrence', render: (p) => describeRrule(p.rrule) },
+  { key: 'rrule', header: 'Récurrence', render: (p) => describePlanTriggers(p) },
   {
     key: 'next',
     header: 'Prochaine échéance',
