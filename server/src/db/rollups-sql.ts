@@ -30,3 +30,16 @@ export const meanHours = (kind: 'start' | 'repair', filter?: SQL): SQL => {
   const f = filter ? sql` FILTER (WHERE ${filter})` : sql``;
   return sql`(sum(${s})${f} / NULLIF(sum(${n})${f}, 0) / 3600)::float8`;
 };
+
+/**
+ * Issue 18 (migration 0026), over completed rows: mean repair hours without the waiting for parts inside the repair
+ * span, and mean hours waiting for parts per completed intervention (null when nothing to average).
+ */
+export const meanRepairWithoutWaitHours = (filter?: SQL): SQL => {
+  const f = filter ? sql` FILTER (WHERE ${filter})` : sql``;
+  return sql`((sum(r.sum_repair_s)${f} - sum(r.sum_wait_repair_s)${f}) / NULLIF(sum(r.n_repair)${f}, 0) / 3600)::float8`;
+};
+export const meanWaitHours = (filter?: SQL): SQL => {
+  const f = filter ? sql` FILTER (WHERE ${filter})` : sql``;
+  return sql`(sum(r.sum_wait_s)${f} / NULLIF(sum(r.n)${f}, 0) / 3600)::float8`;
+};
