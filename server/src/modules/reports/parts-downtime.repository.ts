@@ -1,0 +1,58 @@
+import { STATUT } from '@gmao/domain/interventions/status';
+import { PARTS_DOWNTIME_LIMIT, type ReportFilter } from '@gmao/domain/reports/report-schemas';
+import { type SQL, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/database.ts';
+
+/**
+ * Parts ranked by the equipment-down time of the interventions that waited for them (issue 18). Set-based: from the
+ * part requests (few) to the intervention facts of the report's selection (primary key), whose wait_s holds the
+ * closed waits (migration 0026); an intervention waiting now adds its open wait, since its last move into
+ * EN_ATTENTE_PDR (the partial index intervention_history_waiting_idx). Each (intervention, part) pair counts the
+ * intervention's waiting once, whatever the number of its requests naming the part.
+ */
+export async function partsDowntime(db: DbOrTx, f: ReportFilter, limit = PARTS_DOWNTIME_LIMIT) {
+  const waiting = sql.raw(`'${STATUT.EN_ATTENTE_PDR}'`);
+  const where: SQL[] = [sql`f.day BETWEEN ${f.dateFrom}::date AND ${f.dateTo}::date`];
+  if (f.clientId) where.push(sql`f.client_id = ${f.clientId}`);
+  if (f.equipementId) where.push(sql`f.equipement_id = ${f.equipementId}`);
+  if (f.technicianId) where.push(sql`f.technician_id = ${f.technicianId}`);
+  const { rows } = await db.execute<{
+    part_id: number;
+    reference: string;
+    designation: string;
+    unite: string;
+    interventions: number;
+    equipment: number;
+    quantity: string;
+    waiting_s: string;
+  }>(sql`
+    WITH pairs AS (
+      SELECT pr.intervention_id, l.part_id, sum(l.quantite) AS quantity
+      FROM part_requests pr JOIN part_request_lines l ON l.request_id = pr.id
+      WHERE pr.statut <> 'ANNULEE'
+      GROUP BY 1, 2
+    ), waits AS (
+      SELECT f.intervention_id, f.equipement_id,
+             COALESCE(f.wait_s, 0)
+             + CASE WHEN f.statut = ${waiting} THEN COALESCE((
+                 SELECT extract(epoch FROM (now() - max(h.created_at))) FROM intervention_history h
+                 WHERE h.intervention_id = f.intervention_id AND h.to_statut = ${waiting}
+                   AND h.from_statut IS DISTINCT FROM h.to_statut), 0)
+               ELSE 0 END AS wait_s
+      FROM intervention_facts f
+      WHERE f.intervention_id IN (SELECT intervention_id FROM pairs) AND ${sql.join(where, sql` AND `)}
+    )
+    SELECT p.id AS part_id, p.reference, p.designation, p.unite,
+           count(*)::int AS interventions,
+           count(DISTINCT w.equipement_id)::int AS equipment,
+           sum(x.quantity)::text AS quantity,
+           sum(w.wait_s)::text AS waiting_s
+    FROM pairs x
+    JOIN waits w ON w.intervention_id = x.intervention_id
+    JOIN parts p ON p.id = x.part_id
+    WHERE w.wait_s > 0
+    GROUP BY p.id
+    ORDER BY sum(w.wait_s) DESC, p.reference
+    LIMIT ${limit}`);
+  return rows;
+}
