@@ -53,6 +53,7 @@ export const AUDIT_ACTIONS = {
   'stock.location_create': 'Emplacement de stock créé',
   'part_request.create': 'Demande de pièces créée',
   'part_request.receive': 'Demande de pièces reçue',
+  'part_request.cancel': 'Demande de pièces annulée',
   'export.csv': 'Export CSV',
   'export.pdf': 'Export PDF',
 } as const;

@@ -128,3 +128,9 @@ BEGIN
 END $$;--> statement-breakpoint
 
 SELECT rollup_rebuild();
+--> statement-breakpoint
+-- Issue 18, cancelling: a material line issued (SORTIE) whose intervention is then cancelled (reopened and cancelled)
+-- goes back to its location with a RETOUR movement and is RETOURNEE.
+ALTER TABLE "intervention_materials" DROP CONSTRAINT IF EXISTS "intervention_materials_stock_state_check";--> statement-breakpoint
+ALTER TABLE "intervention_materials" ADD CONSTRAINT "intervention_materials_stock_state_check"
+  CHECK ("stock_state" IN ('RESERVEE', 'SORTIE', 'LIBEREE', 'RETOURNEE'));

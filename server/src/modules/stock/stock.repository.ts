@@ -397,6 +397,10 @@ export async function requestLines(db: DbOrTx, rid: number) {
   return rows.map((r) => ({ part_id: r.part_id, quantite: num(r.quantite) }));
 }
 
+export async function markCancelled(db: DbOrTx, rid: number) {
+  await db.execute(sql`UPDATE part_requests SET statut = 'ANNULEE' WHERE id = ${rid}`);
+}
+
 export async function markReceived(db: DbOrTx, rid: number, locationId: number) {
   await db.execute(sql`UPDATE part_requests SET statut = 'RECUE', received_at = now(), location_id = ${locationId}
                        WHERE id = ${rid}`);
@@ -451,7 +455,16 @@ export async function reservedLines(db: DbOrTx, interventionId: number) {
   return rows.map((r) => ({ ...r, quantite: num(r.quantite) }));
 }
 
-export async function setLineState(db: DbOrTx, lineId: number, state: 'RESERVEE' | 'SORTIE' | 'LIBEREE') {
+/** The intervention's issued lines (SORTIE), locked: what cancelling it returns to stock. */
+export async function issuedLines(db: DbOrTx, interventionId: number) {
+  const { rows } = await db.execute<{ id: number; part_id: number; location_id: number; quantite: string }>(sql`
+    SELECT id, part_id, location_id, quantite::text FROM intervention_materials
+    WHERE intervention_id = ${interventionId} AND stock_state = 'SORTIE' ORDER BY part_id, location_id, id
+    FOR UPDATE`);
+  return rows.map((r) => ({ ...r, quantite: num(r.quantite) }));
+}
+
+export async function setLineState(db: DbOrTx, lineId: number, state: 'RESERVEE' | 'SORTIE' | 'LIBEREE' | 'RETOURNEE') {
   await db.execute(sql`UPDATE intervention_materials SET stock_state = ${state} WHERE id = ${lineId}`);
 }
 

@@ -351,7 +351,8 @@ export async function releaseLine(
 /**
  * Called by the status writer (applyStatusChange) before it writes, in its transaction: EN_ATTENTE_PDR needs an
  * open part request (422 otherwise); TERMINEE issues the reserved lines (SORTIE: reserved −= q, on hand −= q);
- * ANNULEE releases them.
+ * ANNULEE releases them and returns the lines already issued (a finished intervention reopened, then cancelled) to
+ * their location with a RETOUR movement (on hand += q).
  */
 export async function onStatusChange(tx: DbOrTx, user: SessionUser, interventionId: number, from: Statut, to: Statut) {
   if (
@@ -363,12 +364,11 @@ export async function onStatusChange(tx: DbOrTx, user: SessionUser, intervention
   }
   if (to !== 'TERMINEE' && to !== 'ANNULEE') return;
   const lines = await repo.reservedLines(tx, interventionId);
-  if (lines.length === 0) return;
+  const issued = to === 'ANNULEE' ? await repo.issuedLines(tx, interventionId) : [];
+  if (lines.length === 0 && issued.length === 0) return;
   const issue = to === 'TERMINEE';
-  await applyChanges(
-    tx,
-    user,
-    lines.map((l) => ({
+  await applyChanges(tx, user, [
+    ...lines.map((l) => ({
       partId: l.part_id,
       locationId: l.location_id,
       dOnHand: issue ? -l.quantite : 0,
@@ -377,15 +377,36 @@ export async function onStatusChange(tx: DbOrTx, user: SessionUser, intervention
         ? { type: 'SORTIE' as const, motif: `Intervention #${interventionId}`, interventionId }
         : undefined,
     })),
-  );
+    ...issued.map((l) => ({
+      partId: l.part_id,
+      locationId: l.location_id,
+      dOnHand: l.quantite,
+      dReserved: 0,
+      movement: { type: 'RETOUR' as const, motif: `Annulation de l'intervention #${interventionId}`, interventionId },
+    })),
+  ]);
   for (const l of lines) await repo.setLineState(tx, l.id, issue ? 'SORTIE' : 'LIBEREE');
+  for (const l of issued) await repo.setLineState(tx, l.id, 'RETOURNEE');
+  const line = (l: { part_id: number; location_id: number; quantite: number }) => ({
+    part_id: l.part_id,
+    location_id: l.location_id,
+    quantite: l.quantite,
+  });
   if (issue) {
     await recordAudit(tx, {
       action: 'stock.movement',
       entityType: 'intervention',
       entityId: interventionId,
       summary: `Sortie des pièces réservées de l'intervention #${interventionId}`,
-      after: { lines: lines.map((l) => ({ part_id: l.part_id, location_id: l.location_id, quantite: l.quantite })) },
+      after: { lines: lines.map(line) },
+    });
+  } else {
+    await recordAudit(tx, {
+      action: 'stock.movement',
+      entityType: 'intervention',
+      entityId: interventionId,
+      summary: `Annulation de l'intervention #${interventionId} : réservations libérées, pièces sorties retournées`,
+      after: { released: lines.map(line), returned: issued.map(line) },
     });
   }
 }
@@ -459,6 +480,29 @@ export async function receivePartRequest(
     after: { lines, location_id: into },
   });
   await notifyPartsReceived(tx, user, interventionId);
+  return (await repo.listPartRequests(tx, interventionId, rid))[0];
+}
+
+/**
+ * Cancels an open part request (the caller has locked the intervention, `statut` its current status). The last
+ * open request of an intervention waiting for parts cannot go: EN_ATTENTE_PDR needs one (422).
+ */
+export async function cancelPartRequest(tx: DbOrTx, interventionId: number, statut: Statut, rid: number) {
+  const request = await repo.lockPartRequest(tx, interventionId, rid);
+  if (!request) throw new AppError('NOT_FOUND', M.requestNotFound);
+  if (request.statut !== 'OUVERTE') throw new AppError('CONFLICT', M.requestNotOpen);
+  if (statut === 'EN_ATTENTE_PDR' && (await repo.countOpenRequests(tx, interventionId)) <= 1) {
+    throw new AppError('BUSINESS_RULE', M.requestLastWhileWaiting);
+  }
+  await repo.markCancelled(tx, rid);
+  await recordAudit(tx, {
+    action: 'part_request.cancel',
+    entityType: 'intervention',
+    entityId: interventionId,
+    summary: `Demande de pièces #${rid} annulée`,
+    before: { statut: 'OUVERTE' },
+    after: { statut: 'ANNULEE', lines: await repo.requestLines(tx, rid) },
+  });
   return (await repo.listPartRequests(tx, interventionId, rid))[0];
 }
 
