@@ -2,6 +2,13 @@ import type { SessionUser } from '@gmao/domain/auth/user';
 import { makePagination } from '@gmao/domain/common/api';
 import type { Statut } from '@gmao/domain/interventions/status';
 import {
+  LIST_SEPARATOR,
+  PART_CSV_COLUMNS,
+  PARTS_CSV_MESSAGES,
+  type PartsImportResult,
+  partsFromCsv,
+} from '@gmao/domain/stock/parts-csv';
+import {
   ALLOW_NEGATIVE_STOCK,
   CENTRAL_STORE,
   type LocationInput,
@@ -10,6 +17,7 @@ import {
   type MovementInput,
   type MovementListQuery,
   type MovementType,
+  type Part,
   type PartDetail,
   type PartInput,
   type PartListQuery,
@@ -18,6 +26,7 @@ import {
 } from '@gmao/domain/stock/stock-schemas';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { csvFileStream, frDecimal, pagedRows } from '../../lib/csv.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyPartsReceived, notifyStockLow } from '../notifications/notifications.service.ts';
 import * as repo from './stock.repository.ts';
@@ -44,6 +53,52 @@ export async function getPart(db: DbOrTx, id: number): Promise<PartDetail> {
     ...part,
     stock: { locations, total: { on_hand: part.on_hand, reserved: part.reserved, available: part.available } },
   };
+}
+
+/** GET /parts/export.csv: the whole catalogue, page by page, with its stock totals (Excel fr-FR). */
+export function partsCsvStream(db: DbOrTx) {
+  const PAGE = 1000;
+  const qty = (v: number) => frDecimal(v, 3).replace(/,?0+$/, '');
+  async function* records() {
+    for await (const p of pagedRows<Part>((after) => repo.partsPage(db, after?.reference, PAGE), PAGE)) {
+      yield {
+        ...p,
+        famille: p.famille ?? '',
+        prix_unitaire: frDecimal(p.prix_unitaire, 2),
+        seuil_reappro: qty(p.seuil_reappro),
+        quantite_reappro: qty(p.quantite_reappro),
+        fournisseurs: p.fournisseurs.join(LIST_SEPARATOR),
+        types_equipement: p.types_equipement.join(LIST_SEPARATOR),
+        on_hand: qty(p.on_hand),
+        reserved: qty(p.reserved),
+        available: qty(p.available),
+      };
+    }
+  }
+  return csvFileStream(PART_CSV_COLUMNS, records());
+}
+
+/**
+ * POST /parts/import: every line validated first (the form's schema), then all parts created or updated in one
+ * statement of one transaction with its audit row; one line in error and nothing is imported (422, every error
+ * with its line number).
+ */
+export async function importParts(db: Db, contenu: string): Promise<PartsImportResult> {
+  const { parts, errors } = partsFromCsv(contenu);
+  if (errors.length > 0) {
+    const lines = new Set(errors.map((e) => e.field)).size;
+    throw new AppError('BUSINESS_RULE', PARTS_CSV_MESSAGES.refused(lines), errors);
+  }
+  return db.transaction(async (tx) => {
+    const result = await repo.upsertParts(tx, parts);
+    await recordAudit(tx, {
+      action: 'part.import',
+      entityType: 'part',
+      summary: PARTS_CSV_MESSAGES.done(result.created, result.updated),
+      after: { references: parts.map((p) => p.reference).slice(0, 1000), ...result },
+    });
+    return result;
+  });
 }
 
 function rethrowReference(err: unknown): never {
