@@ -4,9 +4,9 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 
 /**
- * Parts ranked by the equipment-down time of the interventions that waited for them (issue 18). Set-based: from the
- * part requests (few) to the intervention facts of the report's selection (primary key), whose wait_s holds the
- * closed waits (migration 0026); an intervention waiting now adds its open wait, since its last move into
+ * Parts ranked by the equipment-down time of the interventions that waited for them (issue 18). Set-based: the
+ * intervention facts of the report's selection (day index) joined to their part requests (intervention index), the
+ * facts' wait_s holding the closed waits (migration 0026); an intervention waiting now adds its open wait, since its last move into
  * EN_ATTENTE_PDR (the partial index intervention_history_waiting_idx). Each (intervention, part) pair counts the
  * intervention's waiting once, whatever the number of its requests naming the part.
  */
@@ -27,32 +27,29 @@ export async function partsDowntime(db: DbOrTx, f: ReportFilter, limit = PARTS_D
     waiting_s: string;
   }>(sql`
     WITH pairs AS (
-      SELECT pr.intervention_id, l.part_id, sum(l.quantite) AS quantity
-      FROM part_requests pr JOIN part_request_lines l ON l.request_id = pr.id
-      WHERE pr.statut <> 'ANNULEE'
-      GROUP BY 1, 2
-    ), waits AS (
-      SELECT f.intervention_id, f.equipement_id,
-             COALESCE(f.wait_s, 0)
-             + CASE WHEN f.statut = ${waiting} THEN COALESCE((
-                 SELECT extract(epoch FROM (now() - max(h.created_at))) FROM intervention_history h
-                 WHERE h.intervention_id = f.intervention_id AND h.to_statut = ${waiting}
-                   AND h.from_statut IS DISTINCT FROM h.to_statut), 0)
-               ELSE 0 END AS wait_s
+      SELECT f.intervention_id, f.equipement_id, l.part_id, sum(l.quantite) AS quantity,
+             min(COALESCE(f.wait_s, 0)
+                 + CASE WHEN f.statut = ${waiting} THEN COALESCE((
+                     SELECT extract(epoch FROM (now() - max(h.created_at))) FROM intervention_history h
+                     WHERE h.intervention_id = f.intervention_id AND h.to_statut = ${waiting}
+                       AND h.from_statut IS DISTINCT FROM h.to_statut), 0)
+                   ELSE 0 END) AS wait_s
       FROM intervention_facts f
-      WHERE f.intervention_id IN (SELECT intervention_id FROM pairs) AND ${sql.join(where, sql` AND `)}
+      JOIN part_requests pr ON pr.intervention_id = f.intervention_id AND pr.statut <> 'ANNULEE'
+      JOIN part_request_lines l ON l.request_id = pr.id
+      WHERE ${sql.join(where, sql` AND `)}
+      GROUP BY f.intervention_id, f.equipement_id, l.part_id
     )
     SELECT p.id AS part_id, p.reference, p.designation, p.unite,
            count(*)::int AS interventions,
-           count(DISTINCT w.equipement_id)::int AS equipment,
+           count(DISTINCT x.equipement_id)::int AS equipment,
            sum(x.quantity)::text AS quantity,
-           sum(w.wait_s)::text AS waiting_s
+           sum(x.wait_s)::text AS waiting_s
     FROM pairs x
-    JOIN waits w ON w.intervention_id = x.intervention_id
     JOIN parts p ON p.id = x.part_id
-    WHERE w.wait_s > 0
+    WHERE x.wait_s > 0
     GROUP BY p.id
-    ORDER BY sum(w.wait_s) DESC, p.reference
+    ORDER BY sum(x.wait_s) DESC, p.reference
     LIMIT ${limit}`);
   return rows;
 }
