@@ -62,6 +62,7 @@ beforeAll(async () => {
     ['EN_ATTENTE_PDR', 'EN_COURS', hoursAgo(27)],
     ['EN_COURS', 'TERMINEE', hoursAgo(26)],
   ]);
+  ids.i1 = i1.id;
   await partRequest(db, i1.id, [
     ['ROUL-6204', 2],
     ['JOINT-12', 1],
@@ -153,6 +154,21 @@ describe('GET /api/reports/parts-downtime', () => {
     const tech = await downtime(`dateFrom=${daysAgo(29)}&dateTo=${daysAgo(0)}&technicianId=${ids.tech}`);
     expect(tech.map((r) => r.reference)).toEqual(['JOINT-12', 'ROUL-6204']); // I1 only: 72 h each, by reference
     expect(await downtime(`dateFrom=${daysAgo(400)}&dateTo=${daysAgo(370)}`)).toEqual([]);
+  });
+
+  it('the period CSV gives each intervention its hours waiting for parts, apart from its duration', async () => {
+    const res = await t.as(admin, {
+      method: 'GET',
+      url: `/api/reports/export.csv?dateFrom=${daysAgo(29)}&dateTo=${daysAgo(0)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toContain(';Durée (h);Attente pièces (h);Coût (MAD)');
+    // I1: 74 h from start to finish, of which 72 h waiting for parts
+    expect(lines.find((l) => l.startsWith(`${ids.i1};`))).toMatch(/;74,0;72,0;[\d,]*$/);
   });
 
   it('needs reports:read and a valid period', async () => {

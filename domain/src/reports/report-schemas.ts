@@ -85,6 +85,7 @@ export const REPORT_CSV_COLUMNS = [
   ['debut', 'Début'],
   ['fin', 'Fin'],
   ['duree', 'Durée (h)'],
+  ['attente', 'Attente pièces (h)'],
   ['cout', 'Coût (MAD)'],
 ] as const;
 

@@ -1,17 +1,16 @@
-import { STATUT } from '@gmao/domain/interventions/status';
 import { PARTS_DOWNTIME_LIMIT, type ReportFilter } from '@gmao/domain/reports/report-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { waitSecondsOf } from '../../db/rollups-sql.ts';
 
 /**
  * Parts ranked by the equipment-down time of the interventions that waited for them (issue 18). Set-based: the
  * intervention facts of the report's selection (day index) joined to their part requests (intervention index), the
- * facts' wait_s holding the closed waits (migration 0026); an intervention waiting now adds its open wait, since its last move into
- * EN_ATTENTE_PDR (the partial index intervention_history_waiting_idx). Each (intervention, part) pair counts the
- * intervention's waiting once, whatever the number of its requests naming the part.
+ * waiting of each from waitSecondsOf (closed waits of the facts, plus the open wait of an intervention waiting now).
+ * Each (intervention, part) pair counts the intervention's waiting once, whatever the number of its requests naming
+ * the part.
  */
 export async function partsDowntime(db: DbOrTx, f: ReportFilter, limit = PARTS_DOWNTIME_LIMIT) {
-  const waiting = sql.raw(`'${STATUT.EN_ATTENTE_PDR}'`);
   const where: SQL[] = [sql`f.day BETWEEN ${f.dateFrom}::date AND ${f.dateTo}::date`];
   if (f.clientId) where.push(sql`f.client_id = ${f.clientId}`);
   if (f.equipementId) where.push(sql`f.equipement_id = ${f.equipementId}`);
@@ -28,12 +27,7 @@ export async function partsDowntime(db: DbOrTx, f: ReportFilter, limit = PARTS_D
   }>(sql`
     WITH pairs AS (
       SELECT f.intervention_id, f.equipement_id, l.part_id, sum(l.quantite) AS quantity,
-             min(COALESCE(f.wait_s, 0)
-                 + CASE WHEN f.statut = ${waiting} THEN COALESCE((
-                     SELECT extract(epoch FROM (now() - max(h.created_at))) FROM intervention_history h
-                     WHERE h.intervention_id = f.intervention_id AND h.to_statut = ${waiting}
-                       AND h.from_statut IS DISTINCT FROM h.to_statut), 0)
-                   ELSE 0 END) AS wait_s
+             min(${waitSecondsOf('f')}) AS wait_s
       FROM intervention_facts f
       JOIN part_requests pr ON pr.intervention_id = f.intervention_id AND pr.statut <> 'ANNULEE'
       JOIN part_request_lines l ON l.request_id = pr.id

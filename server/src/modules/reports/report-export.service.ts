@@ -25,6 +25,7 @@ function toRecord(r: ReportRow) {
     debut: frDateTime(r.started),
     fin: frDateTime(r.finished),
     duree: frDecimal(r.repair_h, 1),
+    attente: frDecimal(r.wait_h, 1),
     cout: frDecimal(r.cout, 2),
   };
 }
