@@ -1,9 +1,29 @@
+import { PARTS_DOWNTIME_LABELS } from '@gmao/domain/reports/report-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { addHistory, daysAgo, hoursAgo } from './helpers/dashboard-factories.ts';
 import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
+
+// Uncompressed PDF streams, so the text of the period PDF can be read back (as in reports-intervention-pdf-text).
+vi.mock('pdfkit', async (importOriginal) => {
+  const Real = ((await importOriginal()) as { default: new (o?: object) => object }).default;
+  class Uncompressed extends Real {
+    constructor(options: object = {}) {
+      super({ ...options, compress: false });
+    }
+  }
+  return { default: Uncompressed };
+});
+const pdfText = (pdf: Buffer) =>
+  [...pdf.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)]
+    .map((m) =>
+      [...(m[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
+        .map((h) => Buffer.from(h[1] ?? '', 'hex').toString('latin1'))
+        .join(''),
+    )
+    .join('\n');
 
 /**
  * GET /api/reports/parts-downtime (issue 18): parts ranked by the equipment-down time of the interventions that
@@ -169,6 +189,19 @@ describe('GET /api/reports/parts-downtime', () => {
     expect(lines[0]).toContain(';Durée (h);Attente pièces (h);Coût (MAD)');
     // I1: 74 h from start to finish, of which 72 h waiting for parts
     expect(lines.find((l) => l.startsWith(`${ids.i1};`))).toMatch(/;74,0;72,0;[\d,]*$/);
+  });
+
+  it('the period PDF lists them too, longest first', async () => {
+    const res = await t.as(admin, {
+      method: 'GET',
+      url: `/api/reports/export.pdf?dateFrom=${daysAgo(29)}&dateTo=${daysAgo(0)}`,
+    });
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain(PARTS_DOWNTIME_LABELS.title);
+    const order = ['ROUL-6204', 'JOINT-12', 'FILTRE-9'].map((ref) => text.indexOf(ref));
+    expect(order.every((i) => i > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
   it('needs reports:read and a valid period', async () => {
