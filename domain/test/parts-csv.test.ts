@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PARTS_CSV_MESSAGES, parseCsv, partsFromCsv } from '../src/stock/parts-csv.ts';
+import { decodeCsvBytes, PARTS_CSV_MESSAGES, parseCsv, partsFromCsv } from '../src/stock/parts-csv.ts';
 import { STOCK_MESSAGES } from '../src/stock/stock-schemas.ts';
 
 describe('parseCsv', () => {
@@ -44,5 +44,20 @@ describe('partsFromCsv', () => {
       { field: 'Ligne 1', msg: PARTS_CSV_MESSAGES.missingColumn('Prix unitaire (MAD)') },
     ]);
     expect(partsFromCsv(header).errors).toEqual([{ field: 'contenu', msg: PARTS_CSV_MESSAGES.empty }]);
+  });
+});
+
+describe('decodeCsvBytes', () => {
+  it('reads UTF-8, else the Windows-1252 of a file saved again by Excel', () => {
+    expect(decodeCsvBytes(new TextEncoder().encode('Référence;Désignation'))).toBe('Référence;Désignation');
+    // 'Référence' in Windows-1252: é = 0xE9
+    const cp1252 = Uint8Array.from([0x52, 0xe9, 0x66, 0xe9, 0x72, 0x65, 0x6e, 0x63, 0x65]);
+    expect(decodeCsvBytes(cp1252)).toBe('Référence');
+  });
+
+  it('finds the columns without case nor accents', () => {
+    const { parts, errors } = partsFromCsv('REFERENCE;designation;Unite;Prix unitaire (mad)\nA;Un;u;1');
+    expect(errors).toEqual([]);
+    expect(parts[0]).toMatchObject({ reference: 'A', designation: 'Un', unite: 'u', prix_unitaire: 1 });
   });
 });

@@ -97,7 +97,25 @@ export function parseCsv(text: string): { records: { line: number; cells: string
 
 /** The apostrophe the export puts before a cell that looks like a formula (neutraliseCsvCell) is taken off. */
 const unneutralise = (v: string) => (/^'[=+\-@\t\r]/.test(v) ? v.slice(1) : v);
-const normaliseHeader = (h: string) => h.trim().toLowerCase();
+/** Headers compared without case nor accents ('Reference' finds 'Référence'). */
+const normaliseHeader = (h: string) =>
+  h
+    .trim()
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+
+/**
+ * The text of a CSV file: UTF-8 (the export, with its BOM), else Windows-1252 — what Excel in French writes when the
+ * file is saved again as 'CSV (séparateur : point-virgule)'.
+ */
+export function decodeCsvBytes(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
 
 /**
  * The parts of a catalogue CSV, each validated by partInputSchema (the form's schema), or every error with its

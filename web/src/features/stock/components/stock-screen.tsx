@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { formatCurrency, formatNumber } from '@gmao/domain/format/format';
-import { PARTS_CSV_MESSAGES } from '@gmao/domain/stock/parts-csv';
+import { decodeCsvBytes, PARTS_CSV_MESSAGES } from '@gmao/domain/stock/parts-csv';
 import { type Part, type PartInput, partInputSchema, STOCK_MESSAGES } from '@gmao/domain/stock/stock-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { AlertTriangle, Download, PackagePlus, Plus, Upload } from 'lucide-react';
@@ -184,7 +184,7 @@ function CatalogueCsv({ manages }: { manages: boolean }) {
     if (!f) return;
     setLineErrors([]);
     try {
-      const res = await importParts.mutateAsync(await f.text());
+      const res = await importParts.mutateAsync(decodeCsvBytes(new Uint8Array(await f.arrayBuffer())));
       notify.success(res.message ?? PARTS_CSV_MESSAGES.done(res.data.created, res.data.updated));
     } catch (err) {
       if (err instanceof ApiError) {
