@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { buildDataset, daysAgo } from './helpers/dashboard-factories.ts';
-import { createUser } from './helpers/factories.ts';
+import { addHistory, buildDataset, daysAgo, hoursAgo } from './helpers/dashboard-factories.ts';
+import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
 
 let t: TestApp;
 let empty: TestApp;
@@ -106,6 +106,56 @@ describe('GET /api/interventions/analytics', () => {
     ).toBe(true);
     expect(a.byEquipmentType).toEqual([]);
     expect(a.workload).toEqual([]);
+  });
+});
+
+describe('MTTR split: repair time and waiting for parts (issue 18)', () => {
+  it('shows an intervention that waited 3 days for parts as 3 days of waiting apart from its repair time', async () => {
+    const app = await createTestApp();
+    try {
+      const db = app.database.db;
+      const eq = await createEquipment(db, { typeEquipement: 'POMPE' });
+      // started 90 h ago, waits for parts from 88 h ago for exactly 72 h, resumes, done 2 h later: 4 h of repair
+      const waited = await createIntervention(db, {
+        equipementId: eq.id,
+        statut: 'TERMINEE',
+        date: daysAgo(4),
+        createdAt: hoursAgo(100),
+      });
+      await addHistory(db, waited.id, [
+        ['PLANIFIEE', 'EN_COURS', hoursAgo(90)],
+        ['EN_COURS', 'EN_ATTENTE_PDR', hoursAgo(88)],
+        ['EN_ATTENTE_PDR', 'EN_COURS', hoursAgo(16)],
+        ['EN_COURS', 'TERMINEE', hoursAgo(14)],
+      ]);
+      // another day: 6 h of repair, no waiting
+      const plain = await createIntervention(db, {
+        equipementId: eq.id,
+        statut: 'TERMINEE',
+        date: daysAgo(2),
+        createdAt: hoursAgo(10),
+      });
+      await addHistory(db, plain.id, [
+        ['PLANIFIEE', 'EN_COURS', hoursAgo(8)],
+        ['EN_COURS', 'TERMINEE', hoursAgo(2)],
+      ]);
+
+      const a = await get('/api/interventions/analytics?timeframe=30', app);
+      const day4 = a.series.find((p: { start: string }) => p.start === daysAgo(4));
+      expect(day4).toMatchObject({ completed: 1, mttrHours: 76, repairHours: 4, waitingHours: 72 });
+      const day2 = a.series.find((p: { start: string }) => p.start === daysAgo(2));
+      expect(day2).toMatchObject({ completed: 1, mttrHours: 6, repairHours: 6, waitingHours: 0 });
+      expect(a.repairSplit).toEqual({ completed: 2, mttrHours: 41, repairHours: 5, waitingHours: 36 });
+
+      // the same figures as the intervention's own waiting-time route (domain waitingSplit over its history)
+      const own = await get(`/api/interventions/${waited.id}/waiting-time`, app);
+      expect(own).toEqual({ waitingSeconds: 3 * 24 * 3600, repairSeconds: 4 * 3600 });
+
+      const none = await get('/api/interventions/analytics?timeframe=30', empty);
+      expect(none.repairSplit).toEqual({ completed: 0, mttrHours: null, repairHours: null, waitingHours: null });
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -110,12 +110,12 @@ describe('exports', () => {
     const text = res.body.replace(/^\uFEFF/, '');
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe(
-      "N°;Date;Client;Équipement;Type d'équipement;Statut;Urgence;Technicien;Description;Début;Fin;Durée (h);Coût (MAD)",
+      "N°;Date;Client;Équipement;Type d'équipement;Statut;Urgence;Technicien;Description;Début;Fin;Durée (h);Attente pièces (h);Coût (MAD)",
     );
     expect(lines).toHaveLength(5);
     const first = lines.find((l) => l.startsWith(`${data.i.i1.id};`));
     expect(first).toContain('Atlas Énergie SA;Transformateur A1;TRANSFORMATEUR;Terminée;Non;Technicien Un');
-    expect(first).toMatch(/;4,0;1000,00$/);
+    expect(first).toMatch(/;4,0;;1000,00$/); // never waited for parts: no waiting hours
   });
 
   it('PDF of the period', async () => {

@@ -4,7 +4,7 @@ import { backlogAge, repairHours, startHours, timingJoin, wasInterrupted } from 
 import { inPeriod, isCompleted, isOpen, isOverdue, isUrgent, visible } from '../src/db/predicates.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { buildDataset, daysAgo } from './helpers/dashboard-factories.ts';
-import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
+import { createEquipment, createIntervention, createOpenPartRequest, createUser } from './helpers/factories.ts';
 
 /**
  * The daily roll-up (migration 0022) against the full recomputation: after writes of every kind — creation, status
@@ -29,10 +29,12 @@ const call = async (method: 'PUT' | 'DELETE' | 'POST', url: string, payload?: ob
 };
 
 const DAILY = sql.raw(`SELECT day::text, client_id, type_equipement, technician_id, statut, urgence, n, n_start,
-  sum_start_s::text, n_repair, sum_repair_s::text, n_interrupted, sum_cout::text FROM rollup_daily
+  sum_start_s::text, n_repair, sum_repair_s::text, n_interrupted, sum_cout::text, sum_wait_s::text,
+  sum_wait_repair_s::text FROM rollup_daily
   ORDER BY day, client_id, type_equipement NULLS FIRST, technician_id NULLS FIRST, statut, urgence`);
 const FACTS = sql.raw(`SELECT intervention_id, day::text, client_id, equipement_id, type_equipement, technician_id,
-  statut, urgence, cout::text, start_s::text, repair_s::text, interrupted FROM intervention_facts ORDER BY 1`);
+  statut, urgence, cout::text, start_s::text, repair_s::text, interrupted, wait_s::text, wait_repair_s::text
+  FROM intervention_facts ORDER BY 1`);
 
 const NARROW = ['rollup_day_status', 'rollup_day_technician', 'rollup_day_type', 'rollup_day_client'].map((t) =>
   sql.raw(`SELECT to_jsonb(x) AS row FROM ${t} x ORDER BY to_jsonb(x)::text`),
@@ -132,7 +134,8 @@ describe('daily roll-up', () => {
       urgence: true,
     });
     const b = await createIntervention(db(), { equipementId: eq.id, date: daysAgo(40) });
-    for (const statut of ['EN_COURS', 'EN_PAUSE', 'EN_COURS', 'TERMINEE']) {
+    await createOpenPartRequest(db(), a.id);
+    for (const statut of ['EN_COURS', 'EN_PAUSE', 'EN_COURS', 'EN_ATTENTE_PDR', 'EN_COURS', 'TERMINEE']) {
       await call('PUT', `/api/interventions/${a.id}/status`, { statut });
     }
     await call('PUT', `/api/interventions/${b.id}/status`, { statut: 'EN_COURS' });

@@ -51,9 +51,11 @@ export const AUDIT_ACTIONS = {
   'part.create': 'Pièce créée',
   'part.update': 'Pièce modifiée',
   'part.delete': 'Pièce supprimée',
+  'part.import': 'Catalogue de pièces importé',
   'stock.location_create': 'Emplacement de stock créé',
   'part_request.create': 'Demande de pièces créée',
   'part_request.receive': 'Demande de pièces reçue',
+  'part_request.cancel': 'Demande de pièces annulée',
   'export.csv': 'Export CSV',
   'export.pdf': 'Export PDF',
 } as const;

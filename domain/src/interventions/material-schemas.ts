@@ -81,7 +81,8 @@ export const materialSchema = z.object({
   /** quantite × prixUnitaire rounded to 2 decimals, '375.00' MAD */
   total: z.string(),
   auteur: z.object({ id: z.number(), nom: z.string() }).nullable(),
-  /** Stock link (issue 18): the part, its location and RESERVEE | SORTIE | LIBEREE; null when not linked. */
+  /** Stock link (issue 18): the part, its location and RESERVEE | SORTIE | LIBEREE | RETOURNEE (issued,
+   * then returned when the intervention was cancelled); null when not linked. */
   part_id: z.number().nullable().optional(),
   location_id: z.number().nullable().optional(),
   stock_state: z.string().nullable().optional(),

@@ -85,6 +85,7 @@ export const REPORT_CSV_COLUMNS = [
   ['debut', 'Début'],
   ['fin', 'Fin'],
   ['duree', 'Durée (h)'],
+  ['attente', 'Attente pièces (h)'],
   ['cout', 'Coût (MAD)'],
 ] as const;
 
@@ -102,3 +103,32 @@ export const reportOptionsSchema = z.object({
   technicians: z.array(option),
 });
 export type ReportOptions = z.infer<typeof reportOptionsSchema>;
+
+/**
+ * GET /api/reports/parts-downtime (issue 18): for the report's selection, the parts ranked by the equipment-down
+ * time of the interventions that waited for them — each intervention's time in EN_ATTENTE_PDR (its current wait
+ * included) counted once for every part of its part requests that were not cancelled.
+ */
+export const PARTS_DOWNTIME_LIMIT = 50;
+export const PARTS_DOWNTIME_LABELS = {
+  title: 'Pièces ayant immobilisé le plus longtemps',
+  description: "Temps d'attente de pièces (PDR) des interventions de la période, cumulé par pièce demandée, en heures",
+  empty: 'Aucune attente de pièces sur la période',
+  reference: 'Référence',
+  designation: 'Désignation',
+  interventions: 'Interventions',
+  equipment: 'Équipements',
+  quantity: 'Quantité demandée',
+  waiting: "Temps d'immobilisation",
+} as const;
+export const partDowntimeSchema = z.object({
+  partId: z.number().int(),
+  reference: z.string(),
+  designation: z.string(),
+  unite: z.string(),
+  interventions: z.number().int(),
+  equipment: z.number().int(),
+  quantity: z.number(),
+  waitingHours: z.number(),
+});
+export type PartDowntime = z.infer<typeof partDowntimeSchema>;

@@ -44,6 +44,10 @@ export const STOCK_MESSAGES = {
   movementRecorded: 'Mouvement de stock enregistré',
   requestCreated: 'Demande de pièces enregistrée',
   requestReceived: 'Pièces reçues et entrées en stock',
+  requestCancelled: 'Demande de pièces annulée',
+  cancelRequestAction: 'Annuler la demande',
+  requestLastWhileWaiting:
+    "C'est la dernière demande de pièces ouverte d'une intervention en attente de pièces (PDR) : changez d'abord son statut",
 } as const;
 
 /** Negative on-hand quantities are refused unless this is true (a setting may override it later). */

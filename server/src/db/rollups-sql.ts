@@ -30,3 +30,32 @@ export const meanHours = (kind: 'start' | 'repair', filter?: SQL): SQL => {
   const f = filter ? sql` FILTER (WHERE ${filter})` : sql``;
   return sql`(sum(${s})${f} / NULLIF(sum(${n})${f}, 0) / 3600)::float8`;
 };
+
+/**
+ * Issue 18 (migration 0026), over completed rows: mean repair hours without the waiting for parts inside the repair
+ * span, and mean hours waiting for parts per completed intervention (null when nothing to average).
+ */
+export const meanRepairWithoutWaitHours = (filter?: SQL): SQL => {
+  const f = filter ? sql` FILTER (WHERE ${filter})` : sql``;
+  return sql`((sum(r.sum_repair_s)${f} - sum(r.sum_wait_repair_s)${f}) / NULLIF(sum(r.n_repair)${f}, 0) / 3600)::float8`;
+};
+export const meanWaitHours = (filter?: SQL): SQL => {
+  const f = filter ? sql` FILTER (WHERE ${filter})` : sql``;
+  return sql`(sum(r.sum_wait_s)${f} / NULLIF(sum(r.n)${f}, 0) / 3600)::float8`;
+};
+
+/**
+ * Seconds an intervention has waited for parts, from its facts row `f` (migration 0026): the closed waits, plus the
+ * open wait of an intervention in EN_ATTENTE_PDR now, since its last move there (partial index
+ * intervention_history_waiting_idx). 0 when it never waited; null when there is no facts row (hidden).
+ */
+export const waitSecondsOf = (f = 'f'): SQL => {
+  const a = sql.raw(f);
+  const waiting = sql.raw(`'${STATUT.EN_ATTENTE_PDR}'`);
+  return sql`(COALESCE(${a}.wait_s, 0)
+    + CASE WHEN ${a}.statut = ${waiting} THEN COALESCE((
+        SELECT extract(epoch FROM (now() - max(h.created_at))) FROM intervention_history h
+        WHERE h.intervention_id = ${a}.intervention_id AND h.to_statut = ${waiting}
+          AND h.from_statut IS DISTINCT FROM h.to_statut), 0)
+      ELSE 0 END)`;
+};

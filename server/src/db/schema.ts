@@ -683,6 +683,9 @@ export const interventionFacts = pgTable('intervention_facts', {
   startS: numeric('start_s'),
   repairS: numeric('repair_s'),
   interrupted: boolean('interrupted').notNull(),
+  // 0026_waiting_split.sql: closed waiting-for-parts seconds, and the part of it inside the repair span
+  waitS: numeric('wait_s'),
+  waitRepairS: numeric('wait_repair_s'),
 });
 
 const rollupMeasures = {
@@ -693,6 +696,8 @@ const rollupMeasures = {
   sumRepairS: numeric('sum_repair_s').notNull(),
   nInterrupted: integer('n_interrupted').notNull(),
   sumCout: numeric('sum_cout', { precision: 18, scale: 2 }).notNull(),
+  sumWaitS: numeric('sum_wait_s').notNull().default('0'),
+  sumWaitRepairS: numeric('sum_wait_repair_s').notNull().default('0'),
 };
 
 export const rollupDaily = pgTable('rollup_daily', {

@@ -20,6 +20,10 @@ export const frDateTime = (d: Date | string | null | undefined) => (d ? dateTime
 /** 'YYYY-MM-DD' → 'DD/MM/YYYY' (a DATE column, no time zone involved). */
 export const frDate = (iso: string) => `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 
+/** Decimal with a comma, as French spreadsheets expect next to the ';' separator. */
+export const frDecimal = (v: number | string | null, digits: number) =>
+  v === null || v === '' ? '' : Number(v).toFixed(digits).replace('.', ',');
+
 /** Reads every row through `fetchPage` (keyset pagination: `after` is the last row of the previous page). */
 export async function* pagedRows<R>(fetchPage: (after: R | undefined) => Promise<R[]>, pageSize: number) {
   let after: R | undefined;

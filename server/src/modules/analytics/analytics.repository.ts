@@ -3,7 +3,17 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import type { TimingMode } from '../../db/metrics-sql.ts';
 import { visible } from '../../db/predicates.ts';
-import { meanHours, nWhere, rCancelled, rCompleted, rFailed, rInPeriod, rOpen } from '../../db/rollups-sql.ts';
+import {
+  meanHours,
+  meanRepairWithoutWaitHours,
+  meanWaitHours,
+  nWhere,
+  rCancelled,
+  rCompleted,
+  rFailed,
+  rInPeriod,
+  rOpen,
+} from '../../db/rollups-sql.ts';
 
 /** Status breakdown and urgent completion of a period, in one aggregate over the daily roll-up. */
 export async function completionCounts(db: DbOrTx, p: { from: string; to: string }) {
@@ -51,12 +61,27 @@ export async function repairSeries(
   opts: { unit: AnalyticsBucket; from: string; to: string; timing?: TimingMode },
 ) {
   const unit = sql.raw(`'${opts.unit}'`);
-  const { rows } = await db.execute<{ start: string; completed: number; mttr: number | null }>(sql`
+  const { rows } = await db.execute<RepairFigures & { start: string }>(sql`
     SELECT greatest(date_trunc(${unit}, r.day::timestamp)::date, ${opts.from}::date)::text AS start,
-           sum(r.n)::int AS completed,
-           ${meanHours('repair')} AS mttr
+           ${REPAIR_FIGURES}
     FROM rollup_day_status r
     WHERE ${rInPeriod(opts.from, opts.to)} AND ${rCompleted}
     GROUP BY 1`);
   return rows;
+}
+
+type RepairFigures = { completed: number; mttr: number | null; repair: number | null; waiting: number | null };
+/** Completed count, MTTR, and MTTR split into repair without waiting and waiting for parts (migration 0026). */
+const REPAIR_FIGURES = sql`COALESCE(sum(r.n), 0)::int AS completed,
+           ${meanHours('repair')} AS mttr,
+           ${meanRepairWithoutWaitHours()} AS repair,
+           ${meanWaitHours()} AS waiting`;
+
+/** The same figures over the whole period (one aggregate over the day × statut roll-up). */
+export async function repairSplit(db: DbOrTx, p: { from: string; to: string }): Promise<RepairFigures> {
+  const { rows } = await db.execute<RepairFigures>(sql`
+    SELECT ${REPAIR_FIGURES}
+    FROM rollup_day_status r
+    WHERE ${rInPeriod(p.from, p.to)} AND ${rCompleted}`);
+  return rows[0] ?? { completed: 0, mttr: null, repair: null, waiting: null };
 }

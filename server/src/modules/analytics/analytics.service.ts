@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { timingModeFor } from '../../db/metrics-sql.ts';
 import { periodCharts } from '../dashboard/dashboard.service.ts';
 import { technicianFigures } from '../dashboard/performance.service.ts';
-import { completionCounts, countByStatus, preventiveCount, repairSeries } from './analytics.repository.ts';
+import { completionCounts, countByStatus, preventiveCount, repairSeries, repairSplit } from './analytics.repository.ts';
 
 type Opts = { timeframe: number; today?: string };
 
@@ -19,11 +19,12 @@ export async function getAnalytics(db: DbOrTx, opts: Opts): Promise<Analytics> {
   const { from, to } = period(opts);
   const unit = bucketFor(opts.timeframe);
   const timing = timingModeFor(opts.timeframe);
-  const [charts, repairs, techs, preventive] = await Promise.all([
+  const [charts, repairs, techs, preventive, split] = await Promise.all([
     periodCharts(db, { unit, from, to }),
     repairSeries(db, { unit, from, to, timing }),
     technicianFigures(db, { from, to, timing }),
     preventiveCount(db, { from, to }),
+    repairSplit(db, { from, to }),
   ]);
   const total = charts.series.reduce((n, b) => n + b.total, 0);
   const repairByStart = new Map(repairs.map((r) => [r.start, r]));
@@ -35,7 +36,14 @@ export async function getAnalytics(db: DbOrTx, opts: Opts): Promise<Analytics> {
     series: charts.series.map((b) => {
       const r = repairByStart.get(b.start);
       const completed = r?.completed ?? 0;
-      return { ...b, completed, completionRate: completionRate(completed, b.total), mttrHours: roundHours(r?.mttr) };
+      return {
+        ...b,
+        completed,
+        completionRate: completionRate(completed, b.total),
+        mttrHours: roundHours(r?.mttr),
+        repairHours: roundHours(r?.repair),
+        waitingHours: roundHours(r?.waiting),
+      };
     }),
     byEquipmentType: charts.byEquipmentType,
     byClient: charts.byClient,
@@ -47,6 +55,12 @@ export async function getAnalytics(db: DbOrTx, opts: Opts): Promise<Analytics> {
       open: t.open,
     })),
     maintenanceMix: { preventive, corrective: Math.max(0, total - preventive) },
+    repairSplit: {
+      completed: split.completed,
+      mttrHours: roundHours(split.mttr),
+      repairHours: roundHours(split.repair),
+      waitingHours: roundHours(split.waiting),
+    },
   };
 }
 

@@ -4,7 +4,7 @@ import { formatCurrency, formatDate, formatDateTime, formatPercent } from '@gmao
 import { statutLabel } from '@gmao/domain/interventions/status';
 import { PLAN_LABELS } from '@gmao/domain/plans/plan-form';
 import type { Compliance } from '@gmao/domain/plans/plan-schemas';
-import type { ReportSummary } from '@gmao/domain/reports/report-schemas';
+import { PARTS_DOWNTIME_LABELS, type PartDowntime, type ReportSummary } from '@gmao/domain/reports/report-schemas';
 import { heading, keyValues, renderPdf, section, table } from '../../lib/pdf.ts';
 import { comptesRendusSection, detailSections } from './intervention-pdf-sections.ts';
 import type { InterventionReportRow } from './intervention-report.repository.ts';
@@ -13,12 +13,15 @@ import type { ReportRow } from './reports.repository.ts';
 
 /** Rows listed in the period PDF; the CSV export has them all. */
 export const PDF_ROW_LIMIT = 500;
+/** Parts listed in the period PDF's 'Pièces ayant immobilisé le plus longtemps'. */
+const PDF_PARTS_LIMIT = 10;
 
 export function summaryPdf(
   summary: ReportSummary,
   rows: ReportRow[],
   truncated: boolean,
   preventive: Compliance | null = null,
+  partsDowntime: PartDowntime[] = [],
 ): Promise<Buffer> {
   const f = summary.filter;
   return renderPdf("Rapport d'interventions", (doc) => {
@@ -73,6 +76,30 @@ export function summaryPdf(
           String(p.on_time),
           p.on_time_pct === null ? '—' : `${p.on_time_pct} %`,
         ]),
+      );
+    }
+    if (partsDowntime.length > 0) {
+      // Issue 18: the parts that kept equipment down longest over the period.
+      const L = PARTS_DOWNTIME_LABELS;
+      section(doc, L.title);
+      table(
+        doc,
+        [
+          { header: L.reference, width: 90 },
+          { header: L.designation, width: 170 },
+          { header: L.waiting, width: 90 },
+          { header: L.interventions, width: 70 },
+          { header: L.equipment, width: 70 },
+        ],
+        partsDowntime
+          .slice(0, PDF_PARTS_LIMIT)
+          .map((p) => [
+            p.reference,
+            p.designation,
+            formatHours(p.waitingHours),
+            String(p.interventions),
+            String(p.equipment),
+          ]),
       );
     }
     section(doc, 'Répartition par statut');

@@ -7,7 +7,7 @@ import { interventionReportDetails } from './intervention-report-details.reposit
 import { reportCsvStream } from './report-csv.ts';
 import { interventionPdf, PDF_ROW_LIMIT, summaryPdf } from './report-documents.ts';
 import { reportRows } from './reports.repository.ts';
-import { getSummary } from './reports.service.ts';
+import { getPartsDowntime, getSummary } from './reports.service.ts';
 
 /** The period CSV: written by PostgreSQL (COPY) with the values formatted in SQL, see report-csv.ts. */
 export function csvStream(db: DbOrTx, f: ReportFilter) {
@@ -16,13 +16,14 @@ export function csvStream(db: DbOrTx, f: ReportFilter) {
 
 /** The period PDF: the summary and the first PDF_ROW_LIMIT interventions (the CSV has them all). */
 export async function periodPdf(db: DbOrTx, f: ReportFilter): Promise<Buffer> {
-  const [summary, rows, preventive] = await Promise.all([
+  const [summary, rows, preventive, parts] = await Promise.all([
     getSummary(db, f),
     reportRows(db, f, { limit: PDF_ROW_LIMIT + 1 }),
     // the period's preventive visits (of the client when one is chosen), for the client to see
     getCompliance(db as Db, { from: f.dateFrom, to: f.dateTo, client_id: f.clientId }),
+    getPartsDowntime(db, f),
   ]);
-  return summaryPdf(summary, rows.slice(0, PDF_ROW_LIMIT), rows.length > PDF_ROW_LIMIT, preventive);
+  return summaryPdf(summary, rows.slice(0, PDF_ROW_LIMIT), rows.length > PDF_ROW_LIMIT, preventive, parts);
 }
 
 /** The one-intervention PDF (visible interventions only: 404 otherwise). */

@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { finishedAt, repairHours, startedAt, startHours, timingJoin, timingModeFor } from '../../db/metrics-sql.ts';
 import { inPeriod, isCompleted, isOpen, isOverdue, isUrgent, visible } from '../../db/predicates.ts';
-import { meanHours, nWhere, rCompleted, rOpen, rOverdue } from '../../db/rollups-sql.ts';
+import { meanHours, nWhere, rCompleted, rOpen, rOverdue, waitSecondsOf } from '../../db/rollups-sql.ts';
 
 /** The report's selection: visible interventions of the period, narrowed by client / equipment / technician. */
 export function reportWhere(f: ReportFilter): SQL {
@@ -150,6 +150,8 @@ export type ReportRow = {
   started: Date | null;
   finished: Date | null;
   repair_h: number | null;
+  /** Hours waiting for parts (issue 18), null when it never waited. */
+  wait_h: number | null;
   cout: string | null;
 };
 
@@ -163,11 +165,13 @@ export async function reportRows(
   const { rows } = await db.execute<ReportRow>(sql`
     SELECT i.id, i.date, c.nom_entreprise AS client, e.nom AS equipement, e.type_equipement, i.statut, i.urgence,
            u.nom AS technicien, i.description, ${startedAt()} AS started, ${finishedAt()} AS finished,
-           ${repairHours()} AS repair_h, e.cout::text AS cout
+           ${repairHours()} AS repair_h, (NULLIF(${waitSecondsOf('fx')}, 0) / 3600)::float8 AS wait_h,
+           e.cout::text AS cout
     FROM interventions i
     JOIN equipements e ON e.id = i.equipement_id
     JOIN clients c ON c.id = i.client_id
     LEFT JOIN users u ON u.id = i.technician_id
+    LEFT JOIN intervention_facts fx ON fx.intervention_id = i.id
     ${timingJoin('i', 'lateral')}
     WHERE ${reportWhere(f)}${after}
     ORDER BY i.date, i.id

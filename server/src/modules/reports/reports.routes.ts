@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { errorEnvelopeSchema, idParamsSchema, successEnvelope } from '@gmao/domain/common/api';
 import {
   interventionReportFileName,
+  partDowntimeSchema,
   reportFileName,
   reportFilterSchema,
   reportOptionsQuerySchema,
@@ -9,10 +10,11 @@ import {
   reportSummarySchema,
 } from '@gmao/domain/reports/report-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { downloadHeaders } from '../../lib/download.ts';
 import { recordExport } from '../audit/audit.service.ts';
 import { csvStream, interventionReportPdf, periodPdf } from './report-export.service.ts';
-import { getOptions, getSummary } from './reports.service.ts';
+import { getOptions, getPartsDowntime, getSummary } from './reports.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const access = { permission: PERMISSIONS.REPORTS_READ };
@@ -31,6 +33,20 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await getSummary(app.db, request.query) }),
+  );
+
+  app.get(
+    '/parts-downtime',
+    {
+      config: { access },
+      schema: {
+        tags: ['reports'],
+        summary: 'Pièces ayant immobilisé le plus longtemps (attente de pièces des interventions de la période)',
+        querystring: reportFilterSchema,
+        response: { 200: successEnvelope(z.array(partDowntimeSchema)), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await getPartsDowntime(app.db, request.query) }),
   );
 
   app.get(

@@ -1,8 +1,9 @@
 import { completionRate, metricsToday } from '@gmao/domain/dashboard/metrics';
 import { roundHours } from '@gmao/domain/dashboard/performance-schemas';
-import type { ReportFilter, ReportSummary } from '@gmao/domain/reports/report-schemas';
+import type { PartDowntime, ReportFilter, ReportSummary } from '@gmao/domain/reports/report-schemas';
 import type { DbOrTx } from '../../db/database.ts';
 import { reportOptions } from './options.repository.ts';
+import { partsDowntime } from './parts-downtime.repository.ts';
 import { filterNames, summaryAggregates, summaryByStatus } from './reports.repository.ts';
 
 const named = (id: number | undefined, nom: string | null) => (id && nom !== null ? { id, nom } : null);
@@ -37,4 +38,19 @@ export async function getSummary(db: DbOrTx, f: ReportFilter, today = metricsTod
 /** Choices of the report form: clients, equipment (of one client when given), technicians. */
 export function getOptions(db: DbOrTx, clientId?: number) {
   return reportOptions(db, clientId);
+}
+
+/** The parts that kept equipment down longest over the report's selection (hours rounded to 0.1). */
+export async function getPartsDowntime(db: DbOrTx, f: ReportFilter): Promise<PartDowntime[]> {
+  const rows = await partsDowntime(db, f);
+  return rows.map((r) => ({
+    partId: r.part_id,
+    reference: r.reference,
+    designation: r.designation,
+    unite: r.unite,
+    interventions: r.interventions,
+    equipment: r.equipment,
+    quantity: Number(r.quantity),
+    waitingHours: roundHours(Number(r.waiting_s) / 3600) ?? 0,
+  }));
 }

@@ -147,6 +147,38 @@ export async function updatePart(db: DbOrTx, id: number, p: PartInput) {
   return rows.length > 0;
 }
 
+/** One page of the catalogue in reference order, after `after` (keyset on the unique reference: the CSV export). */
+export async function partsPage(db: DbOrTx, after: string | undefined, limit: number) {
+  const { rows } = await db.execute<PartRow>(sql`${SELECT_PART}
+    ${after === undefined ? sql`` : sql`WHERE p.reference > ${after}`} ORDER BY p.reference LIMIT ${limit}`);
+  return rows.map(toPart);
+}
+
+/**
+ * Creates or updates the given parts, matched on their reference, in one statement (the import); the counts of
+ * created and updated parts.
+ */
+export async function upsertParts(db: DbOrTx, parts: PartInput[]) {
+  const { rows } = await db.execute<{ created: number; updated: number }>(sql`
+    WITH up AS (
+      INSERT INTO parts AS p (reference, designation, famille, unite, prix_unitaire, seuil_reappro, quantite_reappro,
+                              fournisseurs, types_equipement)
+      SELECT x.reference, x.designation, x.famille, x.unite, x.prix_unitaire, x.seuil_reappro, x.quantite_reappro,
+             x.fournisseurs, x.types_equipement
+      FROM jsonb_to_recordset(${JSON.stringify(parts)}::jsonb) AS x(
+        reference varchar, designation varchar, famille varchar, unite varchar, prix_unitaire numeric,
+        seuil_reappro numeric, quantite_reappro numeric, fournisseurs text[], types_equipement text[])
+      ON CONFLICT (reference) DO UPDATE SET designation = excluded.designation, famille = excluded.famille,
+        unite = excluded.unite, prix_unitaire = excluded.prix_unitaire, seuil_reappro = excluded.seuil_reappro,
+        quantite_reappro = excluded.quantite_reappro, fournisseurs = excluded.fournisseurs,
+        types_equipement = excluded.types_equipement, updated_at = now()
+      RETURNING (xmax = 0) AS inserted
+    )
+    SELECT count(*) FILTER (WHERE inserted)::int AS created, count(*) FILTER (WHERE NOT inserted)::int AS updated
+    FROM up`);
+  return rows[0] ?? { created: 0, updated: 0 };
+}
+
 /** Deletes a part nothing refers to (no movement, level, request or material line); false otherwise. */
 export async function deletePartIfUnused(db: DbOrTx, id: number) {
   const { rows } = await db.execute<{ id: number }>(sql`
@@ -397,6 +429,10 @@ export async function requestLines(db: DbOrTx, rid: number) {
   return rows.map((r) => ({ part_id: r.part_id, quantite: num(r.quantite) }));
 }
 
+export async function markCancelled(db: DbOrTx, rid: number) {
+  await db.execute(sql`UPDATE part_requests SET statut = 'ANNULEE' WHERE id = ${rid}`);
+}
+
 export async function markReceived(db: DbOrTx, rid: number, locationId: number) {
   await db.execute(sql`UPDATE part_requests SET statut = 'RECUE', received_at = now(), location_id = ${locationId}
                        WHERE id = ${rid}`);
@@ -451,7 +487,16 @@ export async function reservedLines(db: DbOrTx, interventionId: number) {
   return rows.map((r) => ({ ...r, quantite: num(r.quantite) }));
 }
 
-export async function setLineState(db: DbOrTx, lineId: number, state: 'RESERVEE' | 'SORTIE' | 'LIBEREE') {
+/** The intervention's issued lines (SORTIE), locked: what cancelling it returns to stock. */
+export async function issuedLines(db: DbOrTx, interventionId: number) {
+  const { rows } = await db.execute<{ id: number; part_id: number; location_id: number; quantite: string }>(sql`
+    SELECT id, part_id, location_id, quantite::text FROM intervention_materials
+    WHERE intervention_id = ${interventionId} AND stock_state = 'SORTIE' ORDER BY part_id, location_id, id
+    FOR UPDATE`);
+  return rows.map((r) => ({ ...r, quantite: num(r.quantite) }));
+}
+
+export async function setLineState(db: DbOrTx, lineId: number, state: 'RESERVEE' | 'SORTIE' | 'LIBEREE' | 'RETOURNEE') {
   await db.execute(sql`UPDATE intervention_materials SET stock_state = ${state} WHERE id = ${lineId}`);
 }
 

@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { PARTS_CSV_MESSAGES, partsImportResultSchema, partsImportSchema } from '@gmao/domain/stock/parts-csv';
 import {
   locationInputSchema,
   locationSchema,
@@ -16,8 +17,10 @@ import {
 } from '@gmao/domain/stock/stock-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { recordExport } from '../audit/audit.service.ts';
 import * as stock from './stock.service.ts';
 
 const tags = ['stock'];
@@ -38,6 +41,40 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, ...(await stock.listParts(app.db, request.query)) }),
+  );
+
+  app.get(
+    '/export.csv',
+    {
+      config: read,
+      schema: { tags, summary: 'Export CSV du catalogue (avec le stock total de chaque pièce)' },
+    },
+    async (_request, reply) => {
+      await recordExport(app.db, 'csv', 'catalogue des pièces', null);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .headers(downloadHeaders(PARTS_CSV_MESSAGES.fileName))
+        .send(stock.partsCsvStream(app.db));
+    },
+  );
+
+  app.post(
+    '/import',
+    {
+      config: manage,
+      // 5 000 lines of a CSV fit well under 6 MB
+      bodyLimit: 6 * 1024 * 1024,
+      schema: {
+        tags,
+        summary: 'Importer le catalogue (CSV de l’export) : tout ou rien, erreurs par ligne',
+        body: partsImportSchema,
+        response: { 200: successEnvelope(partsImportResultSchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const data = await stock.importParts(app.db, request.body.contenu);
+      return { success: true as const, data, message: PARTS_CSV_MESSAGES.done(data.created, data.updated) };
+    },
   );
 
   app.get(

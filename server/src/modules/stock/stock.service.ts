@@ -2,6 +2,13 @@ import type { SessionUser } from '@gmao/domain/auth/user';
 import { makePagination } from '@gmao/domain/common/api';
 import type { Statut } from '@gmao/domain/interventions/status';
 import {
+  LIST_SEPARATOR,
+  PART_CSV_COLUMNS,
+  PARTS_CSV_MESSAGES,
+  type PartsImportResult,
+  partsFromCsv,
+} from '@gmao/domain/stock/parts-csv';
+import {
   ALLOW_NEGATIVE_STOCK,
   CENTRAL_STORE,
   type LocationInput,
@@ -10,6 +17,7 @@ import {
   type MovementInput,
   type MovementListQuery,
   type MovementType,
+  type Part,
   type PartDetail,
   type PartInput,
   type PartListQuery,
@@ -18,6 +26,7 @@ import {
 } from '@gmao/domain/stock/stock-schemas';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { csvFileStream, frDecimal, pagedRows } from '../../lib/csv.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyPartsReceived, notifyStockLow } from '../notifications/notifications.service.ts';
 import * as repo from './stock.repository.ts';
@@ -44,6 +53,52 @@ export async function getPart(db: DbOrTx, id: number): Promise<PartDetail> {
     ...part,
     stock: { locations, total: { on_hand: part.on_hand, reserved: part.reserved, available: part.available } },
   };
+}
+
+/** GET /parts/export.csv: the whole catalogue, page by page, with its stock totals (Excel fr-FR). */
+export function partsCsvStream(db: DbOrTx) {
+  const PAGE = 1000;
+  const qty = (v: number) => frDecimal(v, 3).replace(/,?0+$/, '');
+  async function* records() {
+    for await (const p of pagedRows<Part>((after) => repo.partsPage(db, after?.reference, PAGE), PAGE)) {
+      yield {
+        ...p,
+        famille: p.famille ?? '',
+        prix_unitaire: frDecimal(p.prix_unitaire, 2),
+        seuil_reappro: qty(p.seuil_reappro),
+        quantite_reappro: qty(p.quantite_reappro),
+        fournisseurs: p.fournisseurs.join(LIST_SEPARATOR),
+        types_equipement: p.types_equipement.join(LIST_SEPARATOR),
+        on_hand: qty(p.on_hand),
+        reserved: qty(p.reserved),
+        available: qty(p.available),
+      };
+    }
+  }
+  return csvFileStream(PART_CSV_COLUMNS, records());
+}
+
+/**
+ * POST /parts/import: every line validated first (the form's schema), then all parts created or updated in one
+ * statement of one transaction with its audit row; one line in error and nothing is imported (422, every error
+ * with its line number).
+ */
+export async function importParts(db: Db, contenu: string): Promise<PartsImportResult> {
+  const { parts, errors } = partsFromCsv(contenu);
+  if (errors.length > 0) {
+    const lines = new Set(errors.map((e) => e.field)).size;
+    throw new AppError('BUSINESS_RULE', PARTS_CSV_MESSAGES.refused(lines), errors);
+  }
+  return db.transaction(async (tx) => {
+    const result = await repo.upsertParts(tx, parts);
+    await recordAudit(tx, {
+      action: 'part.import',
+      entityType: 'part',
+      summary: PARTS_CSV_MESSAGES.done(result.created, result.updated),
+      after: { references: parts.map((p) => p.reference).slice(0, 1000), ...result },
+    });
+    return result;
+  });
 }
 
 function rethrowReference(err: unknown): never {
@@ -351,7 +406,8 @@ export async function releaseLine(
 /**
  * Called by the status writer (applyStatusChange) before it writes, in its transaction: EN_ATTENTE_PDR needs an
  * open part request (422 otherwise); TERMINEE issues the reserved lines (SORTIE: reserved −= q, on hand −= q);
- * ANNULEE releases them.
+ * ANNULEE releases them and returns the lines already issued (a finished intervention reopened, then cancelled) to
+ * their location with a RETOUR movement (on hand += q).
  */
 export async function onStatusChange(tx: DbOrTx, user: SessionUser, interventionId: number, from: Statut, to: Statut) {
   if (
@@ -363,12 +419,11 @@ export async function onStatusChange(tx: DbOrTx, user: SessionUser, intervention
   }
   if (to !== 'TERMINEE' && to !== 'ANNULEE') return;
   const lines = await repo.reservedLines(tx, interventionId);
-  if (lines.length === 0) return;
+  const issued = to === 'ANNULEE' ? await repo.issuedLines(tx, interventionId) : [];
+  if (lines.length === 0 && issued.length === 0) return;
   const issue = to === 'TERMINEE';
-  await applyChanges(
-    tx,
-    user,
-    lines.map((l) => ({
+  await applyChanges(tx, user, [
+    ...lines.map((l) => ({
       partId: l.part_id,
       locationId: l.location_id,
       dOnHand: issue ? -l.quantite : 0,
@@ -377,15 +432,36 @@ export async function onStatusChange(tx: DbOrTx, user: SessionUser, intervention
         ? { type: 'SORTIE' as const, motif: `Intervention #${interventionId}`, interventionId }
         : undefined,
     })),
-  );
+    ...issued.map((l) => ({
+      partId: l.part_id,
+      locationId: l.location_id,
+      dOnHand: l.quantite,
+      dReserved: 0,
+      movement: { type: 'RETOUR' as const, motif: `Annulation de l'intervention #${interventionId}`, interventionId },
+    })),
+  ]);
   for (const l of lines) await repo.setLineState(tx, l.id, issue ? 'SORTIE' : 'LIBEREE');
+  for (const l of issued) await repo.setLineState(tx, l.id, 'RETOURNEE');
+  const line = (l: { part_id: number; location_id: number; quantite: number }) => ({
+    part_id: l.part_id,
+    location_id: l.location_id,
+    quantite: l.quantite,
+  });
   if (issue) {
     await recordAudit(tx, {
       action: 'stock.movement',
       entityType: 'intervention',
       entityId: interventionId,
       summary: `Sortie des pièces réservées de l'intervention #${interventionId}`,
-      after: { lines: lines.map((l) => ({ part_id: l.part_id, location_id: l.location_id, quantite: l.quantite })) },
+      after: { lines: lines.map(line) },
+    });
+  } else {
+    await recordAudit(tx, {
+      action: 'stock.movement',
+      entityType: 'intervention',
+      entityId: interventionId,
+      summary: `Annulation de l'intervention #${interventionId} : réservations libérées, pièces sorties retournées`,
+      after: { released: lines.map(line), returned: issued.map(line) },
     });
   }
 }
@@ -459,6 +535,29 @@ export async function receivePartRequest(
     after: { lines, location_id: into },
   });
   await notifyPartsReceived(tx, user, interventionId);
+  return (await repo.listPartRequests(tx, interventionId, rid))[0];
+}
+
+/**
+ * Cancels an open part request (the caller has locked the intervention, `statut` its current status). The last
+ * open request of an intervention waiting for parts cannot go: EN_ATTENTE_PDR needs one (422).
+ */
+export async function cancelPartRequest(tx: DbOrTx, interventionId: number, statut: Statut, rid: number) {
+  const request = await repo.lockPartRequest(tx, interventionId, rid);
+  if (!request) throw new AppError('NOT_FOUND', M.requestNotFound);
+  if (request.statut !== 'OUVERTE') throw new AppError('CONFLICT', M.requestNotOpen);
+  if (statut === 'EN_ATTENTE_PDR' && (await repo.countOpenRequests(tx, interventionId)) <= 1) {
+    throw new AppError('BUSINESS_RULE', M.requestLastWhileWaiting);
+  }
+  await repo.markCancelled(tx, rid);
+  await recordAudit(tx, {
+    action: 'part_request.cancel',
+    entityType: 'intervention',
+    entityId: interventionId,
+    summary: `Demande de pièces #${rid} annulée`,
+    before: { statut: 'OUVERTE' },
+    after: { statut: 'ANNULEE', lines: await repo.requestLines(tx, rid) },
+  });
   return (await repo.listPartRequests(tx, interventionId, rid))[0];
 }
 

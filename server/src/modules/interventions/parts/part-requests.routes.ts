@@ -72,6 +72,25 @@ const partRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.put(
+    '/:id/part-requests/:rid/cancel',
+    {
+      config: { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } },
+      schema: {
+        tags,
+        summary: 'Annuler une demande de pièces ouverte (pas la dernière d’une intervention en attente de pièces)',
+        ...versionedWrite,
+        params: partRequestParamsSchema,
+        response: { 200: successEnvelope(partRequestSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, rid } = request.params;
+      const data = await service.cancel(app.db, requireUser(request), id, rid, preconditionOf(request));
+      return { success: true as const, data, message: STOCK_MESSAGES.requestCancelled };
+    },
+  );
+
+  app.put(
     '/:id/part-requests/:rid/receive',
     {
       config: { access: { permission: PERMISSIONS.STOCK_MANAGE } },

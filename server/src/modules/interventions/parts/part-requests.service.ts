@@ -3,7 +3,13 @@ import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { PartRequestInput } from '@gmao/domain/stock/stock-schemas';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { createPartRequest, listPartRequests, receivePartRequest, waitingTime } from '../../stock/stock.service.ts';
+import {
+  cancelPartRequest,
+  createPartRequest,
+  listPartRequests,
+  receivePartRequest,
+  waitingTime,
+} from '../../stock/stock.service.ts';
 import { lockForAction, lockForActions, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
 
@@ -41,5 +47,16 @@ export async function receive(db: Db, user: SessionUser, id: number, rid: number
   return db.transaction(async (tx) => {
     await lockForActions(tx, user, id, []);
     return receivePartRequest(tx, user, id, rid, locationId);
+  });
+}
+
+/**
+ * PUT /:id/part-requests/:rid/cancel: who may order parts on the intervention may cancel an open request (the last
+ * one of an intervention waiting for parts excepted).
+ */
+export async function cancel(db: Db, user: SessionUser, id: number, rid: number, precondition?: VersionPrecondition) {
+  return db.transaction(async (tx) => {
+    const current = await lockForAction(tx, user, id, 'materials', precondition);
+    return cancelPartRequest(tx, id, current.statut, rid);
   });
 }

@@ -9,6 +9,8 @@ const point = (day: number, total: number, completed: number): AnalyticsPoint =>
   completionRate: total ? (completed / total) * 100 : 0,
   byStatus: {},
   mttrHours: null,
+  repairHours: null,
+  waitingHours: null,
 });
 const analytics = (bucket: Analytics['bucket'], series: AnalyticsPoint[]): Analytics => ({
   timeframe: series.length,
@@ -20,6 +22,7 @@ const analytics = (bucket: Analytics['bucket'], series: AnalyticsPoint[]): Analy
   byClient: [],
   workload: [],
   maintenanceMix: { preventive: 0, corrective: 0 },
+  repairSplit: { completed: 0, mttrHours: null, repairHours: null, waitingHours: null },
 });
 
 it('groups 30 daily points by 7 days and rates each week on its own totals', () => {

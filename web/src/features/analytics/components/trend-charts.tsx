@@ -1,4 +1,4 @@
-import type { Analytics } from '@gmao/domain/analytics/analytics-schemas';
+import { type Analytics, REPAIR_SPLIT_LABELS as SPLIT } from '@gmao/domain/analytics/analytics-schemas';
 import { formatHours } from '@gmao/domain/dashboard/performance-schemas';
 import { formatPercent } from '@gmao/domain/format/format';
 import {
@@ -23,7 +23,10 @@ export function TrendCharts({ data }: { data: Analytics }) {
     ...Object.fromEntries(STATUS_SERIES.map((s) => [s.key, p.byStatus[s.key] ?? 0])),
     total: p.total,
     mttrHours: p.mttrHours,
+    repairHours: p.repairHours,
+    waitingHours: p.waitingHours,
   }));
+  const split = data.repairSplit;
   const rates = completionPoints(data);
   const used = STATUS_SERIES.filter((s) => data.series.some((p) => (p.byStatus[s.key] ?? 0) > 0));
   const empty = data.series.every((p) => p.total === 0);
@@ -103,6 +106,59 @@ export function TrendCharts({ data }: { data: Analytics }) {
             <Line type="linear" dataKey="mttrHours" name="MTTR" stroke="#2563eb" connectNulls dot={{ r: 3 }} />
           </LineChart>
         </ResponsiveContainer>
+      </ChartCard>
+
+      <ChartCard
+        title={SPLIT.title}
+        description={SPLIT.description}
+        empty={!completedAny}
+        data={{
+          headers: [SPLIT.period, SPLIT.completed, SPLIT.repair, SPLIT.waiting, SPLIT.mttr],
+          rows: [
+            ...data.series
+              .filter((p) => p.completed > 0)
+              .map((p) => [
+                bucketLabel(p.start, data.bucket),
+                p.completed,
+                formatHours(p.repairHours),
+                formatHours(p.waitingHours),
+                formatHours(p.mttrHours),
+              ]),
+            [
+              SPLIT.total,
+              split.completed,
+              formatHours(split.repairHours),
+              formatHours(split.waitingHours),
+              formatHours(split.mttrHours),
+            ],
+          ],
+        }}
+      >
+        <div className="flex h-full flex-col">
+          <dl className="mb-2 grid grid-cols-2 gap-2 text-sm">
+            <div>
+              <dt className="text-slate-500">{SPLIT.repair}</dt>
+              <dd className="font-semibold text-slate-900">{formatHours(split.repairHours)}</dd>
+            </div>
+            <div>
+              <dt className="text-slate-500">{SPLIT.waiting}</dt>
+              <dd className="font-semibold text-amber-700">{formatHours(split.waitingHours)}</dd>
+            </div>
+          </dl>
+          <div className="min-h-0 flex-1">
+            <ResponsiveContainer width="100%" height="100%">
+              <BarChart accessibilityLayer={false} data={points.filter((p) => p.mttrHours !== null)}>
+                <CartesianGrid strokeDasharray="3 3" vertical={false} />
+                <XAxis dataKey="label" fontSize={11} />
+                <YAxis unit=" h" fontSize={11} />
+                <Tooltip formatter={(v) => formatHours(Number(v))} />
+                <Legend />
+                <Bar dataKey="repairHours" name={SPLIT.repair} stackId="mttr" fill="#2563eb" maxBarSize={48} />
+                <Bar dataKey="waitingHours" name={SPLIT.waiting} stackId="mttr" fill="#d97706" maxBarSize={48} />
+              </BarChart>
+            </ResponsiveContainer>
+          </div>
+        </div>
       </ChartCard>
     </>
   );

@@ -61,3 +61,8 @@ export const useReceivePartRequest = (id: number) =>
   usePartRequestMutation(id, (rid: number) =>
     api.put<Envelope<PartRequest>>(`/interventions/${id}/part-requests/${rid}/receive`, {}),
   );
+
+export const useCancelPartRequest = (id: number) =>
+  usePartRequestMutation(id, (rid: number) =>
+    api.put<Envelope<PartRequest>>(`/interventions/${id}/part-requests/${rid}/cancel`, {}),
+  );

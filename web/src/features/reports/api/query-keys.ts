@@ -5,4 +5,5 @@ import type { ReportQuery } from './get-report-summary';
 export const reportsKeys = {
   options: (clientId: number | null) => [...queryRoots.reports, 'options', clientId] as const,
   summary: (query: ReportQuery) => [...queryRoots.dashboard, 'report-summary', query] as const,
+  partsDowntime: (query: ReportQuery) => [...queryRoots.dashboard, 'report-parts-downtime', query] as const,
 };

@@ -7,7 +7,9 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
 import { notify } from '../../../lib/toast';
 import { useDownloadReport } from '../api/download-report';
+import { usePartsDowntime } from '../api/get-parts-downtime';
 import { useReportSummary } from '../api/get-report-summary';
+import { PartsDowntimeView } from '../components/parts-downtime-view';
 import { ReportFiltersForm } from '../components/report-filters-form';
 import { ReportSummaryView } from '../components/report-summary-view';
 
@@ -16,6 +18,7 @@ export default function ReportsRoute() {
   // The last 30 days are previewed at once; the form changes the selection.
   const [filter, setFilter] = useState<ReportFilter | null>(() => defaultReportFilter());
   const summary = useReportSummary(filter);
+  const partsDowntime = usePartsDowntime(filter);
   const download = useDownloadReport();
 
   const save = (format: 'csv' | 'pdf') => {
@@ -66,6 +69,7 @@ export default function ReportsRoute() {
           }
         />
       )}
+      {summary.data && partsDowntime.data && <PartsDowntimeView rows={partsDowntime.data.data} />}
     </section>
   );
 }

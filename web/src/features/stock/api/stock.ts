@@ -1,7 +1,8 @@
+import { PARTS_CSV_MESSAGES, type PartsImportResult } from '@gmao/domain/stock/parts-csv';
 import type { Part, PartInput, StockAlert, StockLocation } from '@gmao/domain/stock/stock-schemas';
 import { CENTRAL_STORE } from '@gmao/domain/stock/stock-schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope, type ListEnvelope } from '../../../lib/api-client';
+import { api, downloadFile, type Envelope, type ListEnvelope } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 /** Query keys of the stock feature, general to specific (STYLE.md rule 9). */
@@ -52,4 +53,13 @@ export const useCreatePart = () => useStockMutation((input: PartInput) => api.po
 export const useReception = () =>
   useStockMutation((m: { part_id: number; location_id: number; quantite: number }) =>
     api.post<Envelope<unknown>>('/stock/movements', { ...m, type: 'RECEPTION' }),
+  );
+
+/** The catalogue as CSV (stock:read). */
+export const downloadPartsCsv = () => downloadFile('/parts/export.csv', PARTS_CSV_MESSAGES.fileName);
+
+/** Imports a catalogue CSV (stock:manage): all or nothing; the per-line errors come back in the ApiError's details. */
+export const useImportParts = () =>
+  useStockMutation((contenu: string) =>
+    api.post<Envelope<PartsImportResult>>('/parts/import', { contenu }, { silent: true }),
   );

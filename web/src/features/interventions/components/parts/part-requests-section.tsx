@@ -8,7 +8,13 @@ import { FormField, inputClass } from '../../../../components/ui/form-field';
 import { Select } from '../../../../components/ui/select';
 import { usePermissions } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';
-import { useCreatePartRequest, usePartChoices, usePartRequests, useReceivePartRequest } from '../../api/part-requests';
+import {
+  useCancelPartRequest,
+  useCreatePartRequest,
+  usePartChoices,
+  usePartRequests,
+  useReceivePartRequest,
+} from '../../api/part-requests';
 
 const STATUT = { OUVERTE: ['Commandée', 'yellow'], RECUE: ['Reçue', 'green'], ANNULEE: ['Annulée', 'gray'] } as const;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -23,6 +29,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
   const parts = usePartChoices(writable && can(PERMISSIONS.STOCK_READ));
   const create = useCreatePartRequest(interventionId);
   const receive = useReceivePartRequest(interventionId);
+  const cancel = useCancelPartRequest(interventionId);
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({
     part_id: '',
@@ -93,6 +100,23 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
                     }}
                   >
                     Réceptionner
+                  </Button>
+                )}
+                {r.statut === 'OUVERTE' && writable && (
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    loading={cancel.isPending && cancel.variables === r.id}
+                    onClick={async () => {
+                      try {
+                        await cancel.mutateAsync(r.id);
+                        notify.success(STOCK_MESSAGES.requestCancelled);
+                      } catch {
+                        // the API client has shown the server's message (the last request of a waiting intervention)
+                      }
+                    }}
+                  >
+                    {STOCK_MESSAGES.cancelRequestAction}
                   </Button>
                 )}
               </span>
