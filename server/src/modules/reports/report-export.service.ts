@@ -4,12 +4,12 @@ import { AppError } from '../../lib/app-error.ts';
 import { getCompliance } from '../plans/plans.service.ts';
 import { findInterventionForReport, interventionHistoryRows } from './intervention-report.repository.ts';
 import { interventionReportDetails } from './intervention-report-details.repository.ts';
-import { reportCsvStream } from './report-csv.ts';
+import { reportCsvStream } from './report-csv.repository.ts';
 import { interventionPdf, PDF_ROW_LIMIT, summaryPdf } from './report-documents.ts';
 import { reportRows } from './reports.repository.ts';
 import { getPartsDowntime, getSummary } from './reports.service.ts';
 
-/** The period CSV: written by PostgreSQL (COPY) with the values formatted in SQL, see report-csv.ts. */
+/** The period CSV: written by PostgreSQL (COPY) with the values formatted in SQL, see report-csv.repository.ts. */
 export function csvStream(db: DbOrTx, f: ReportFilter) {
   return reportCsvStream(db, f);
 }
