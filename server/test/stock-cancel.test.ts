@@ -145,4 +145,33 @@ describe('ANNULEE and the stock', () => {
     expect(await stockOf(p)).toEqual({ on_hand: 10, reserved: 0, available: 10 });
     await expectLedgerExact(p);
   });
+
+  it('cancels the open part requests of an intervention that is cancelled, not the received ones', async () => {
+    const p = await newPart();
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const first = (await request(i.id, p)).json().data.id as number;
+    const second = (await request(i.id, p)).json().data.id as number;
+    expect((await status(i.id, 'EN_ATTENTE_PDR')).statusCode).toBe(200);
+    const received = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/interventions/${i.id}/part-requests/${first}/receive`,
+      payload: { location_id: central },
+    });
+    expect(received.statusCode, received.body).toBe(200);
+
+    expect((await status(i.id, 'ANNULEE')).statusCode).toBe(200);
+    const { rows } = await t.database.db.execute<{ id: number; statut: string }>(
+      sql`SELECT id, statut FROM part_requests WHERE intervention_id = ${i.id} ORDER BY id`,
+    );
+    expect(rows).toEqual([
+      { id: first, statut: 'RECUE' },
+      { id: second, statut: 'ANNULEE' },
+    ]);
+    const audit = await t.database.db.execute<{ summary: string }>(
+      sql`SELECT summary FROM audit_log WHERE action = 'part_request.cancel' AND entity_id = ${String(i.id)}`,
+    );
+    expect(audit.rows.map((r) => r.summary)).toEqual([
+      `Annulation de l'intervention #${i.id} : demande(s) de pièces #${second} annulée(s)`,
+    ]);
+  });
 });

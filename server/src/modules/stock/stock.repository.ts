@@ -433,6 +433,13 @@ export async function markCancelled(db: DbOrTx, rid: number) {
   await db.execute(sql`UPDATE part_requests SET statut = 'ANNULEE' WHERE id = ${rid}`);
 }
 
+/** Every open request of the intervention, cancelled (the intervention itself is cancelled); their ids. */
+export async function cancelOpenRequests(db: DbOrTx, interventionId: number) {
+  const { rows } = await db.execute<{ id: number }>(sql`UPDATE part_requests SET statut = 'ANNULEE'
+    WHERE intervention_id = ${interventionId} AND statut = 'OUVERTE' RETURNING id`);
+  return rows.map((r) => r.id).sort((a, b) => a - b);
+}
+
 export async function markReceived(db: DbOrTx, rid: number, locationId: number) {
   await db.execute(sql`UPDATE part_requests SET statut = 'RECUE', received_at = now(), location_id = ${locationId}
                        WHERE id = ${rid}`);

@@ -418,6 +418,7 @@ export async function onStatusChange(tx: DbOrTx, user: SessionUser, intervention
     throw new AppError('BUSINESS_RULE', M.waitingNeedsRequest);
   }
   if (to !== 'TERMINEE' && to !== 'ANNULEE') return;
+  if (to === 'ANNULEE') await cancelOpenRequestsOf(tx, interventionId);
   const lines = await repo.reservedLines(tx, interventionId);
   const issued = to === 'ANNULEE' ? await repo.issuedLines(tx, interventionId) : [];
   if (lines.length === 0 && issued.length === 0) return;
@@ -464,6 +465,19 @@ export async function onStatusChange(tx: DbOrTx, user: SessionUser, intervention
       after: { released: lines.map(line), returned: issued.map(line) },
     });
   }
+}
+
+/** A cancelled intervention waits for nothing: its open part requests are cancelled with it (audited). */
+async function cancelOpenRequestsOf(tx: DbOrTx, interventionId: number) {
+  const cancelled = await repo.cancelOpenRequests(tx, interventionId);
+  if (cancelled.length === 0) return;
+  await recordAudit(tx, {
+    action: 'part_request.cancel',
+    entityType: 'intervention',
+    entityId: interventionId,
+    summary: `Annulation de l'intervention #${interventionId} : demande(s) de pièces ${cancelled.map((id) => `#${id}`).join(', ')} annulée(s)`,
+    after: { statut: 'ANNULEE', requests: cancelled },
+  });
 }
 
 /** The intervention is deleted for good: its reservations are released first (its material lines go with it). */
