@@ -5,7 +5,7 @@
 export const PLANNING_LABELS = {
   title: 'Planning',
   description:
-    'Interventions planifiées et visites préventives à venir. Glissez une intervention pour la replanifier, ou utilisez son bouton « Replanifier ».',
+    'Interventions planifiées et visites préventives à venir. Glissez une intervention pour la replanifier, ou utilisez son bouton «\u00a0Replanifier\u00a0».',
   month: 'Mois',
   week: 'Semaine',
   view: 'Affichage',
