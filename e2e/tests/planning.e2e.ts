@@ -10,7 +10,8 @@ import { smallTapTargets } from '../support/tap-targets.ts';
 /**
  * Issue 17's calendar in the browser: a weekly plan on a client's transformers, generated through the API; /planning
  * shows the generated interventions on their days and the coming occurrences (not generated yet) dashed; dragging an
- * intervention to another day replans it (the API says so); on a phone the grid gives way to a day-by-day list.
+ * intervention to another day replans it (the API says so); on a phone the grid gives way to a day-by-day list, where
+ * the « Replanifier » button (the single-pointer alternative to dragging, WCAG 2.5.7) replans with a tap.
  */
 const POLL = { timeout: 15_000 };
 /** Screenshots for a look (not committed). */
@@ -144,6 +145,20 @@ describe('planning calendar', () => {
     expect(moved.data.plannedAt?.slice(0, 10)).toBe(target);
     // Same time of day: only the date changed.
     expect(moved.data.plannedAt?.slice(10)).toBe(first.plannedAt?.slice(10));
+
+    // By keyboard (WCAG 2.5.7 without a pointer): the event is a focusable link; Tab reaches its « Replanifier »
+    // button, Enter opens the dialog, prefilled with the new day; Escape closes it without a change.
+    await grid.getByTestId(`planning-intervention-${first.id}`).focus();
+    await page.keyboard.press('Tab');
+    const replan = grid.getByTestId(`planning-reschedule-${first.id}`);
+    expect(await replan.evaluate((el) => el === el.ownerDocument.activeElement)).toBe(true);
+    expect(await replan.getAttribute('aria-label')).toMatch(/^Replanifier « /);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: "Replanifier l'intervention" });
+    await dialog.waitFor();
+    expect(await dialog.getByLabel('Date prévue').inputValue()).toBe(target);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
   });
 
   it('on a phone, lists the days instead of the grid, every control 44×44', async () => {
@@ -165,6 +180,49 @@ describe('planning calendar', () => {
     expect(await phone.getByTestId('planning-grid').isVisible()).toBe(false);
     await phone.screenshot({ path: join(SHOTS, 'planning-phone.png'), fullPage: true });
     expect(await smallTapTargets(phone)).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone, replans an intervention to another day with its « Replanifier » button', async () => {
+    const context = await browser.newContext({
+      baseURL: baseURL(),
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const phone = await context.newPage();
+    phone.setDefaultTimeout(15_000);
+    await loginThroughForm(phone);
+    await phone.goto('/planning');
+    await phone.getByLabel('Client').selectOption({ label: clientName });
+    const agenda = phone.getByTestId('planning-agenda');
+    // The earliest planned intervention (today, or a day off if the drag test moved it): in the current period.
+    const rows = (await generatedRows()).sort((a, b) => String(a.plannedAt).localeCompare(String(b.plannedAt)));
+    const row = rows[0] as Row;
+    const plannedAt = async () =>
+      ((await api('GET', `/interventions/${row.id}`)).body as { data: Row }).data.plannedAt as string;
+    const before = await plannedAt();
+    const target = addDays(before.slice(0, 10), 2);
+
+    await agenda.getByTestId(`planning-intervention-${row.id}`).waitFor();
+    const button = agenda.getByTestId(`planning-reschedule-${row.id}`);
+    expect(await button.textContent()).toContain('Replanifier');
+    await button.tap();
+    const dialog = phone.getByRole('dialog', { name: "Replanifier l'intervention" });
+    await dialog.waitFor();
+    // Prefilled with the current planned day (Casablanca's wall clock, the same day as UTC's here).
+    expect(await dialog.getByLabel('Date prévue').inputValue()).toBe(before.slice(0, 10));
+    await dialog.getByLabel('Date prévue').fill(target);
+    await phone.screenshot({ path: join(SHOTS, 'planning-phone-replan.png'), fullPage: true });
+    await dialog.getByRole('button', { name: 'Replanifier', exact: true }).tap();
+    await phone.getByText('Intervention replanifiée avec succès').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    // The API says the planned day moved, at the same time of day.
+    const after = await plannedAt();
+    expect(after.slice(0, 10)).toBe(target);
+    expect(after.slice(10)).toBe(before.slice(10));
     await context.close();
   });
 });

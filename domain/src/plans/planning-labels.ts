@@ -4,7 +4,8 @@
  */
 export const PLANNING_LABELS = {
   title: 'Planning',
-  description: 'Interventions planifiées et visites préventives à venir. Glissez une intervention pour la replanifier.',
+  description:
+    'Interventions planifiées et visites préventives à venir. Glissez une intervention pour la replanifier, ou utilisez son bouton «\u00a0Replanifier\u00a0».',
   month: 'Mois',
   week: 'Semaine',
   view: 'Affichage',
@@ -23,5 +24,12 @@ export const PLANNING_LABELS = {
   /** A future occurrence of a preventive plan, not generated yet (shown dashed). */
   virtual: (plan: string) => `Prévue (plan « ${plan} »)`,
   rescheduleFailed: "Erreur lors de la replanification de l'intervention",
+  /** The single-pointer alternative to dragging (WCAG 2.5.7): a button on each movable intervention, and its dialog. */
+  reschedule: 'Replanifier',
+  rescheduleOf: (equipement: string) => `Replanifier « ${equipement} »`,
+  rescheduleTitle: "Replanifier l'intervention",
+  rescheduleCurrent: (when: string) => `Actuellement prévue le ${when}`,
+  rescheduleKeepsDuree: (duree: string) => `La durée prévue (${duree}) est conservée.`,
+  rescheduleSave: 'Replanifier',
   truncated: (shown: number) => `Seules les ${shown} premières interventions de la période sont affichées`,
 } as const;

@@ -60,12 +60,15 @@ export function useVirtualOccurrences(plans: Plan[] | undefined, from: string, t
   return { occurrences, isLoading: results.some((r) => r.isLoading) };
 }
 
-/** PUT /interventions/:id/schedule (the whole schedule); the server's refusals are toasted by the api client. */
+/**
+ * PUT /interventions/:id/schedule (the whole schedule); the server's refusals are toasted by the api client, unless
+ * `silent` (the replan dialog shows them itself).
+ */
 export function useReschedule() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id: number; body: ScheduleInput }) =>
-      api.put<Envelope<Intervention>>(`/interventions/${id}/schedule`, body),
+    mutationFn: ({ id, body, silent }: { id: number; body: ScheduleInput; silent?: boolean }) =>
+      api.put<Envelope<Intervention>>(`/interventions/${id}/schedule`, body, { silent }),
     onSuccess: () =>
       Promise.all(
         [queryRoots.interventions, queryRoots.dashboard, planKeys.all].map((queryKey) =>

@@ -79,14 +79,19 @@ const occurrences: PlanOccurrence[] = [
   },
 ];
 
-const json = (body: unknown) =>
-  Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
+const json = (body: unknown, status = 200) =>
+  Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
+/** The calendar's interventions, and the schedule route's answer (a test may make it refuse). */
+let listed: Intervention[] = [intervention];
+let scheduleRefusal: string | null = null;
 const fetchMock = vi.fn((url: string, _init?: RequestInit) => {
   if (url.startsWith('/api/interventions/technicians')) return json({ success: true, data: [] });
   if (url.startsWith('/api/interventions/41/schedule'))
-    return json({ success: true, data: intervention, message: 'Intervention replanifiée avec succès' });
+    return scheduleRefusal
+      ? json({ success: false, message: scheduleRefusal }, 422)
+      : json({ success: true, data: intervention, message: 'Intervention replanifiée avec succès' });
   if (url.startsWith('/api/interventions'))
-    return json({ success: true, data: [intervention], pagination: { total: 1, pages: 1, page: 1, limit: 1000 } });
+    return json({ success: true, data: listed, pagination: { total: listed.length, pages: 1, page: 1, limit: 1000 } });
   if (url.startsWith('/api/plans/3/occurrences')) return json({ success: true, data: occurrences });
   if (url.startsWith('/api/plans')) return json({ success: true, data: [plan] });
   return json({ success: true, data: [], pagination: { total: 0, pages: 0, page: 1, limit: 1000 } });
@@ -96,6 +101,8 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(new Date('2026-05-10T10:00:00Z'));
   granted.clear();
+  listed = [intervention];
+  scheduleRefusal = null;
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -166,6 +173,83 @@ describe('PlanningCalendar', () => {
     const [, init] = fetchMock.mock.calls.find(([u]) => u.startsWith('/api/interventions/41/schedule')) ?? [];
     expect(init?.method).toBe('PUT');
     expect(JSON.parse(String(init?.body))).toEqual({ date: '2026-05-14T08:00', duree: 120 });
+  });
+
+  it('offers « Replanifier » only where dragging is allowed: with interventions:update, on an open intervention', async () => {
+    // Read only: no drag, no button.
+    granted.add('interventions:read');
+    const first = renderCalendar();
+    let grid = screen.getByTestId('planning-grid');
+    expect(await within(grid).findByRole('link', { name: /Transformateur T1/ })).toHaveAttribute('draggable', 'false');
+    expect(screen.queryAllByRole('button', { name: /^Replanifier/ })).toHaveLength(0);
+    first.unmount();
+
+    // May update, but the intervention is closed: no drag, no button either.
+    granted.add('interventions:update').add('interventions:assign');
+    listed = [{ ...intervention, statut: 'TERMINEE' }];
+    const second = renderCalendar();
+    grid = screen.getByTestId('planning-grid');
+    expect(await within(grid).findByRole('link', { name: /Transformateur T1/ })).toHaveAttribute('draggable', 'false');
+    expect(screen.queryAllByRole('button', { name: /^Replanifier/ })).toHaveLength(0);
+    second.unmount();
+
+    // Open and movable: a button in the grid and one in the phone's list, named after the equipment.
+    listed = [intervention];
+    renderCalendar();
+    grid = screen.getByTestId('planning-grid');
+    const link = await within(grid).findByRole('link', { name: /Transformateur T1/ });
+    expect(link).toHaveAttribute('draggable', 'true');
+    // The event's accessible name says when, what, for whom and in which state.
+    expect(link).toHaveAccessibleName('08:00 Transformateur T1 — Atlas (Planifiée)');
+    expect(within(grid).getByRole('button', { name: 'Replanifier « Transformateur T1 »' })).toBeInTheDocument();
+    const agenda = screen.getByTestId('planning-agenda');
+    expect(within(agenda).getByRole('button', { name: 'Replanifier « Transformateur T1 »' })).toHaveTextContent(
+      'Replanifier',
+    );
+  });
+
+  it('the « Replanifier » dialog, prefilled, sends the new date and time with the duration kept', async () => {
+    granted.add('interventions:read').add('interventions:update').add('interventions:assign');
+    renderCalendar();
+    const grid = screen.getByTestId('planning-grid');
+    await within(grid).findByRole('link', { name: /Transformateur T1/ });
+    fireEvent.click(within(grid).getByRole('button', { name: 'Replanifier « Transformateur T1 »' }));
+    const dialog = await screen.findByRole('dialog', { name: "Replanifier l'intervention" });
+    const date = within(dialog).getByLabelText(/Date prévue/);
+    const time = within(dialog).getByLabelText(/Heure/);
+    expect(date).toHaveValue('2026-05-12');
+    expect(time).toHaveValue('08:00');
+    expect(dialog).toHaveTextContent('La durée prévue (2 h) est conservée.');
+
+    // The form's own check: an empty date is refused before any request.
+    fireEvent.change(date, { target: { value: '' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replanifier' }));
+    expect(await within(dialog).findByText('La date prévue est requise')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([u]) => u.startsWith('/api/interventions/41/schedule'))).toBe(false);
+
+    fireEvent.change(date, { target: { value: '2026-05-14' } });
+    fireEvent.change(time, { target: { value: '09:30' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replanifier' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [, init] = fetchMock.mock.calls.find(([u]) => u.startsWith('/api/interventions/41/schedule')) ?? [];
+    expect(init?.method).toBe('PUT');
+    expect(JSON.parse(String(init?.body))).toEqual({ date: '2026-05-14T09:30', duree: 120 });
+    // The calendar is asked again (the mutation invalidated it).
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.filter(([u]) => u.startsWith('/api/interventions?')).length).toBeGreaterThan(1),
+    );
+  });
+
+  it("the server's refusal stays in the dialog", async () => {
+    granted.add('interventions:read').add('interventions:update').add('interventions:assign');
+    scheduleRefusal = "Intervention terminée : elle ne peut plus être planifiée (rouvrez-la d'abord)";
+    renderCalendar();
+    const agenda = screen.getByTestId('planning-agenda');
+    fireEvent.click(await within(agenda).findByRole('button', { name: 'Replanifier « Transformateur T1 »' }));
+    const dialog = await screen.findByRole('dialog', { name: "Replanifier l'intervention" });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Replanifier' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(scheduleRefusal);
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
 
   it('a technician (no assign permission) opens on his own work', async () => {

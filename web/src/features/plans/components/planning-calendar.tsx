@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
-import { plannedAtLocalParts } from '@gmao/domain/interventions/schedule-schemas';
+import { plannedAtLocalParts, SCHEDULE_MESSAGES } from '@gmao/domain/interventions/schedule-schemas';
 import { statutLabel } from '@gmao/domain/interventions/status';
 import { PLANNING_LABELS as L } from '@gmao/domain/plans/planning-labels';
 import {
@@ -16,7 +16,7 @@ import {
   startOfWeek,
 } from 'date-fns';
 import { fr } from 'date-fns/locale';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { CalendarClock, ChevronLeft, ChevronRight } from 'lucide-react';
 import { type DragEvent, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -34,6 +34,7 @@ import {
   useVirtualOccurrences,
   type VirtualOccurrence,
 } from '../api/planning';
+import { RescheduleDialog } from './reschedule-dialog';
 
 type View = 'month' | 'week';
 /** The technician filter: '' everyone, 'me' the user's own work, or a technician's id. */
@@ -71,17 +72,26 @@ interface DayItems {
   occurrences: VirtualOccurrence[];
 }
 
+/**
+ * One intervention: a link to its detail (focusable, named by its time, equipment, client and state), draggable to
+ * another day where it may move, with a « Replanifier » button beside it as the single-pointer alternative (WCAG 2.2
+ * SC 2.5.7): an icon on the desktop grid (44×44 under a coarse pointer), a labelled 44×44 button in the phone's list.
+ */
 function InterventionEvent({
   intervention,
   draggable,
   onDragStart,
+  onReschedule,
+  compact,
 }: {
   intervention: Intervention;
   draggable: boolean;
   onDragStart: (id: number) => void;
+  onReschedule: (() => void) | null;
+  compact: boolean;
 }) {
   const time = intervention.plannedAt ? plannedAtLocalParts(intervention.plannedAt).time : '';
-  return (
+  const link = (
     <Link
       to={interventionPath(intervention.id)}
       draggable={draggable}
@@ -92,13 +102,32 @@ function InterventionEvent({
       }}
       data-testid={`planning-intervention-${intervention.id}`}
       title={`${intervention.equipement.nom} — ${intervention.equipement.proprietaire.nom_entreprise} (${statutLabel(intervention.statut)})`}
-      className={`block truncate rounded border px-1.5 py-0.5 text-xs ${TONE[intervention.statut] ?? TONE.default} ${
-        draggable ? 'cursor-grab' : ''
-      }`}
+      className={`block min-w-0 flex-1 truncate rounded border px-1.5 py-0.5 text-xs ${
+        TONE[intervention.statut] ?? TONE.default
+      } ${draggable ? 'cursor-grab' : ''}`}
     >
-      <span className="font-medium">{time}</span> {intervention.equipement.nom}
-      <span className="sr-only"> — {intervention.equipement.proprietaire.nom_entreprise}</span>
+      <span className="font-medium">{time}</span> {`${intervention.equipement.nom} `}
+      <span className="sr-only">{`— ${intervention.equipement.proprietaire.nom_entreprise} (${statutLabel(intervention.statut)})`}</span>
     </Link>
+  );
+  if (!onReschedule) return link;
+  return (
+    <div className="flex items-stretch gap-1">
+      {link}
+      <button
+        type="button"
+        onClick={onReschedule}
+        aria-label={L.rescheduleOf(intervention.equipement.nom)}
+        title={L.reschedule}
+        data-testid={`planning-reschedule-${intervention.id}`}
+        className={`inline-flex shrink-0 items-center justify-center gap-1 rounded border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 ${
+          compact ? 'h-6 w-6 pointer-coarse:h-11 pointer-coarse:w-11' : 'min-h-11 min-w-11 px-3 text-sm'
+        }`}
+      >
+        <CalendarClock className="h-3.5 w-3.5" aria-hidden="true" />
+        {!compact && <span>{L.reschedule}</span>}
+      </button>
+    </div>
   );
 }
 
@@ -118,7 +147,8 @@ function OccurrenceEvent({ occurrence }: { occurrence: VirtualOccurrence }) {
 /**
  * The planning (issue 17): scheduled interventions and the preventive occurrences not generated yet, by month
  * (Monday first) or by week; a technician opens on his own work. Dragging an intervention to another day replans
- * it at the same time of day (desktop); on a phone the grid gives way to a day-by-day list.
+ * it at the same time of day (desktop); its « Replanifier » button does the same with a date and time typed in a
+ * dialog (a finger, a keyboard); on a phone the grid gives way to a day-by-day list.
  */
 export function PlanningCalendar() {
   const { can } = usePermissions();
@@ -130,6 +160,7 @@ export function PlanningCalendar() {
   );
   const [client, setClient] = useState('');
   const dragged = useRef<number | null>(null);
+  const [replanning, setReplanning] = useState<Intervention | null>(null);
   const [dropTarget, setDropTarget] = useState<string | null>(null);
 
   const days = periodDays(view, cursor);
@@ -181,14 +212,14 @@ export function PlanningCalendar() {
         id,
         body: { date: `${day}T${time}`, duree: intervention.dureePrevue ?? null },
       });
-      notify.success(res.message || 'Intervention replanifiée avec succès');
+      notify.success(res.message || SCHEDULE_MESSAGES.rescheduled);
     } catch {
       // The api client has toasted the server's refusal (closed intervention, not allowed…).
     }
   };
 
   const isDraggable = (i: Intervention) => canMove && !CLOSED.has(i.statut);
-  const events = (items: DayItems | undefined) => (
+  const events = (items: DayItems | undefined, compact: boolean) => (
     <>
       {items?.interventions.map((i) => (
         <InterventionEvent
@@ -198,6 +229,8 @@ export function PlanningCalendar() {
           onDragStart={(id) => {
             dragged.current = id;
           }}
+          onReschedule={isDraggable(i) ? () => setReplanning(i) : null}
+          compact={compact}
         />
       ))}
       {items?.occurrences.map((o) => (
@@ -318,7 +351,7 @@ export function PlanningCalendar() {
                     >
                       {format(d, 'd')}
                     </span>
-                    {events(byDay.get(key))}
+                    {events(byDay.get(key), true)}
                   </section>
                 );
               })}
@@ -338,7 +371,7 @@ export function PlanningCalendar() {
                         {format(d, 'EEEE d MMMM', { locale: fr })}
                       </h3>
                       <div className="flex flex-col gap-1 [&_a]:flex [&_a]:min-h-11 [&_a]:gap-1 [&_a]:items-center [&_a]:text-sm">
-                        {events(byDay.get(dayKey(d)))}
+                        {events(byDay.get(dayKey(d)), false)}
                       </div>
                     </li>
                   ))}
@@ -347,6 +380,7 @@ export function PlanningCalendar() {
           </div>
         </>
       )}
+      {replanning && <RescheduleDialog intervention={replanning} onClose={() => setReplanning(null)} />}
     </div>
   );
 }
