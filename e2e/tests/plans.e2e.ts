@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
@@ -118,6 +119,19 @@ describe('preventive maintenance', () => {
     expect(after).not.toBe(before);
     await page.reload();
     await expect.poll(() => rate.textContent(), POLL).toBe(after);
+    // …and the same figures go to the client as a CSV, one line per plan then the total.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Exporter CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`conformite-preventive_${dayOffset(-365)}_${dayOffset(0)}.csv`);
+    const csv = readFileSync((await download.path()) as string, 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\n');
+    expect(csv[0]).toBe('Plan;Client;Échéances;À temps;En retard;Manquées;En cours;À temps (%)');
+    expect(csv.some((l) => l.startsWith(`${planName};`))).toBe(true);
+    expect(csv.at(-1)).toMatch(/^Total;;\d+;\d+;\d+;\d+;\d+;\d*$/);
 
     // The dashboard's card gives the same figure; the equipment's detail names its plan and next due date.
     await page.goto('/');

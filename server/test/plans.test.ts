@@ -373,6 +373,25 @@ describe('compliance', () => {
     // Other clients' plans are not counted; without client_id they are.
     const all = (await t.asAdmin('GET', `/api/plans/compliance?from=${start}&to=${today}`)).json().data;
     expect(all.total.due).toBeGreaterThan(dues.length);
+
+    // The same figures as a CSV for the client: one line per plan, then the total.
+    const csv = await t.asAdmin('GET', url.replace('/compliance?', '/compliance.csv?'));
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    expect(csv.headers['content-disposition']).toContain(`conformite-preventive_${start}_${today}.csv`);
+    const n = after.total;
+    const pct = n.on_time_pct ?? '';
+    const nom = after.plans[0].nom_entreprise;
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\n'),
+    ).toEqual([
+      'Plan;Client;Échéances;À temps;En retard;Manquées;En cours;À temps (%)',
+      `${after.plans[0].nom};${nom};${n.due};${n.on_time};${n.late};${n.missed};${n.open};${pct}`,
+      `Total;;${n.due};${n.on_time};${n.late};${n.missed};${n.open};${pct}`,
+    ]);
   });
 
   it('refuses an inverted or too long period', async () => {

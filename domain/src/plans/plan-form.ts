@@ -18,6 +18,7 @@ export const PLAN_LABELS = {
   editPlan: 'Modifier le plan',
   empty: 'Aucun plan de maintenance préventive',
   generate: 'Générer maintenant',
+  exportCompliance: 'Exporter CSV',
   onTime: (pct: number | null) => (pct === null ? 'aucune échéance passée' : `${pct} % à temps`),
   compliance: (pct: number | null) => `Maintenance préventive : ${PLAN_LABELS.onTime(pct)}`,
   targetEquipment: 'Un équipement',

@@ -258,6 +258,20 @@ export const complianceSchema = z.object({
 });
 export type Compliance = z.infer<typeof complianceSchema>;
 
+/** GET /plans/compliance.csv: one line per plan, then the total — what a contractor hands its client. */
+export const COMPLIANCE_CSV_COLUMNS = [
+  ['plan', 'Plan'],
+  ['client', 'Client'],
+  ['due', 'Échéances'],
+  ['on_time', 'À temps'],
+  ['late', 'En retard'],
+  ['missed', 'Manquées'],
+  ['open', 'En cours'],
+  ['on_time_pct', 'À temps (%)'],
+] as const;
+export const COMPLIANCE_CSV_TOTAL = 'Total';
+export const complianceFileName = (q: { from: string; to: string }) => `conformite-preventive_${q.from}_${q.to}.csv`;
+
 /** on_time / decided × 100, rounded; null when no occurrence is decided. */
 export function onTimePct(onTime: number, late: number, missed: number): number | null {
   const decided = onTime + late + missed;

@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { idParamsSchema, successEnvelope } from '@gmao/domain/common/api';
 import {
+  complianceFileName,
   complianceQuerySchema,
   complianceSchema,
   generateResultSchema,
@@ -15,8 +16,10 @@ import {
 } from '@gmao/domain/plans/plan-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponsesWithBusinessRule as errors } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { recordExport } from '../audit/audit.service.ts';
 import * as plans from './plans.service.ts';
 
 const read = { access: { permission: PERMISSIONS.PLANS_READ } };
@@ -53,6 +56,25 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await plans.getCompliance(app.db, request.query) }),
+  );
+
+  app.get(
+    '/compliance.csv',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Conformité de la période en CSV (Excel fr-FR) : une ligne par plan, puis le total',
+        querystring: complianceQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await recordExport(app.db, 'csv', 'conformité de la maintenance préventive', request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .headers(downloadHeaders(complianceFileName(request.query)))
+        .send(await plans.complianceCsvStream(app.db, request.query));
+    },
   );
 
   app.get(

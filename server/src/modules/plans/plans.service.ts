@@ -2,6 +2,8 @@ import type { SessionUser } from '@gmao/domain/auth/user';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import type { Statut } from '@gmao/domain/interventions/status';
 import {
+  COMPLIANCE_CSV_COLUMNS,
+  COMPLIANCE_CSV_TOTAL,
   COMPLIANCE_TOLERANCE_DAYS,
   type Compliance,
   type ComplianceQuery,
@@ -30,6 +32,7 @@ import {
 } from '@gmao/domain/plans/recurrence';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { csvFileStream } from '../../lib/csv.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { insertGeneratedIntervention } from '../interventions/interventions.service.ts';
 import { notifyGeneratedAssignment } from '../notifications/notifications.service.ts';
@@ -397,6 +400,31 @@ export async function getCompliance(db: Db, q: ComplianceQuery, today = metricsT
     total: { due, on_time, late, missed, open, on_time_pct: onTimePct(on_time, late, missed) },
     plans: rows.map((r) => ({ ...r, on_time_pct: onTimePct(r.on_time, r.late, r.missed) })),
   };
+}
+
+/** GET /plans/compliance.csv: the compliance of the period, one line per plan then the total (Excel fr-FR). */
+export async function complianceCsvStream(db: Db, q: ComplianceQuery) {
+  const c = await getCompliance(db, q);
+  const line = (plan: string, client: string, n: Compliance['total']) => ({
+    plan,
+    client,
+    due: n.due,
+    on_time: n.on_time,
+    late: n.late,
+    missed: n.missed,
+    open: n.open,
+    on_time_pct: n.on_time_pct ?? '',
+  });
+  const records = [
+    ...c.plans.map((p) => line(p.nom, p.nom_entreprise ?? '', p)),
+    line(COMPLIANCE_CSV_TOTAL, '', c.total),
+  ];
+  return csvFileStream(
+    COMPLIANCE_CSV_COLUMNS,
+    (async function* () {
+      yield* records;
+    })(),
+  );
 }
 
 export async function listHolidays(db: Db): Promise<Holiday[]> {

@@ -2,8 +2,13 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
 import { formatDate, formatNumber } from '@gmao/domain/format/format';
 import { describePlanTriggers, PLAN_LABELS } from '@gmao/domain/plans/plan-form';
-import { COMPLIANCE_TOLERANCE_DAYS, PLAN_MESSAGES, type Plan } from '@gmao/domain/plans/plan-schemas';
-import { Pencil, Play, Plus, Trash2 } from 'lucide-react';
+import {
+  COMPLIANCE_TOLERANCE_DAYS,
+  complianceFileName,
+  PLAN_MESSAGES,
+  type Plan,
+} from '@gmao/domain/plans/plan-schemas';
+import { Download, Pencil, Play, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Badge } from '../../../components/ui/badge';
@@ -12,6 +17,7 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { RowAction } from '../../../components/ui/row-action';
+import { downloadFile } from '../../../lib/api-client';
 import { usePermissions } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useCompliance, useDeletePlan, useGeneratePlan, usePlans } from '../api/plans';
@@ -59,6 +65,7 @@ function ComplianceCard() {
   const to = isoDay(new Date());
   const from = isoDay(new Date(Date.now() - 365 * 86_400_000));
   const compliance = useCompliance(from, to);
+  const [exporting, setExporting] = useState(false);
   const t = compliance.data?.data.total;
   return (
     <section
@@ -66,7 +73,26 @@ function ComplianceCard() {
       className="grid gap-3 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-[2fr_3fr]"
     >
       <div>
-        <h2 className="text-sm font-medium text-slate-600">12 derniers mois</h2>
+        <div className="flex items-center justify-between gap-2">
+          <h2 className="text-sm font-medium text-slate-600">12 derniers mois</h2>
+          <Button
+            variant="secondary"
+            size="sm"
+            loading={exporting}
+            onClick={async () => {
+              setExporting(true);
+              try {
+                await downloadFile('/plans/compliance.csv', complianceFileName({ from, to }), { from, to });
+              } catch {
+                // the API client has shown the server's message
+              } finally {
+                setExporting(false);
+              }
+            }}
+          >
+            {!exporting && <Download className="h-4 w-4" aria-hidden="true" />} {PLAN_LABELS.exportCompliance}
+          </Button>
+        </div>
         <p className="mt-1 text-xl font-bold text-slate-900" data-testid="compliance-rate">
           {t ? PLAN_LABELS.onTime(t.on_time_pct) : compliance.isError ? '—' : 'Chargement…'}
         </p>
