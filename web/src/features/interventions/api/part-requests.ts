@@ -1,4 +1,4 @@
-import type { Part } from '@gmao/domain/stock/stock-schemas';
+import type { Part, StockLocation } from '@gmao/domain/stock/stock-schemas';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope, type ListEnvelope } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
@@ -29,6 +29,15 @@ export const usePartChoices = (enabled: boolean) =>
     queryFn: () => api.get<ListEnvelope<Part>>('/parts', { query: { limit: 100 }, silent: true }),
     enabled,
     staleTime: 60_000,
+  });
+
+/** The stock locations a catalogue part can be taken from (stock:read), under the stock root. */
+export const useLocationChoices = (enabled: boolean) =>
+  useQuery({
+    queryKey: [...queryRoots.stock, 'location-choices'] as const,
+    queryFn: () => api.get<Envelope<StockLocation[]>>('/stock/locations', { silent: true }),
+    enabled,
+    staleTime: 5 * 60_000,
   });
 
 /** A request or a reception changes the intervention's workflow (waiting for parts) and the stock. */

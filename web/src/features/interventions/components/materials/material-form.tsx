@@ -5,6 +5,7 @@ import {
   materialFormSchema,
 } from '@gmao/domain/interventions/material-schemas';
 import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
+import { CENTRAL_STORE } from '@gmao/domain/stock/stock-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -12,7 +13,7 @@ import { FormField, fieldAria, inputClass } from '../../../../components/ui/form
 import { Select } from '../../../../components/ui/select';
 import { usePermissions } from '../../../../lib/session';
 import { useAddMaterial, useUpdateMaterial } from '../../api/mutate-materials';
-import { usePartChoices } from '../../api/part-requests';
+import { useLocationChoices, usePartChoices } from '../../api/part-requests';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { RecordFormButtons } from '../records/record-view';
 
@@ -41,6 +42,9 @@ export function MaterialForm({
   const fromCatalogue = !material && can(PERMISSIONS.STOCK_READ);
   const parts = usePartChoices(fromCatalogue);
   const [partId, setPartId] = useState('');
+  // …taken from the chosen location (the central store when none is chosen)
+  const locations = useLocationChoices(fromCatalogue && partId !== '');
+  const [locationId, setLocationId] = useState('');
   const form = useForm<MaterialFormValues>({
     resolver: zodResolver(materialFormSchema),
     defaultValues: {
@@ -58,7 +62,11 @@ export function MaterialForm({
         ? await update.mutateAsync({ id: interventionId, mid: material.id, body: toBody(values) })
         : await add.mutateAsync({
             id: interventionId,
-            body: { ...toBody(values), ...(partId ? { part_id: Number(partId) } : {}) },
+            body: {
+              ...toBody(values),
+              ...(partId ? { part_id: Number(partId) } : {}),
+              ...(partId && locationId ? { location_id: Number(locationId) } : {}),
+            },
           });
       toastInterventionSuccess(res.message, material ? MATERIAL_MESSAGES.updated : MATERIAL_MESSAGES.created);
       onDone();
@@ -109,6 +117,23 @@ export function MaterialForm({
                 })),
               ]}
               aria-label="Pièce du catalogue (facultatif)"
+            />
+          </FormField>
+        )}
+        {fromCatalogue && partId !== '' && (
+          <FormField label="Emplacement de sortie" htmlFor={`${prefix}-location`} className="sm:col-span-2">
+            <Select
+              id={`${prefix}-location`}
+              placeholder={`${CENTRAL_STORE} (par défaut)`}
+              value={locationId}
+              onChange={(v) => setLocationId(String(v))}
+              options={[
+                { value: '', label: `${CENTRAL_STORE} (par défaut)` },
+                ...(locations.data?.data ?? [])
+                  .filter((l) => l.nom !== CENTRAL_STORE)
+                  .map((l) => ({ value: String(l.id), label: l.nom })),
+              ]}
+              aria-label="Emplacement de sortie"
             />
           </FormField>
         )}

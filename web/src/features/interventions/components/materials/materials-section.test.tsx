@@ -90,6 +90,38 @@ describe('MaterialsSection', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(false);
   });
 
+  it('a catalogue part is taken from the chosen location (the central store by default)', async () => {
+    granted.add('interventions:update');
+    granted.add('stock:read');
+    const part = { id: 31, reference: 'FLT-9', designation: 'Filtre à huile', prix_unitaire: 85, available: 4 };
+    const locations = [
+      { id: 1, nom: 'Magasin central', type: 'MAGASIN' },
+      { id: 2, nom: 'Véhicule Y. Amrani', type: 'VEHICULE' },
+    ];
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') return json(201, { success: true, data: line, message: MATERIAL_MESSAGES.created });
+      if (url.includes('/parts')) return json(200, { success: true, data: [part], pagination: {} });
+      if (url.includes('/stock/locations')) return json(200, { success: true, data: locations });
+      return json(200, { success: true, data: { items: [line], total: '30.88' } });
+    });
+    renderSection();
+    await userEvent.click(await screen.findByRole('button', { name: 'Ajouter du matériel' }));
+    const form = screen.getByRole('form', { name: 'Ajouter du matériel' });
+    // no location to choose before a part is
+    expect(within(form).queryByRole('combobox', { name: 'Emplacement de sortie' })).toBeNull();
+    await userEvent.click(within(form).getByRole('combobox', { name: 'Pièce du catalogue (facultatif)' }));
+    await userEvent.click(await screen.findByRole('option', { name: /FLT-9 — Filtre à huile/ }));
+    expect(within(form).getByLabelText(/Désignation/)).toHaveValue('Filtre à huile');
+    const where = within(form).getByRole('combobox', { name: 'Emplacement de sortie' });
+    expect(where).toHaveTextContent('Magasin central (par défaut)');
+    await userEvent.click(where);
+    await userEvent.click(await screen.findByRole('option', { name: 'Véhicule Y. Amrani' }));
+    await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST') as [string, RequestInit];
+    expect(JSON.parse(String(init.body))).toMatchObject({ designation: 'Filtre à huile', part_id: 31, location_id: 2 });
+  });
+
   it('asks for confirmation before deleting a line', async () => {
     granted.add('interventions:update');
     renderSection();
