@@ -169,6 +169,7 @@ export function PartDetailModal({ partId, onClose }: { partId: number; onClose: 
       open
       onClose={onClose}
       fill
+      scrollFocusable
       size="4xl"
       closeOnOverlayClick={false}
       title={part ? `${part.reference} — ${part.designation}` : L.detailTitle}
