@@ -210,8 +210,8 @@ export function PartDetailModal({ partId, onClose }: { partId: number; onClose: 
           <DetailSection
             title={L.sectionPart}
             items={[
-              ['Référence', part.reference],
-              ['Désignation', part.designation],
+              [L.colReference, part.reference],
+              [L.colDesignation, part.designation],
               [L.famille, part.famille],
               [L.unite, part.unite],
               [L.prixUnitaire, formatCurrency(part.prix_unitaire)],

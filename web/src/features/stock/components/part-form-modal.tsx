@@ -73,8 +73,8 @@ export function PartFormModal({ part, onClose }: { part?: Part; onClose: () => v
       submitLabel={part ? L.editPartSubmit : L.createPartSubmit}
     >
       <form id="part-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        {text('reference', 'Référence', true)}
-        {text('designation', 'Désignation', true)}
+        {text('reference', L.colReference, true)}
+        {text('designation', L.colDesignation, true)}
         {text('famille', L.famille)}
         {text('unite', L.unite, true)}
         {text('prix_unitaire', `${L.prixUnitaire} (MAD)`, true)}
