@@ -116,4 +116,110 @@ describe('spare parts and stock', () => {
     const part = await api('GET', `/parts?search=${encodeURIComponent(reference)}`);
     expect((part.body as { data: { on_hand: number }[] }).data[0]?.on_hand).toBe(5);
   });
+
+  it('creates a vehicle location, transfers 2 units to it from the central store, adjusts −1: the detail and the API agree', async () => {
+    const api = await adminApi();
+    const ref = unique('CTR-LC1D09');
+    const created = await api('POST', '/parts', {
+      reference: ref,
+      designation: unique('Contacteur LC1D09'),
+      unite: 'pièce',
+      prix_unitaire: '120',
+    });
+    const partId = (created.body as { data: { id: number } }).data.id;
+    const locations = (await api('GET', '/stock/locations')).body as { data: { id: number; nom: string }[] };
+    const store = locations.data.find((l) => l.nom === 'Magasin central');
+    expect(store).toBeTruthy();
+    const received = await api('POST', '/stock/movements', {
+      part_id: partId,
+      location_id: store?.id,
+      type: 'RECEPTION',
+      quantite: 5,
+    });
+    expect(received.status).toBe(201);
+
+    // the vehicle location, made in the 'Emplacements' tab
+    const vehicle = unique('Camion atelier');
+    await page.goto('/stock');
+    await page.getByRole('heading', { name: 'Pièces et stock', level: 1 }).waitFor();
+    await page.getByRole('tab', { name: 'Emplacements' }).click();
+    await page.getByRole('heading', { name: 'Emplacements de stock', level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Nouvel emplacement' }).click();
+    const locationForm = page.getByRole('dialog', { name: 'Nouvel emplacement' });
+    await locationForm.getByLabel(/^Nom/).fill(vehicle);
+    await locationForm.getByLabel(/^Type/).selectOption('VEHICULE');
+    const technician = locationForm.getByLabel(/^Technicien/);
+    await expect.poll(() => technician.locator('option').count(), POLL).toBeGreaterThan(1);
+    await technician.selectOption({ index: 1 });
+    await locationForm.getByRole('button', { name: "Créer l'emplacement" }).click();
+    await page.getByText('Emplacement créé avec succès').first().waitFor();
+    await page.getByRole('row').filter({ hasText: vehicle }).getByText('Véhicule').waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    // the part's detail: a transfer of 2, then an adjustment of −1 in the vehicle
+    await page.getByRole('tab', { name: 'Pièces' }).click();
+    await page.getByRole('searchbox', { name: 'Rechercher une pièce' }).fill(ref);
+    await page.getByRole('button', { name: `Voir ${ref}` }).click();
+    const detail = page.getByRole('dialog').filter({ hasText: ref }).first();
+    const stockTable = detail.getByRole('table', { name: 'Stock par emplacement' });
+    await stockTable.getByRole('row').filter({ hasText: 'Magasin central' }).waitFor();
+
+    const move = async (fill: (form: ReturnType<Page['getByRole']>) => Promise<void>) => {
+      await detail.getByRole('button', { name: 'Mouvement de stock' }).click();
+      const form = page.getByRole('dialog', { name: /^Mouvement de stock : / });
+      await expect
+        .poll(
+          () =>
+            form
+              .getByLabel(/^Emplacement/)
+              .first()
+              .inputValue(),
+          POLL,
+        )
+        .toBe(String(store?.id));
+      await fill(form);
+      await form.getByRole('button', { name: 'Enregistrer le mouvement' }).click();
+      await form.waitFor({ state: 'detached' });
+    };
+    await move(async (form) => {
+      await form.getByLabel(/^Type de mouvement/).selectOption('TRANSFERT');
+      await form.getByLabel(/^Emplacement de destination/).selectOption({ label: vehicle });
+      await form.getByLabel(/^Quantité/).fill('2');
+    });
+    const rowText = (name: string) => stockTable.getByRole('row').filter({ hasText: name }).textContent();
+    await expect.poll(() => rowText(vehicle), POLL).toMatch(/Véhicule\s*2\s*0\s*2$/);
+    expect(await rowText('Magasin central')).toMatch(/Magasin\s*3\s*0\s*3$/);
+
+    await move(async (form) => {
+      await form.getByLabel(/^Type de mouvement/).selectOption('AJUSTEMENT');
+      await form
+        .getByLabel(/^Emplacement/)
+        .first()
+        .selectOption({ label: vehicle });
+      await form.getByLabel(/^Correction/).fill('-1');
+      await form.getByRole('button', { name: 'Enregistrer le mouvement' }).click();
+      await form.getByText('Le motif est requis pour un ajustement').waitFor();
+      await form.getByLabel(/^Motif/).fill('Pièce tombée du véhicule');
+    });
+    await expect.poll(() => rowText(vehicle), POLL).toMatch(/Véhicule\s*1\s*0\s*1$/);
+    await expect.poll(() => rowText('Total'), POLL).toMatch(/Total\s*4\s*0\s*4$/);
+    const history = detail.getByRole('table', { name: 'Mouvements' });
+    await history.getByText('Pièce tombée du véhicule').waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    const figures = (await api('GET', `/parts/${partId}`)).body as {
+      data: {
+        stock: {
+          locations: { location_nom: string; on_hand: number; available: number }[];
+          total: { on_hand: number };
+        };
+      };
+    };
+    const byName = Object.fromEntries(
+      figures.data.stock.locations.map((l) => [l.location_nom, [l.on_hand, l.available]]),
+    );
+    expect(byName[vehicle]).toEqual([1, 1]);
+    expect(byName['Magasin central']).toEqual([3, 3]);
+    expect(figures.data.stock.total.on_hand).toBe(4);
+  });
 });

@@ -31,6 +31,11 @@ export interface ModalProps {
    * desktop — so its size does not change when its data arrives (issue 14: no layout shift).
    */
   fill?: boolean;
+  /**
+   * The body is a tab stop of its own (named by the title), so the keyboard can scroll a long read-only view that
+   * has no control inside it (axe: scrollable-region-focusable). It never takes the initial focus.
+   */
+  scrollFocusable?: boolean;
 }
 
 const FOCUSABLE =
@@ -93,11 +98,13 @@ export function Modal({
   children,
   footer,
   fill = false,
+  scrollFocusable = false,
 }: ModalProps) {
   const depth = useContext(DepthContext) + 1;
   const titleId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
   const closeButtonRef = useRef<HTMLButtonElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
   const pressedInside = useRef(false);
   // Latest values for the document listeners, which are attached once per opening.
   const latest = useRef({ onClose, closeDisabled });
@@ -115,7 +122,7 @@ export function Modal({
     const panel = panelRef.current;
     if (panel && !nestedAlreadyOpen && !panel.contains(document.activeElement)) {
       // First control of the body/footer (not the close button), else the dialog itself.
-      const first = focusables(panel).find((el) => el !== closeButtonRef.current);
+      const first = focusables(panel).find((el) => el !== closeButtonRef.current && el !== bodyRef.current);
       (first ?? panel).focus();
     }
 
@@ -202,7 +209,13 @@ export function Modal({
               <X className="h-5 w-5" aria-hidden="true" />
             </button>
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-6 py-4">{children}</div>
+          <div
+            ref={bodyRef}
+            className="min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500"
+            {...(scrollFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
+          >
+            {children}
+          </div>
           {footer && (
             <div className="flex flex-wrap items-center justify-end gap-3 border-t border-slate-200 bg-slate-50 px-6 py-4 sm:rounded-b-xl">
               {footer}

@@ -1,5 +1,16 @@
+import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
 import { PARTS_CSV_MESSAGES, type PartsImportResult } from '@gmao/domain/stock/parts-csv';
-import type { Part, PartInput, StockAlert, StockLocation } from '@gmao/domain/stock/stock-schemas';
+import type {
+  LocationInput,
+  MovementInput,
+  Part,
+  PartDetail,
+  PartInput,
+  StockAlert,
+  StockLocation,
+  StockMovement,
+  StockSuggestion,
+} from '@gmao/domain/stock/stock-schemas';
 import { CENTRAL_STORE } from '@gmao/domain/stock/stock-schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile, type Envelope, type ListEnvelope } from '../../../lib/api-client';
@@ -11,7 +22,14 @@ export const stockKeys = {
   parts: (search: string, page: number) => [...stockKeys.all, 'parts', { search, page }] as const,
   alerts: () => [...stockKeys.all, 'alerts'] as const,
   locations: () => [...stockKeys.all, 'locations'] as const,
+  part: (id: number) => [...stockKeys.all, 'part', id] as const,
+  movements: (partId: number, page: number) => [...stockKeys.all, 'movements', { partId, page }] as const,
+  suggestions: () => [...stockKeys.all, 'suggestions'] as const,
+  technicians: () => [...stockKeys.all, 'technicians'] as const,
+  clients: () => [...stockKeys.all, 'clients'] as const,
 };
+
+export const MOVEMENTS_PAGE_SIZE = 10;
 
 export const PARTS_PAGE_SIZE = 20;
 
@@ -37,6 +55,49 @@ export const useLocations = () =>
     staleTime: 5 * 60_000,
   });
 
+/** A part with its stock per location and its total. */
+export const usePart = (id: number) =>
+  useQuery({ queryKey: stockKeys.part(id), queryFn: () => api.get<Envelope<PartDetail>>(`/parts/${id}`) });
+
+/** A part's movements, the most recent first, paged. */
+export const usePartMovements = (partId: number, page: number) =>
+  useQuery({
+    queryKey: stockKeys.movements(partId, page),
+    queryFn: () =>
+      api.get<ListEnvelope<StockMovement>>('/stock/movements', {
+        query: { part_id: partId, page, limit: MOVEMENTS_PAGE_SIZE },
+        silent: true,
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export const useSuggestions = (enabled = true) =>
+  useQuery({
+    queryKey: stockKeys.suggestions(),
+    queryFn: () => api.get<Envelope<StockSuggestion[]>>('/stock/suggestions', { silent: true }),
+    enabled,
+  });
+
+/** Who may hold a vehicle location (the assignable users) and which clients may host a site location. */
+export const useStockTechnicians = (enabled: boolean) =>
+  useQuery({
+    queryKey: stockKeys.technicians(),
+    queryFn: () => api.get<Envelope<{ id: number; nom: string }[]>>('/interventions/technicians', { silent: true }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+export const useStockClients = (enabled: boolean) =>
+  useQuery({
+    queryKey: stockKeys.clients(),
+    queryFn: () =>
+      api.get<ListEnvelope<{ id: number; nom_entreprise: string }>>('/clients', {
+        query: { limit: MAX_LIST_LIMIT },
+        silent: true,
+      }),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+
 /** The central store's id (it exists from the first start). */
 export const centralStore = (locations: StockLocation[] | undefined) => locations?.find((l) => l.nom === CENTRAL_STORE);
 
@@ -50,6 +111,33 @@ function useStockMutation<TInput, TResult>(fn: (input: TInput) => Promise<TResul
 }
 
 export const useCreatePart = () => useStockMutation((input: PartInput) => api.post<Envelope<Part>>('/parts', input));
+export const useUpdatePart = (id: number) =>
+  useStockMutation((input: PartInput) => api.put<Envelope<PartDetail>>(`/parts/${id}`, input));
+/**
+ * Silent: the detail shows the server's refusal (a part with movements) in its confirmation. On success the
+ * deleted part's own queries are not refetched (they would answer 404 while its detail closes).
+ */
+export function useDeletePart(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.delete<Envelope<null>>(`/parts/${id}`, { silent: true }),
+    retry: false,
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey: stockKeys.all,
+        predicate: ({ queryKey: [, kind, arg] }) =>
+          !(kind === 'part' && arg === id) &&
+          !(kind === 'movements' && (arg as { partId?: number } | undefined)?.partId === id),
+      }),
+  });
+}
+/** Silent: the movement form shows the server's refusal (not enough stock…) under its fields. */
+export const useRecordMovement = () =>
+  useStockMutation((input: MovementInput) =>
+    api.post<Envelope<StockMovement[]>>('/stock/movements', input, { silent: true }),
+  );
+export const useCreateLocation = () =>
+  useStockMutation((input: LocationInput) => api.post<Envelope<StockLocation>>('/stock/locations', input));
 export const useReception = () =>
   useStockMutation((m: { part_id: number; location_id: number; quantite: number }) =>
     api.post<Envelope<unknown>>('/stock/movements', { ...m, type: 'RECEPTION' }),

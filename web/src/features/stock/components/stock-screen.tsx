@@ -1,19 +1,16 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { formatCurrency, formatNumber } from '@gmao/domain/format/format';
 import { decodeCsvBytes, PARTS_CSV_MESSAGES } from '@gmao/domain/stock/parts-csv';
-import { type Part, type PartInput, partInputSchema, STOCK_MESSAGES } from '@gmao/domain/stock/stock-schemas';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { AlertTriangle, Download, PackagePlus, Plus, Upload } from 'lucide-react';
+import { STOCK_LABELS } from '@gmao/domain/stock/stock-labels';
+import { type Part, STOCK_MESSAGES } from '@gmao/domain/stock/stock-schemas';
+import { AlertTriangle, Download, Eye, PackagePlus, Plus, Upload } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { FormModal } from '../../../components/ui/form-modal';
-import { FormTextField } from '../../../components/ui/form-text-field';
 import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowAction } from '../../../components/ui/row-action';
@@ -25,13 +22,17 @@ import {
   centralStore,
   downloadPartsCsv,
   PARTS_PAGE_SIZE,
-  useCreatePart,
   useImportParts,
   useLocations,
   useParts,
   useReception,
   useStockAlerts,
 } from '../api/stock';
+import { LocationsPanel } from './locations-panel';
+import { PartDetailModal } from './part-detail-modal';
+import { PartFormModal } from './part-form-modal';
+import { StockTabs } from './stock-tabs';
+import { SuggestionsPanel } from './suggestions-panel';
 
 const qty = (n: number) => formatNumber(n, { maximumFractionDigits: 3 });
 
@@ -67,57 +68,6 @@ const columns: DataTableColumn<Part>[] = [
     render: (p) => (p.low_stock ? <Badge tone="red">Stock bas</Badge> : <Badge tone="green">OK</Badge>),
   },
 ];
-
-function PartFormModal({ onClose }: { onClose: () => void }) {
-  const create = useCreatePart();
-  const form = useForm<z.input<typeof partInputSchema>, unknown, PartInput>({
-    resolver: zodResolver(partInputSchema),
-    defaultValues: {
-      reference: '',
-      designation: '',
-      famille: '',
-      unite: 'pièce',
-      prix_unitaire: '',
-      seuil_reappro: '0',
-      quantite_reappro: '0',
-    },
-  });
-  const onSubmit = form.handleSubmit(async (input) => {
-    try {
-      await create.mutateAsync(input);
-      notify.success(STOCK_MESSAGES.partCreated);
-      onClose();
-    } catch {
-      // the API client has shown the server's message (a reference already used…)
-    }
-  });
-  const text = (
-    name: 'reference' | 'designation' | 'famille' | 'unite' | 'prix_unitaire' | 'seuil_reappro' | 'quantite_reappro',
-    label: string,
-    required = false,
-  ) => <FormTextField form={form} name={name} label={label} idPrefix="part" required={required} />;
-  return (
-    <FormModal
-      open
-      onClose={onClose}
-      title="Nouvelle pièce"
-      size="2xl"
-      formId="part-form"
-      saving={create.isPending}
-      submitLabel="Créer la pièce"
-    >
-      <form id="part-form" onSubmit={onSubmit} noValidate className="grid gap-4 sm:grid-cols-2">
-        {text('reference', 'Référence', true)}
-        {text('designation', 'Désignation', true)}
-        {text('famille', 'Famille')}
-        {text('unite', 'Unité', true)}
-        {text('prix_unitaire', 'Prix unitaire (MAD)', true)}
-        {text('seuil_reappro', 'Seuil de réapprovisionnement')}
-        {text('quantite_reappro', 'Quantité à commander')}
-      </form>
-    </FormModal>
-  );
-}
 
 function ReceptionModal({ part, onClose }: { part: Part; onClose: () => void }) {
   const locations = useLocations();
@@ -257,6 +207,8 @@ export function StockScreen() {
   const alerts = useStockAlerts();
   const [creating, setCreating] = useState(false);
   const [receiving, setReceiving] = useState<Part | null>(null);
+  const [viewing, setViewing] = useState<number | null>(null);
+  const [tab, setTab] = useState<'parts' | 'locations' | 'suggestions'>('parts');
   const low = alerts.data?.data ?? [];
   return (
     <section className="space-y-6">
@@ -274,60 +226,91 @@ export function StockScreen() {
           </div>
         }
       />
-      {low.length > 0 && (
-        <section aria-label="Stock bas" className="rounded-lg border border-red-200 bg-red-50/40 p-4">
-          <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-800">
-            <AlertTriangle className="h-4 w-4 text-red-600" aria-hidden="true" /> Stock bas ({low.length})
-          </h2>
-          <ul className="mt-2 space-y-1 text-sm text-slate-700">
-            {low.map((a) => (
-              <li key={a.part_id}>
-                {a.reference} — {a.designation} : {qty(a.available)} {a.unite} disponible(s), seuil{' '}
-                {qty(a.seuil_reappro)}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <SearchInput
-        value={search}
-        onChange={(v) => {
-          setSearch(v);
-          setPage(1);
-        }}
-        placeholder="Référence ou désignation…"
-        aria-label="Rechercher une pièce"
+      <StockTabs
+        label={STOCK_LABELS.tabsLabel}
+        active={tab}
+        onSelect={setTab}
+        tabs={[
+          {
+            id: 'parts',
+            label: STOCK_LABELS.tabParts,
+            render: () => (
+              <>
+                {low.length > 0 && (
+                  <section aria-label="Stock bas" className="rounded-lg border border-red-200 bg-red-50/40 p-4">
+                    <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                      <AlertTriangle className="h-4 w-4 text-red-600" aria-hidden="true" /> Stock bas ({low.length})
+                    </h2>
+                    <ul className="mt-2 space-y-1 text-sm text-slate-700">
+                      {low.map((a) => (
+                        <li key={a.part_id}>
+                          {a.reference} — {a.designation} : {qty(a.available)} {a.unite} disponible(s), seuil{' '}
+                          {qty(a.seuil_reappro)}
+                        </li>
+                      ))}
+                    </ul>
+                  </section>
+                )}
+                <SearchInput
+                  value={search}
+                  onChange={(v) => {
+                    setSearch(v);
+                    setPage(1);
+                  }}
+                  placeholder="Référence ou désignation…"
+                  aria-label="Rechercher une pièce"
+                />
+                {parts.isError && !parts.data ? (
+                  <LoadErrorState
+                    description="Impossible de charger les pièces."
+                    onRetry={() => void parts.refetch()}
+                  />
+                ) : (
+                  <div>
+                    <DataTable
+                      caption="Pièces détachées"
+                      columns={columns}
+                      rows={parts.data?.data}
+                      loading={parts.isPending}
+                      rowKey={(p) => p.id}
+                      emptyMessage={search ? 'Aucune pièce ne correspond à la recherche' : 'Aucune pièce au catalogue'}
+                      onRowClick={(p) => setViewing(p.id)}
+                      actions={(p) => (
+                        <>
+                          <RowAction
+                            label={`${STOCK_LABELS.viewAction} ${p.reference}`}
+                            icon={Eye}
+                            onClick={() => setViewing(p.id)}
+                          />
+                          {manages && (
+                            <RowAction
+                              label={`Réception ${p.reference}`}
+                              icon={PackagePlus}
+                              onClick={() => setReceiving(p)}
+                            />
+                          )}
+                        </>
+                      )}
+                    />
+                    <Pagination
+                      page={page}
+                      limit={PARTS_PAGE_SIZE}
+                      total={parts.data?.pagination.total ?? 0}
+                      onPageChange={setPage}
+                      onLimitChange={() => undefined}
+                      pageSizes={[PARTS_PAGE_SIZE]}
+                    />
+                  </div>
+                )}
+              </>
+            ),
+          },
+          { id: 'locations', label: STOCK_LABELS.tabLocations, render: () => <LocationsPanel /> },
+          { id: 'suggestions', label: STOCK_LABELS.tabSuggestions, render: () => <SuggestionsPanel /> },
+        ]}
       />
-      {parts.isError && !parts.data ? (
-        <LoadErrorState description="Impossible de charger les pièces." onRetry={() => void parts.refetch()} />
-      ) : (
-        <div>
-          <DataTable
-            caption="Pièces détachées"
-            columns={columns}
-            rows={parts.data?.data}
-            loading={parts.isPending}
-            rowKey={(p) => p.id}
-            emptyMessage={search ? 'Aucune pièce ne correspond à la recherche' : 'Aucune pièce au catalogue'}
-            actions={
-              manages
-                ? (p) => (
-                    <RowAction label={`Réception ${p.reference}`} icon={PackagePlus} onClick={() => setReceiving(p)} />
-                  )
-                : undefined
-            }
-          />
-          <Pagination
-            page={page}
-            limit={PARTS_PAGE_SIZE}
-            total={parts.data?.pagination.total ?? 0}
-            onPageChange={setPage}
-            onLimitChange={() => undefined}
-            pageSizes={[PARTS_PAGE_SIZE]}
-          />
-        </div>
-      )}
       {creating && <PartFormModal onClose={() => setCreating(false)} />}
+      {viewing !== null && <PartDetailModal partId={viewing} onClose={() => setViewing(null)} />}
       {receiving && <ReceptionModal part={receiving} onClose={() => setReceiving(null)} />}
     </section>
   );
