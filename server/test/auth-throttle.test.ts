@@ -119,6 +119,14 @@ describe('brute force on one account', () => {
     expect(lockouts).toHaveLength(1);
     expect(JSON.parse(lockouts[0])).toMatchObject({ level: 40, lockout: 'account', attempts: 5, ip: '127.0.0.13' });
     expect(logLines.join('\n')).not.toContain(WRONG);
+    // …and to the audit log (who was locked, after how many attempts), never with the password either
+    const { rows } = await t.database.db.execute<{ summary: string; entity_id: string; all: string }>(sql`
+      SELECT summary, entity_id, row_to_json(a)::text AS all FROM audit_log a
+      WHERE action = 'auth.lockout' AND summary LIKE ${`%${user.username.toLowerCase()}%`}`);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.entity_id).toBe('account');
+    expect(rows[0]?.summary).toContain('après 5 tentative(s)');
+    expect(rows[0]?.all).not.toContain(WRONG);
   });
 
   it('concurrent guesses cannot slip in together: 20 at once, 5 are checked', async () => {

@@ -5,7 +5,7 @@ import {
   type InterventionFormValues,
   interventionFormSchema,
 } from '@gmao/domain/interventions/intervention-schemas';
-import { DEFAULT_STATUT, FORM_STATUTS, isStatut, STATUT_LABELS, type Statut } from '@gmao/domain/interventions/status';
+import { DEFAULT_STATUT, FORM_STATUTS, STATUT_LABELS } from '@gmao/domain/interventions/status';
 import { formStatutOptions } from '@gmao/domain/interventions/workflow';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo } from 'react';
@@ -47,10 +47,6 @@ function today(): string {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 }
 
-/** Responses type statut as a string until the domain's response schema uses statutSchema (server change). */
-const currentStatut = (intervention: Intervention): Statut =>
-  isStatut(intervention.statut) ? intervention.statut : DEFAULT_STATUT;
-
 function defaults(intervention?: Intervention, defaultEquipementId?: number): InterventionFormValues {
   if (intervention) {
     return {
@@ -58,7 +54,7 @@ function defaults(intervention?: Intervention, defaultEquipementId?: number): In
       date: intervention.date,
       description: intervention.description ?? '',
       urgence: intervention.urgence,
-      statut: currentStatut(intervention),
+      statut: intervention.statut,
     };
   }
   return {
@@ -103,7 +99,7 @@ export function InterventionFormModal({
       })),
     [equipment.data],
   );
-  const current = intervention ? currentStatut(intervention) : DEFAULT_STATUT;
+  const current = intervention ? intervention.statut : DEFAULT_STATUT;
   // Creating: the statuses a new intervention may start in (the server's create schema accepts the same list).
   // Editing: those reachable from the current one.
   const statutOptions = editing ? formStatutOptions(current, FORM_STATUTS) : FORM_STATUTS;

@@ -1,7 +1,7 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { LIFECYCLE_LABELS as L, type Scope } from '@gmao/domain/interventions/lifecycle-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
-import { CLOSED_STATUTS, isStatut, statutLabel } from '@gmao/domain/interventions/status';
+import { CLOSED_STATUTS, statutLabel } from '@gmao/domain/interventions/status';
 import { nextCycleStatut, UNDO_MESSAGES } from '@gmao/domain/interventions/workflow';
 import { Archive, ArchiveRestore, Eye, Pencil, RefreshCw, RotateCcw, Trash2, XCircle } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -124,7 +124,7 @@ export function InterventionRowActions({
           <RefreshCw className="h-3.5 w-3.5" aria-hidden="true" />
           Changer Statut{' '}
           <span className="font-normal text-slate-600">
-            {UNDO_MESSAGES.cyclePreview(statutLabel(nextCycleStatut(isStatut(row.statut) ? row.statut : 'PLANIFIEE')))}
+            {UNDO_MESSAGES.cyclePreview(statutLabel(nextCycleStatut(row.statut)))}
           </span>
         </button>
       )}

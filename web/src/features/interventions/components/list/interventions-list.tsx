@@ -6,7 +6,6 @@ import type { Intervention } from '@gmao/domain/interventions/intervention-schem
 import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
 import { formatDureePrevue, formatPlannedAt, SCHEDULE_LABELS } from '@gmao/domain/interventions/schedule-schemas';
-import { isStatut, type Statut } from '@gmao/domain/interventions/status';
 import { nextCycleStatut } from '@gmao/domain/interventions/workflow';
 import { useEffect, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../../../components/ui/data-table';
@@ -153,10 +152,8 @@ export function InterventionsList({
   const lifecycle = useInterventionLifecycle();
 
   const onCycle = async (row: Intervention) => {
-    // Responses type statut as a string until the domain's response schema uses statutSchema (server change).
-    const from: Statut = isStatut(row.statut) ? row.statut : 'PLANIFIEE';
     try {
-      const res = await cycle.mutateAsync({ id: row.id, statut: nextCycleStatut(from) });
+      const res = await cycle.mutateAsync({ id: row.id, statut: nextCycleStatut(row.statut) });
       toastWithUndo(res.message || MUTATION_MESSAGES.statusUpdate.success, async () => {
         try {
           const back = await undo.mutateAsync(row.id);
