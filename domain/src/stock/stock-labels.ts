@@ -79,5 +79,13 @@ export const STOCK_LABELS = {
   seuil: 'Seuil de réapprovisionnement',
   quantiteReappro: 'Quantité à commander',
   fournisseurs: 'Fournisseurs',
+  supplierNom: 'Nom du fournisseur',
+  supplierIce: 'ICE',
+  supplierContact: 'Contact',
+  supplierDelai: 'Délai de livraison (jours)',
+  supplierDelaiShort: (jours: number) => `délai ${jours} j`,
+  addSupplier: 'Ajouter un fournisseur',
+  removeSupplier: (n: number) => `Retirer le fournisseur ${n}`,
+  noSupplier: 'Aucun fournisseur.',
   typesEquipement: "Types d'équipement",
 } as const;

@@ -333,7 +333,8 @@ export const parts = pgTable('parts', {
   prixUnitaire: numeric('prix_unitaire', { precision: 14, scale: 2 }).notNull().default('0'),
   seuilReappro: numeric('seuil_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
   quantiteReappro: numeric('quantite_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
-  fournisseurs: text('fournisseurs').array().notNull().default(sql`'{}'`),
+  /** [{nom, ice, contact, delai_jours}] (migration 0028). */
+  fournisseurs: jsonb('fournisseurs').notNull().default([]),
   typesEquipement: text('types_equipement').array().notNull().default(sql`'{}'`),
   ...timestamps,
 });

@@ -67,7 +67,7 @@ export function partsCsvStream(db: DbOrTx) {
         prix_unitaire: frDecimal(p.prix_unitaire, 2),
         seuil_reappro: qty(p.seuil_reappro),
         quantite_reappro: qty(p.quantite_reappro),
-        fournisseurs: p.fournisseurs.join(LIST_SEPARATOR),
+        fournisseurs: p.fournisseurs.map((f) => f.nom).join(LIST_SEPARATOR),
         types_equipement: p.types_equipement.join(LIST_SEPARATOR),
         on_hand: qty(p.on_hand),
         reserved: qty(p.reserved),

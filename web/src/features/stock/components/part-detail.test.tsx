@@ -30,7 +30,7 @@ const part: PartDetail = {
   prix_unitaire: 45.5,
   seuil_reappro: 4,
   quantite_reappro: 10,
-  fournisseurs: ['SKF Maroc'],
+  fournisseurs: [{ nom: 'SKF Maroc', ice: '001234567000089', contact: 'M. Alami', delai_jours: 7 }],
   types_equipement: [],
   on_hand: 8,
   reserved: 1,
@@ -156,6 +156,10 @@ describe('part detail', () => {
     expect(within(history).getByRole('link', { name: 'Intervention n° 77' })).toHaveAttribute(
       'href',
       '/interventions/77',
+    );
+    // the suppliers with their ICE, contact and lead time
+    expect(plain(within(dialog).getByText('SKF Maroc').closest('li')?.textContent ?? '')).toBe(
+      'SKF Maroc · ICE 001234567000089 · M. Alami · délai 7 j',
     );
     // a reader gets no stock actions
     expect(within(dialog).queryByRole('button', { name: L.movementAction })).toBeNull();
