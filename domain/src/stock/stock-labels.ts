@@ -87,5 +87,12 @@ export const STOCK_LABELS = {
   addSupplier: 'Ajouter un fournisseur',
   removeSupplier: (n: number) => `Retirer le fournisseur ${n}`,
   noSupplier: 'Aucun fournisseur.',
+  sectionPhoto: 'Photo',
+  noPhoto: 'Aucune photo.',
+  photoAlt: (reference: string) => `Photo de la pièce ${reference}`,
+  photoAdd: 'Ajouter une photo',
+  photoReplace: 'Remplacer la photo',
+  photoRemove: 'Supprimer la photo',
+  photoLoadError: 'Impossible de charger la photo.',
   typesEquipement: "Types d'équipement",
 } as const;

@@ -37,6 +37,10 @@ export const STOCK_MESSAGES = {
   fournisseurRequired: 'Le fournisseur est requis',
   fournisseurNomRequired: 'Le nom du fournisseur est requis',
   fournisseurNomMax: 'Le nom du fournisseur ne peut pas dépasser 200 caractères',
+  photoTypeRefused: 'La photo doit être une image JPEG, PNG, GIF ou WebP',
+  photoNotFound: "Cette pièce n'a pas de photo",
+  photoUploaded: 'Photo enregistrée',
+  photoDeleted: 'Photo supprimée',
   delaiInvalid: 'Le délai de livraison est un nombre entier de jours (0 à 365)',
   dateInvalid: 'Date invalide (AAAA-MM-JJ)',
   waitingNeedsRequest:
@@ -181,7 +185,13 @@ export const partSchema = z.object({
 });
 export type Part = z.infer<typeof partSchema>;
 
+/** The image types a part's photo may have (a subset of the attachments' allow-list, checked by content too). */
+export const PART_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const PART_PHOTO_ACCEPT = PART_PHOTO_TYPES.join(',');
+
 export const partDetailSchema = partSchema.extend({
+  /** Whether GET /parts/:id/photo has an image. */
+  photo: z.boolean(),
   stock: z.object({
     locations: z.array(
       stockFiguresSchema.extend({ location_id: z.number(), location_nom: z.string(), location_type: z.string() }),

@@ -336,6 +336,9 @@ export const parts = pgTable('parts', {
   /** [{nom, ice, contact, delai_jours}] (migration 0028). */
   fournisseurs: jsonb('fournisseurs').notNull().default([]),
   typesEquipement: text('types_equipement').array().notNull().default(sql`'{}'`),
+  /** The photo's storage key and image type (migration 0028). */
+  photoKey: varchar('photo_key', { length: 300 }),
+  photoType: varchar('photo_type', { length: 50 }),
   ...timestamps,
 });
 

@@ -10,3 +10,7 @@ UPDATE "parts" SET "fournisseurs" = (
 ) WHERE jsonb_typeof("fournisseurs") = 'array' AND "fournisseurs" <> '[]'::jsonb
     AND jsonb_typeof("fournisseurs"->0) = 'string';--> statement-breakpoint
 ALTER TABLE "parts" ALTER COLUMN "fournisseurs" SET DEFAULT '[]'::jsonb;
+--> statement-breakpoint
+-- A part's photo (issue 18): the storage key of the image under uploads/parts/<id>/ and its type.
+ALTER TABLE "parts" ADD COLUMN IF NOT EXISTS "photo_key" varchar(300);--> statement-breakpoint
+ALTER TABLE "parts" ADD COLUMN IF NOT EXISTS "photo_type" varchar(50);

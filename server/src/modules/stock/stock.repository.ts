@@ -534,3 +534,21 @@ export async function statusHistory(db: DbOrTx, interventionId: number) {
       AND from_statut IS DISTINCT FROM to_statut ORDER BY created_at, id`);
   return rows.map((r) => ({ toStatut: r.to_statut, at: r.created_at }));
 }
+
+// The part's photo (migration 0028)
+
+export async function partPhoto(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ photo_key: string | null; photo_type: string | null }>(
+    sql`SELECT photo_key, photo_type FROM parts WHERE id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Sets (or clears, with nulls) the part's photo under its row lock; the previous key, or undefined: no such part. */
+export async function setPartPhoto(db: DbOrTx, id: number, key: string | null, type: string | null) {
+  const { rows } = await db.execute<{ old_key: string | null }>(sql`
+    WITH old AS (SELECT id, photo_key FROM parts WHERE id = ${id} FOR UPDATE)
+    UPDATE parts p SET photo_key = ${key}, photo_type = ${type}, updated_at = now() FROM old WHERE p.id = old.id
+    RETURNING old.photo_key AS old_key`);
+  return rows.length === 0 ? undefined : rows[0].old_key;
+}

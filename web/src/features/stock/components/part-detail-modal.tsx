@@ -24,6 +24,7 @@ import { notify } from '../../../lib/toast';
 import { MOVEMENTS_PAGE_SIZE, useDeletePart, useLocations, usePart, usePartMovements } from '../api/stock';
 import { MovementFormModal } from './movement-form-modal';
 import { PartFormModal } from './part-form-modal';
+import { PartPhoto } from './part-photo';
 
 const qty = (n: number) => formatNumber(n, { maximumFractionDigits: 3 });
 const signed = (n: number) => (n > 0 ? `+${qty(n)}` : qty(n));
@@ -224,6 +225,9 @@ export function PartDetailModal({ partId, onClose }: { partId: number; onClose: 
               [L.typesEquipement, part.types_equipement.join(', ')],
             ]}
           />
+          <DetailSection title={L.sectionPhoto}>
+            <PartPhoto part={part} manages={manages} />
+          </DetailSection>
           <DetailSection title={L.sectionStock}>
             <StockTable part={part} />
           </DetailSection>
