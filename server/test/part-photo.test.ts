@@ -82,6 +82,10 @@ describe('part photo', () => {
     expect(await stored(p.id)).toEqual([]);
     expect((await t.as(admin, { method: 'GET', url: `/api/parts/${p.id}` })).json().data.photo).toBe(false);
     expect((await t.as(admin, { method: 'GET', url: `/api/parts/${p.id}/photo` })).statusCode).toBe(404);
+    // deleting the part removes its photo file
+    expect((await put(p.id, 'courroie.png', 'image/png', PNG)).statusCode).toBe(200);
+    expect((await t.as(admin, { method: 'DELETE', url: `/api/parts/${p.id}` })).statusCode).toBe(200);
+    expect(await stored(p.id)).toEqual([]);
   });
 
   it('refuses a non-image (by name) and a disguised executable (by content); nothing is kept', async () => {

@@ -146,7 +146,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
       },
     },
     async (request) => {
-      await stock.deletePart(app.db, request.params.id);
+      await stock.deletePart(app.db, request.params.id, storage);
       return { success: true as const, data: null, message: STOCK_MESSAGES.partDeleted };
     },
   );

@@ -158,10 +158,12 @@ export async function updatePart(db: Db, id: number, input: PartInput) {
   return getPart(db, id);
 }
 
-export async function deletePart(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+/** Deletes an unused part; its photo file goes once the deletion has committed. */
+export async function deletePart(db: Db, id: number, storage?: FileStorage) {
+  const photoKey = await db.transaction(async (tx) => {
     const part = await repo.lockPart(tx, id);
     if (!part) throw new AppError('NOT_FOUND', M.partNotFound);
+    const photo = await repo.partPhoto(tx, id);
     if (!(await repo.deletePartIfUnused(tx, id))) throw new AppError('CONFLICT', M.partInUse);
     await recordAudit(tx, {
       action: 'part.delete',
@@ -169,7 +171,9 @@ export async function deletePart(db: Db, id: number) {
       summary: `Pièce ${part.reference} supprimée`,
       before: part,
     });
+    return photo?.photo_key ?? null;
   });
+  if (photoKey && storage) await storage.remove([photoKey]);
 }
 
 // Locations
