@@ -27,7 +27,14 @@ describe('partsFromCsv', () => {
     );
     expect(errors).toEqual([]);
     expect(parts).toEqual([
-      expect.objectContaining({ reference: 'ROUL-1', prix_unitaire: 12.5, fournisseurs: ['SKF', 'FAG'] }),
+      expect.objectContaining({
+        reference: 'ROUL-1',
+        prix_unitaire: 12.5,
+        fournisseurs: [
+          { nom: 'SKF', ice: null, contact: null, delai_jours: null },
+          { nom: 'FAG', ice: null, contact: null, delai_jours: null },
+        ],
+      }),
       expect.objectContaining({ reference: '-JOINT', famille: null, fournisseurs: [], seuil_reappro: 0 }),
     ]);
   });

@@ -152,7 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
   await app.register(mailRoutes, { prefix: '/api/mail' });
-  await app.register(partsRoutes, { prefix: '/api/parts' });
+  await app.register(partsRoutes, { prefix: '/api/parts', storage: deps.storage });
   await app.register(stockRoutes, { prefix: '/api/stock' });
 
   return app;

@@ -73,7 +73,10 @@ describe('catalogue CSV', () => {
         designation: 'Cellule piégée',
         prix_unitaire: '12.50',
         quantite_reappro: '0.000',
-        fournisseurs: ['SKF Maroc', 'FAG'],
+        fournisseurs: [
+          { nom: 'SKF Maroc', ice: null, contact: null, delai_jours: null },
+          { nom: 'FAG', ice: null, contact: null, delai_jours: null },
+        ],
         types_equipement: [],
       },
       {
@@ -81,7 +84,7 @@ describe('catalogue CSV', () => {
         designation: 'Filtre à huile',
         prix_unitaire: '7.20',
         quantite_reappro: '10.000',
-        fournisseurs: ['Mann'],
+        fournisseurs: [{ nom: 'Mann', ice: null, contact: null, delai_jours: null }],
         types_equipement: ['POMPE', 'COMPRESSEUR'],
       },
       expect.objectContaining({ reference: 'ROUL-6204', designation: 'Roulement 6204 2RS' }),

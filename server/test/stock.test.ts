@@ -1,3 +1,4 @@
+import { CLIENT_MESSAGES } from '@gmao/domain/clients/client-constants';
 import { STOCK_MESSAGES, waitingSplit } from '@gmao/domain/stock/stock-schemas';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -63,6 +64,56 @@ describe('catalogue', () => {
     expect(put.json().data).toMatchObject({ designation: 'Filtre à huile', prix_unitaire: 30, seuil_reappro: 2 });
     expect((await t.as(admin, { method: 'DELETE', url: `/api/parts/${a.id}` })).statusCode).toBe(200);
     expect((await t.as(admin, { method: 'GET', url: `/api/parts/${a.id}` })).statusCode).toBe(404);
+  });
+
+  it('keeps suppliers with ICE, contact and lead time; a bad ICE is a 400; the purchase list names the first', async () => {
+    const skf = { nom: 'SKF Maroc', ice: '001 234 567 000 089', contact: 'M. Alami 0522 00 00 00', delai_jours: 7 };
+    const p = await newPart({ seuil_reappro: 5, fournisseurs: [skf, { nom: 'FAG' }] });
+    const saved = [
+      { nom: 'SKF Maroc', ice: '001234567000089', contact: 'M. Alami 0522 00 00 00', delai_jours: 7 },
+      { nom: 'FAG', ice: null, contact: null, delai_jours: null },
+    ];
+    expect((await detail(p.id)).fournisseurs).toEqual(saved);
+    const suggestion = (await t.as(admin, { method: 'GET', url: '/api/stock/suggestions' }))
+      .json()
+      .data.find((s: { part_id: number }) => s.part_id === p.id);
+    expect(suggestion).toMatchObject({ fournisseur: 'SKF Maroc', delai_jours: 7 });
+    const current = await detail(p.id);
+    const body = { reference: current.reference, designation: current.designation, unite: 'u', prix_unitaire: 12.5 };
+    const bad = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/parts/${p.id}`,
+      payload: {
+        ...body,
+        fournisseurs: [
+          { nom: 'Hutchinson', ice: '12345' },
+          { nom: ' ', delai_jours: -1 },
+        ],
+      },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().details.map((d: { msg: string }) => d.msg)).toEqual(
+      expect.arrayContaining([
+        CLIENT_MESSAGES.iceInvalid,
+        STOCK_MESSAGES.fournisseurNomRequired,
+        STOCK_MESSAGES.delaiInvalid,
+      ]),
+    );
+    expect((await detail(p.id)).fournisseurs).toEqual(saved);
+    // a name alone is still accepted (the body before suppliers had details)
+    const put = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/parts/${p.id}`,
+      payload: { ...body, fournisseurs: ['Hutchinson', { nom: 'SKF Maroc', delai_jours: '3' }] },
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    expect(put.json().data.fournisseurs).toEqual([
+      { nom: 'Hutchinson', ice: null, contact: null, delai_jours: null },
+      { nom: 'SKF Maroc', ice: null, contact: null, delai_jours: 3 },
+    ]);
+    // without suppliers in the body, the part has none
+    const none = await t.as(admin, { method: 'PUT', url: `/api/parts/${p.id}`, payload: body });
+    expect(none.json().data.fournisseurs).toEqual([]);
   });
 
   it('a technician reads the stock but may not move it', async () => {

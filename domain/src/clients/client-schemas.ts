@@ -17,6 +17,17 @@ const text = (max: number) =>
 const email = (message: string) => text(200).refine((v) => v === null || EMAIL_PATTERN.test(v), { message });
 
 /** Body of POST /clients and PUT /clients/:id, and the client form's resolver. */
+/**
+ * Identifiant Commun de l'Entreprise: 15 digits (spaces typed between groups are removed); '' or absent is null.
+ * Clients and the suppliers of spare parts (issue 18).
+ */
+export const iceSchema = z
+  .string()
+  .transform((v) => v.replace(/\s+/g, ''))
+  .refine((v) => v === '' || /^\d{15}$/.test(v), CLIENT_MESSAGES.iceInvalid)
+  .nullish()
+  .transform((v) => (v ? v : null));
+
 export const clientInputSchema = z.object({
   nom_entreprise: z
     .string({ error: CLIENT_MESSAGES.nomEntrepriseRequired })
@@ -36,13 +47,7 @@ export const clientInputSchema = z.object({
   telephone_contact: text(30),
   email_contact: email(CLIENT_MESSAGES.emailContactInvalid),
   registre_commerce: text(100),
-  /** Identifiant Commun de l'Entreprise: 15 digits (spaces typed between groups are removed). */
-  ice: z
-    .string()
-    .transform((v) => v.replace(/\s+/g, ''))
-    .refine((v) => v === '' || /^\d{15}$/.test(v), CLIENT_MESSAGES.iceInvalid)
-    .nullish()
-    .transform((v) => (v ? v : null)),
+  ice: iceSchema,
   forme_juridique: z
     .union([z.literal(''), z.enum(FORMES_JURIDIQUES)], { error: CLIENT_MESSAGES.formeJuridiqueInvalid })
     .nullish()

@@ -173,7 +173,7 @@ export function partsFromCsv(text: string): {
       prix_unitaire: get('prix_unitaire'),
       seuil_reappro: get('seuil_reappro') || 0,
       quantite_reappro: get('quantite_reappro') || 0,
-      fournisseurs: list('fournisseurs'),
+      fournisseurs: list('fournisseurs').map((nom) => ({ nom })),
       types_equipement: list('types_equipement'),
     });
     const field = PARTS_CSV_MESSAGES.line(row.line);

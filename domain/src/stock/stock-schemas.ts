@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { iceSchema } from '../clients/client-schemas.ts';
 import { idSchema, isCalendarDay, optionalText, paginationQuerySchema } from '../common/api.ts';
 
 /**
@@ -34,6 +35,13 @@ export const STOCK_MESSAGES = {
   requestNotOpen: 'Cette demande de pièces a déjà été reçue ou annulée',
   requestLinesRequired: 'Au moins une ligne est requise',
   fournisseurRequired: 'Le fournisseur est requis',
+  fournisseurNomRequired: 'Le nom du fournisseur est requis',
+  fournisseurNomMax: 'Le nom du fournisseur ne peut pas dépasser 200 caractères',
+  photoTypeRefused: 'La photo doit être une image JPEG, PNG, GIF ou WebP',
+  photoNotFound: "Cette pièce n'a pas de photo",
+  photoUploaded: 'Photo enregistrée',
+  photoDeleted: 'Photo supprimée',
+  delaiInvalid: 'Le délai de livraison est un nombre entier de jours (0 à 365)',
   dateInvalid: 'Date invalide (AAAA-MM-JJ)',
   waitingNeedsRequest:
     "Une demande de pièces ouverte est requise pour passer l'intervention en attente de pièces (PDR)",
@@ -93,6 +101,41 @@ const signedQuantity = decimal(QTY, STOCK_MESSAGES.quantiteInvalid);
 const textList = z.array(z.string().trim().min(1).max(100)).max(50).default([]);
 const day = z.string({ error: STOCK_MESSAGES.dateInvalid }).refine(isCalendarDay, STOCK_MESSAGES.dateInvalid);
 
+/**
+ * A supplier of a part (issue 18): its name, ICE (15 digits, the clients' rule), contact and lead time in days.
+ * A plain string is still accepted as the supplier's name (API and CSV before migration 0028).
+ */
+const partSupplierObjectSchema = z.object(
+  {
+    nom: z
+      .string({ error: STOCK_MESSAGES.fournisseurNomRequired })
+      .trim()
+      .min(1, STOCK_MESSAGES.fournisseurNomRequired)
+      .max(200, STOCK_MESSAGES.fournisseurNomMax),
+    ice: iceSchema,
+    contact: optionalText(200),
+    delai_jours: z
+      .union([z.number(), z.string()], { error: STOCK_MESSAGES.delaiInvalid })
+      .nullish()
+      .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : Number(String(v).trim())))
+      .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 365), STOCK_MESSAGES.delaiInvalid),
+  },
+  { error: STOCK_MESSAGES.fournisseurNomRequired },
+);
+/** The input type is the object (the form's rows); a plain string is still taken at run time as a name. */
+export const partSupplierInputSchema = z.preprocess<
+  unknown,
+  typeof partSupplierObjectSchema,
+  z.input<typeof partSupplierObjectSchema>
+>((v) => (typeof v === 'string' ? { nom: v } : v), partSupplierObjectSchema);
+export type PartSupplier = z.output<typeof partSupplierInputSchema>;
+export const partSupplierSchema = z.object({
+  nom: z.string(),
+  ice: z.string().nullable(),
+  contact: z.string().nullable(),
+  delai_jours: z.number().nullable(),
+});
+
 /** POST /parts, PUT /parts/:id */
 export const partInputSchema = z.object({
   reference: z
@@ -110,7 +153,7 @@ export const partInputSchema = z.object({
   prix_unitaire: decimal(PRIX, STOCK_MESSAGES.prixInvalid),
   seuil_reappro: nonNegativeQuantity.default(0),
   quantite_reappro: nonNegativeQuantity.default(0),
-  fournisseurs: textList,
+  fournisseurs: z.array(partSupplierInputSchema).max(50).default([]),
   types_equipement: textList,
 });
 export type PartInput = z.output<typeof partInputSchema>;
@@ -130,7 +173,7 @@ export const partSchema = z.object({
   prix_unitaire: z.number(),
   seuil_reappro: z.number(),
   quantite_reappro: z.number(),
-  fournisseurs: z.array(z.string()),
+  fournisseurs: z.array(partSupplierSchema),
   types_equipement: z.array(z.string()),
   /** Totals over every location. */
   on_hand: z.number(),
@@ -142,7 +185,13 @@ export const partSchema = z.object({
 });
 export type Part = z.infer<typeof partSchema>;
 
+/** The image types a part's photo may have (a subset of the attachments' allow-list, checked by content too). */
+export const PART_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const;
+export const PART_PHOTO_ACCEPT = PART_PHOTO_TYPES.join(',');
+
 export const partDetailSchema = partSchema.extend({
+  /** Whether GET /parts/:id/photo has an image. */
+  photo: z.boolean(),
   stock: z.object({
     locations: z.array(
       stockFiguresSchema.extend({ location_id: z.number(), location_nom: z.string(), location_type: z.string() }),
@@ -245,7 +294,9 @@ export const stockSuggestionSchema = stockAlertSchema.extend({
   prix_unitaire: z.number(),
   /** quantite_suggeree × prix_unitaire, MAD */
   montant: z.number(),
+  /** The part's first supplier: its name and lead time in days. */
   fournisseur: z.string().nullable(),
+  delai_jours: z.number().nullable(),
 });
 export type StockSuggestion = z.infer<typeof stockSuggestionSchema>;
 

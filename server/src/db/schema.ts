@@ -333,8 +333,12 @@ export const parts = pgTable('parts', {
   prixUnitaire: numeric('prix_unitaire', { precision: 14, scale: 2 }).notNull().default('0'),
   seuilReappro: numeric('seuil_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
   quantiteReappro: numeric('quantite_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
-  fournisseurs: text('fournisseurs').array().notNull().default(sql`'{}'`),
+  /** [{nom, ice, contact, delai_jours}] (migration 0028). */
+  fournisseurs: jsonb('fournisseurs').notNull().default([]),
   typesEquipement: text('types_equipement').array().notNull().default(sql`'{}'`),
+  /** The photo's storage key and image type (migration 0028). */
+  photoKey: varchar('photo_key', { length: 300 }),
+  photoType: varchar('photo_type', { length: 50 }),
   ...timestamps,
 });
 

@@ -7,6 +7,7 @@ import type {
   PartListQuery,
   PartRequest,
   PartRequestInput,
+  PartSupplier,
   StockAlert,
   StockLocation,
   StockMovement,
@@ -27,7 +28,7 @@ type PartRow = {
   prix_unitaire: string;
   seuil_reappro: string;
   quantite_reappro: string;
-  fournisseurs: string[];
+  fournisseurs: PartSupplier[];
   types_equipement: string[];
   on_hand: string;
   reserved: string;
@@ -132,7 +133,7 @@ export async function insertPart(db: DbOrTx, p: PartInput) {
     INSERT INTO parts (reference, designation, famille, unite, prix_unitaire, seuil_reappro, quantite_reappro,
                        fournisseurs, types_equipement)
     VALUES (${p.reference}, ${p.designation}, ${p.famille}, ${p.unite}, ${p.prix_unitaire}, ${p.seuil_reappro},
-            ${p.quantite_reappro}, ${textArray(p.fournisseurs)}, ${textArray(p.types_equipement)})
+            ${p.quantite_reappro}, ${JSON.stringify(p.fournisseurs)}::jsonb, ${textArray(p.types_equipement)})
     RETURNING id`);
   return rows[0].id;
 }
@@ -141,7 +142,7 @@ export async function updatePart(db: DbOrTx, id: number, p: PartInput) {
   const { rows } = await db.execute<{ id: number }>(sql`
     UPDATE parts SET reference = ${p.reference}, designation = ${p.designation}, famille = ${p.famille},
       unite = ${p.unite}, prix_unitaire = ${p.prix_unitaire}, seuil_reappro = ${p.seuil_reappro},
-      quantite_reappro = ${p.quantite_reappro}, fournisseurs = ${textArray(p.fournisseurs)},
+      quantite_reappro = ${p.quantite_reappro}, fournisseurs = ${JSON.stringify(p.fournisseurs)}::jsonb,
       types_equipement = ${textArray(p.types_equipement)}, updated_at = now()
     WHERE id = ${id} RETURNING id`);
   return rows.length > 0;
@@ -167,7 +168,7 @@ export async function upsertParts(db: DbOrTx, parts: PartInput[]) {
              x.fournisseurs, x.types_equipement
       FROM jsonb_to_recordset(${JSON.stringify(parts)}::jsonb) AS x(
         reference varchar, designation varchar, famille varchar, unite varchar, prix_unitaire numeric,
-        seuil_reappro numeric, quantite_reappro numeric, fournisseurs text[], types_equipement text[])
+        seuil_reappro numeric, quantite_reappro numeric, fournisseurs jsonb, types_equipement text[])
       ON CONFLICT (reference) DO UPDATE SET designation = excluded.designation, famille = excluded.famille,
         unite = excluded.unite, prix_unitaire = excluded.prix_unitaire, seuil_reappro = excluded.seuil_reappro,
         quantite_reappro = excluded.quantite_reappro, fournisseurs = excluded.fournisseurs,
@@ -351,12 +352,14 @@ type AlertRow = {
   quantite_reappro: string;
   prix_unitaire: string;
   fournisseur: string | null;
+  delai_jours: number | null;
 };
 
 async function lowStockRows(db: DbOrTx) {
   const { rows } = await db.execute<AlertRow>(sql`
     SELECT p.id AS part_id, p.reference, p.designation, p.unite, p.seuil_reappro::text, p.quantite_reappro::text,
-           p.prix_unitaire::text, p.fournisseurs[1] AS fournisseur,
+           p.prix_unitaire::text, p.fournisseurs->0->>'nom' AS fournisseur,
+           (p.fournisseurs->0->>'delai_jours')::int AS delai_jours,
            COALESCE(l.on_hand, 0)::text AS on_hand, COALESCE(l.reserved, 0)::text AS reserved
     FROM parts p
     LEFT JOIN LATERAL (SELECT sum(on_hand) AS on_hand, sum(reserved) AS reserved FROM stock_levels s
@@ -392,6 +395,7 @@ export async function suggestions(db: DbOrTx): Promise<StockSuggestion[]> {
       prix_unitaire: prix,
       montant: Math.round(q * prix * 100) / 100,
       fournisseur: r.fournisseur,
+      delai_jours: r.delai_jours,
     };
   });
 }
@@ -529,4 +533,22 @@ export async function statusHistory(db: DbOrTx, interventionId: number) {
     WHERE intervention_id = ${interventionId} AND to_statut IS NOT NULL
       AND from_statut IS DISTINCT FROM to_statut ORDER BY created_at, id`);
   return rows.map((r) => ({ toStatut: r.to_statut, at: r.created_at }));
+}
+
+// The part's photo (migration 0028)
+
+export async function partPhoto(db: DbOrTx, id: number) {
+  const { rows } = await db.execute<{ photo_key: string | null; photo_type: string | null }>(
+    sql`SELECT photo_key, photo_type FROM parts WHERE id = ${id}`,
+  );
+  return rows[0] ?? null;
+}
+
+/** Sets (or clears, with nulls) the part's photo under its row lock; the previous key, or undefined: no such part. */
+export async function setPartPhoto(db: DbOrTx, id: number, key: string | null, type: string | null) {
+  const { rows } = await db.execute<{ old_key: string | null }>(sql`
+    WITH old AS (SELECT id, photo_key FROM parts WHERE id = ${id} FOR UPDATE)
+    UPDATE parts p SET photo_key = ${key}, photo_type = ${type}, updated_at = now() FROM old WHERE p.id = old.id
+    RETURNING old.photo_key AS old_key`);
+  return rows.length === 0 ? undefined : rows[0].old_key;
 }

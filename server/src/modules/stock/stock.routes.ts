@@ -1,5 +1,8 @@
+import multipart from '@fastify/multipart';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { errorEnvelopeSchema, idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { MAX_ATTACHMENT_BYTES } from '@gmao/domain/interventions/attachment-schemas';
+import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import { PARTS_CSV_MESSAGES, partsImportResultSchema, partsImportSchema } from '@gmao/domain/stock/parts-csv';
 import {
   locationInputSchema,
@@ -17,9 +20,11 @@ import {
 } from '@gmao/domain/stock/stock-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
 import { recordExport } from '../audit/audit.service.ts';
 import * as stock from './stock.service.ts';
 
@@ -28,7 +33,9 @@ const read = { access: { permission: PERMISSIONS.STOCK_READ } };
 const manage = { access: { permission: PERMISSIONS.STOCK_MANAGE } };
 
 /** /api/parts: the spare parts catalogue (issue 18). */
-export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
+export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, opts) => {
+  const storage = opts.storage ?? localDiskStorage(defaultUploadsDir);
+  await app.register(partPhotoRoutes, { storage });
   app.get(
     '/',
     {
@@ -139,7 +146,7 @@ export const partsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await stock.deletePart(app.db, request.params.id);
+      await stock.deletePart(app.db, request.params.id, storage);
       return { success: true as const, data: null, message: STOCK_MESSAGES.partDeleted };
     },
   );
@@ -232,5 +239,77 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ success: true as const, data: await stock.suggestions(app.db) }),
+  );
+};
+
+/**
+ * /api/parts/:id/photo (issue 18): one image per part (multipart field `file`, JPEG / PNG / GIF / WebP, 10 MB),
+ * checked like the attachments. Multipart parsing is registered in this plugin only.
+ */
+const partPhotoRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
+  await app.register(multipart, {
+    limits: { fileSize: MAX_ATTACHMENT_BYTES, files: 1, fields: 5, parts: 6, fieldSize: 1024 },
+  });
+  const errors = { ...errorResponses, 413: errorEnvelopeSchema, 415: errorEnvelopeSchema };
+
+  app.get(
+    '/:id/photo',
+    { config: read, schema: { tags, summary: 'La photo de la pièce', params: idParamsSchema } },
+    async (request, reply) => {
+      const file = await stock.openPartPhoto(app.db, storage, request.params.id);
+      return reply
+        .header('content-type', file.type)
+        .header('content-length', file.size)
+        .header('content-disposition', 'inline')
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    },
+  );
+
+  app.put(
+    '/:id/photo',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Enregistrer ou remplacer la photo (multipart, champ « file », image 10 Mo max.)',
+        consumes: ['multipart/form-data'],
+        params: idParamsSchema,
+        response: { 200: successEnvelope(partDetailSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const file = await request.file().catch((err: { code?: string }) => {
+        if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
+          throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.notMultipart);
+        }
+        throw err;
+      });
+      if (file?.fieldname !== 'file') {
+        file?.file.resume();
+        throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.fileRequired, [
+          { field: 'file', msg: ATTACHMENT_MESSAGES.fileRequired },
+        ]);
+      }
+      const data = await stock.uploadPartPhoto(app.db, storage, request.params.id, file);
+      return { success: true as const, data, message: STOCK_MESSAGES.photoUploaded };
+    },
+  );
+
+  app.delete(
+    '/:id/photo',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Supprimer la photo',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
+    },
+    async (request) => {
+      await stock.removePartPhoto(app.db, storage, request.params.id);
+      return { success: true as const, data: null, message: STOCK_MESSAGES.photoDeleted };
+    },
   );
 };

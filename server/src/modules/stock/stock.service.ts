@@ -1,5 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { makePagination } from '@gmao/domain/common/api';
+import { sanitizeFilename } from '@gmao/domain/common/filename';
+import {
+  type AttachmentType,
+  extensionOf,
+  isAllowedAttachment,
+  mimeTypeFor,
+} from '@gmao/domain/interventions/attachment-schemas';
+import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { Statut } from '@gmao/domain/interventions/status';
 import {
   LIST_SEPARATOR,
@@ -17,6 +26,7 @@ import {
   type MovementInput,
   type MovementListQuery,
   type MovementType,
+  PART_PHOTO_TYPES,
   type Part,
   type PartDetail,
   type PartInput,
@@ -27,7 +37,10 @@ import {
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvFileStream, frDecimal, pagedRows } from '../../lib/csv.ts';
+import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { contentMatches } from '../interventions/attachments/attachment-content.ts';
+import { FileTooLargeError, type IncomingFile } from '../interventions/attachments/attachments.service.ts';
 import { notifyPartsReceived, notifyStockLow } from '../notifications/notifications.service.ts';
 import * as repo from './stock.repository.ts';
 
@@ -49,8 +62,10 @@ export async function getPart(db: DbOrTx, id: number): Promise<PartDetail> {
   const part = await repo.findPart(db, id);
   if (!part) throw new AppError('NOT_FOUND', M.partNotFound);
   const locations = await repo.partStockByLocation(db, id);
+  const photo = await repo.partPhoto(db, id);
   return {
     ...part,
+    photo: !!photo?.photo_key,
     stock: { locations, total: { on_hand: part.on_hand, reserved: part.reserved, available: part.available } },
   };
 }
@@ -67,7 +82,7 @@ export function partsCsvStream(db: DbOrTx) {
         prix_unitaire: frDecimal(p.prix_unitaire, 2),
         seuil_reappro: qty(p.seuil_reappro),
         quantite_reappro: qty(p.quantite_reappro),
-        fournisseurs: p.fournisseurs.join(LIST_SEPARATOR),
+        fournisseurs: p.fournisseurs.map((f) => f.nom).join(LIST_SEPARATOR),
         types_equipement: p.types_equipement.join(LIST_SEPARATOR),
         on_hand: qty(p.on_hand),
         reserved: qty(p.reserved),
@@ -143,10 +158,12 @@ export async function updatePart(db: Db, id: number, input: PartInput) {
   return getPart(db, id);
 }
 
-export async function deletePart(db: Db, id: number) {
-  await db.transaction(async (tx) => {
+/** Deletes an unused part; its photo file goes once the deletion has committed. */
+export async function deletePart(db: Db, id: number, storage?: FileStorage) {
+  const photoKey = await db.transaction(async (tx) => {
     const part = await repo.lockPart(tx, id);
     if (!part) throw new AppError('NOT_FOUND', M.partNotFound);
+    const photo = await repo.partPhoto(tx, id);
     if (!(await repo.deletePartIfUnused(tx, id))) throw new AppError('CONFLICT', M.partInUse);
     await recordAudit(tx, {
       action: 'part.delete',
@@ -154,7 +171,9 @@ export async function deletePart(db: Db, id: number) {
       summary: `Pièce ${part.reference} supprimée`,
       before: part,
     });
+    return photo?.photo_key ?? null;
   });
+  if (photoKey && storage) await storage.remove([photoKey]);
 }
 
 // Locations
@@ -578,4 +597,73 @@ export async function cancelPartRequest(tx: DbOrTx, interventionId: number, stat
 /** Waiting-for-parts time and repair time of one intervention, from its status history. */
 export async function waitingTime(db: DbOrTx, interventionId: number, now: Date = new Date()) {
   return waitingSplit(await repo.statusHistory(db, interventionId), now);
+}
+
+// The part's photo (issue 18): an image only, checked by name, declared type and content like the attachments.
+
+/**
+ * Streams the image to storage, checks its bytes, then records its key under the part's row lock with an audit row;
+ * the replaced file is removed once that has committed, the new one if anything failed.
+ */
+export async function uploadPartPhoto(db: Db, storage: FileStorage, id: number, upload: IncomingFile) {
+  if (!(await repo.findPart(db, id))) {
+    upload.file.resume();
+    throw new AppError('NOT_FOUND', M.partNotFound);
+  }
+  const filename = sanitizeFilename(upload.filename ?? '');
+  const type = mimeTypeFor(filename) as AttachmentType | null;
+  if (
+    !type ||
+    !(PART_PHOTO_TYPES as readonly string[]).includes(type) ||
+    !isAllowedAttachment(filename, upload.mimetype)
+  ) {
+    upload.file.resume();
+    throw new AppError('BAD_REQUEST', M.photoTypeRefused, [{ field: 'file', msg: M.photoTypeRefused }]);
+  }
+  const key = `parts/${id}/${randomUUID()}${extensionOf(filename)}`;
+  await storage.save(key, upload.file);
+  if (upload.file.truncated) {
+    await storage.remove([key]);
+    throw new FileTooLargeError();
+  }
+  let old: string | null | undefined;
+  try {
+    if (!(await contentMatches(type, async () => (await storage.open(key))?.stream ?? null))) {
+      throw new AppError('UNSUPPORTED_MEDIA_TYPE', ATTACHMENT_MESSAGES.contentRefused, [
+        { field: 'file', msg: ATTACHMENT_MESSAGES.contentRefused },
+      ]);
+    }
+    old = await db.transaction(async (tx) => {
+      const previous = await repo.setPartPhoto(tx, id, key, type);
+      if (previous === undefined) throw new AppError('NOT_FOUND', M.partNotFound);
+      await recordAudit(tx, { action: 'part.update', entityId: id, summary: `Photo de la pièce #${id} enregistrée` });
+      return previous;
+    });
+  } catch (err) {
+    await storage.remove([key]);
+    throw err;
+  }
+  if (old) await storage.remove([old]);
+  return getPart(db, id);
+}
+
+export async function openPartPhoto(db: DbOrTx, storage: FileStorage, id: number) {
+  const row = await repo.partPhoto(db, id);
+  if (!row) throw new AppError('NOT_FOUND', M.partNotFound);
+  if (!row.photo_key || !row.photo_type) throw new AppError('NOT_FOUND', M.photoNotFound);
+  const file = await storage.open(row.photo_key);
+  if (!file) throw new AppError('NOT_FOUND', M.photoNotFound);
+  return { ...file, type: row.photo_type };
+}
+
+/** Clears the photo (the row first, the file once that has committed). */
+export async function removePartPhoto(db: Db, storage: FileStorage, id: number) {
+  const old = await db.transaction(async (tx) => {
+    const previous = await repo.setPartPhoto(tx, id, null, null);
+    if (previous === undefined) throw new AppError('NOT_FOUND', M.partNotFound);
+    if (!previous) throw new AppError('NOT_FOUND', M.photoNotFound);
+    await recordAudit(tx, { action: 'part.update', entityId: id, summary: `Photo de la pièce #${id} supprimée` });
+    return previous;
+  });
+  await storage.remove([old]);
 }

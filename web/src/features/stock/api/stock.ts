@@ -23,6 +23,7 @@ export const stockKeys = {
   alerts: () => [...stockKeys.all, 'alerts'] as const,
   locations: () => [...stockKeys.all, 'locations'] as const,
   part: (id: number) => [...stockKeys.all, 'part', id] as const,
+  photo: (id: number, version: string) => [...stockKeys.all, 'photo', id, version] as const,
   movements: (partId: number, page: number) => [...stockKeys.all, 'movements', { partId, page }] as const,
   suggestions: () => [...stockKeys.all, 'suggestions'] as const,
   technicians: () => [...stockKeys.all, 'technicians'] as const,
@@ -151,3 +152,23 @@ export const useImportParts = () =>
   useStockMutation((contenu: string) =>
     api.post<Envelope<PartsImportResult>>('/parts/import', { contenu }, { silent: true }),
   );
+
+/** The part's photo as an object URL (fetched with the session's bearer); `version` (its updatedAt) refreshes it. */
+export function usePartPhoto(id: number, version: string, enabled: boolean) {
+  return useQuery({
+    queryKey: stockKeys.photo(id, version),
+    queryFn: async () => URL.createObjectURL(await api.get<Blob>(`/parts/${id}/photo`, { blob: true, silent: true })),
+    enabled,
+    staleTime: Number.POSITIVE_INFINITY,
+    retry: false,
+  });
+}
+/** Multipart PUT (field `file`); silent: the detail toasts the outcome. */
+export const useUploadPartPhoto = (id: number) =>
+  useStockMutation((file: File) => {
+    const body = new FormData();
+    body.append('file', file);
+    return api.put<Envelope<PartDetail>>(`/parts/${id}/photo`, body, { silent: true });
+  });
+export const useDeletePartPhoto = (id: number) =>
+  useStockMutation(() => api.delete<Envelope<null>>(`/parts/${id}/photo`, { silent: true }));

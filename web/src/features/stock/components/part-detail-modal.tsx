@@ -24,6 +24,7 @@ import { notify } from '../../../lib/toast';
 import { MOVEMENTS_PAGE_SIZE, useDeletePart, useLocations, usePart, usePartMovements } from '../api/stock';
 import { MovementFormModal } from './movement-form-modal';
 import { PartFormModal } from './part-form-modal';
+import { PartPhoto } from './part-photo';
 
 const qty = (n: number) => formatNumber(n, { maximumFractionDigits: 3 });
 const signed = (n: number) => (n > 0 ? `+${qty(n)}` : qty(n));
@@ -217,10 +218,16 @@ export function PartDetailModal({ partId, onClose }: { partId: number; onClose: 
               [L.prixUnitaire, formatCurrency(part.prix_unitaire)],
               [L.seuil, qty(part.seuil_reappro)],
               [L.quantiteReappro, qty(part.quantite_reappro)],
-              [L.fournisseurs, part.fournisseurs.join(', ')],
+              [
+                L.fournisseurs,
+                part.fournisseurs.length > 0 ? <SupplierList key="fournisseurs" suppliers={part.fournisseurs} /> : null,
+              ],
               [L.typesEquipement, part.types_equipement.join(', ')],
             ]}
           />
+          <DetailSection title={L.sectionPhoto}>
+            <PartPhoto part={part} manages={manages} />
+          </DetailSection>
           <DetailSection title={L.sectionStock}>
             <StockTable part={part} />
           </DetailSection>
@@ -239,5 +246,27 @@ export function PartDetailModal({ partId, onClose }: { partId: number; onClose: 
         onCancel={() => setAction(null)}
       />
     </Modal>
+  );
+}
+
+/** The part's suppliers, one per line: name, ICE, contact, lead time. */
+function SupplierList({ suppliers }: { suppliers: PartDetail['fournisseurs'] }) {
+  return (
+    <ul className="space-y-1">
+      {suppliers.map((f, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: suppliers have no id; the list is only read
+        <li key={i}>
+          <span className="font-medium">{f.nom}</span>
+          {[
+            f.ice && `${L.supplierIce} ${f.ice}`,
+            f.contact,
+            f.delai_jours !== null && L.supplierDelaiShort(f.delai_jours),
+          ]
+            .filter(Boolean)
+            .map((x) => ` · ${x}`)
+            .join('')}
+        </li>
+      ))}
+    </ul>
   );
 }

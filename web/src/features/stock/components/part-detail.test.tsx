@@ -30,7 +30,8 @@ const part: PartDetail = {
   prix_unitaire: 45.5,
   seuil_reappro: 4,
   quantite_reappro: 10,
-  fournisseurs: ['SKF Maroc'],
+  photo: false,
+  fournisseurs: [{ nom: 'SKF Maroc', ice: '001234567000089', contact: 'M. Alami', delai_jours: 7 }],
   types_equipement: [],
   on_hand: 8,
   reserved: 1,
@@ -105,6 +106,9 @@ beforeEach(() => {
   write = () => json(201, { success: true, data: [] });
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     if (init?.method && init.method !== 'GET') return write();
+    if (url.startsWith('/api/parts/5/photo')) {
+      return Promise.resolve(new Response('png', { status: 200, headers: { 'content-type': 'image/png' } }));
+    }
     if (url.startsWith('/api/parts/5')) return json(200, { success: true, data: part });
     if (url.startsWith('/api/stock/locations')) return json(200, { success: true, data: locations });
     if (url.startsWith('/api/stock/movements')) {
@@ -156,6 +160,10 @@ describe('part detail', () => {
     expect(within(history).getByRole('link', { name: 'Intervention n° 77' })).toHaveAttribute(
       'href',
       '/interventions/77',
+    );
+    // the suppliers with their ICE, contact and lead time
+    expect(plain(within(dialog).getByText('SKF Maroc').closest('li')?.textContent ?? '')).toBe(
+      'SKF Maroc · ICE 001234567000089 · M. Alami · délai 7 j',
     );
     // a reader gets no stock actions
     expect(within(dialog).queryByRole('button', { name: L.movementAction })).toBeNull();
@@ -240,5 +248,37 @@ describe('movement form', () => {
     await user.click(within(dialog).getByRole('button', { name: L.movementSubmit }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(message);
     expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('a manager adds a photo: a multipart PUT of the chosen image', async () => {
+    granted.add(PERMISSIONS.STOCK_READ).add(PERMISSIONS.STOCK_MANAGE);
+    const user = userEvent.setup();
+    renderIn(<PartDetailModal partId={5} onClose={() => undefined} />);
+    const dialog = await screen.findByRole('dialog', { name: 'ROUL-6204 — Roulement 6204' });
+    expect(within(dialog).getByText(L.noPhoto)).toBeTruthy();
+    const image = new File(['png'], 'roulement.png', { type: 'image/png' });
+    await user.upload(within(dialog).getByLabelText(L.photoAdd), image);
+    await vi.waitFor(() =>
+      expect(fetchMock.mock.calls.some(([u, i]) => u === '/api/parts/5/photo' && i?.method === 'PUT')).toBe(true),
+    );
+    const [, init] = fetchMock.mock.calls.find(([u, i]) => u === '/api/parts/5/photo' && i?.method === 'PUT') ?? [];
+    expect(((init as RequestInit).body as FormData).get('file')).toBe(image);
+  });
+
+  it('shows the stored photo; a reader gets no photo action', async () => {
+    granted.add(PERMISSIONS.STOCK_READ);
+    part.photo = true;
+    const created = vi.fn(() => 'blob:photo-5');
+    vi.stubGlobal('URL', Object.assign(URL, { createObjectURL: created, revokeObjectURL: vi.fn() }));
+    try {
+      renderIn(<PartDetailModal partId={5} onClose={() => undefined} />);
+      const dialog = await screen.findByRole('dialog', { name: 'ROUL-6204 — Roulement 6204' });
+      const img = await within(dialog).findByRole('img', { name: L.photoAlt('ROUL-6204') });
+      expect(img.getAttribute('src')).toBe('blob:photo-5');
+      expect(within(dialog).queryByRole('button', { name: L.photoReplace })).toBeNull();
+      expect(within(dialog).queryByRole('button', { name: L.photoRemove })).toBeNull();
+    } finally {
+      part.photo = false;
+    }
   });
 });

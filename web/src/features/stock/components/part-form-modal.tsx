@@ -7,6 +7,7 @@ import { FormModal } from '../../../components/ui/form-modal';
 import { FormTextField } from '../../../components/ui/form-text-field';
 import { notify } from '../../../lib/toast';
 import { useCreatePart, useUpdatePart } from '../api/stock';
+import { PartSuppliersField } from './part-suppliers-field';
 
 type PartField =
   | 'reference'
@@ -19,7 +20,7 @@ type PartField =
 
 /**
  * A part's form (stock:manage), validated with the server's schema: a new part (POST /parts), or `part` edited
- * (PUT /parts/:id; its suppliers and equipment types are sent back unchanged).
+ * (PUT /parts/:id; its equipment types are sent back unchanged). Its suppliers are rows added and removed.
  */
 export function PartFormModal({ part, onClose }: { part?: Part; onClose: () => void }) {
   const create = useCreatePart();
@@ -36,7 +37,12 @@ export function PartFormModal({ part, onClose }: { part?: Part; onClose: () => v
           prix_unitaire: String(part.prix_unitaire),
           seuil_reappro: String(part.seuil_reappro),
           quantite_reappro: String(part.quantite_reappro),
-          fournisseurs: part.fournisseurs,
+          fournisseurs: part.fournisseurs.map((f) => ({
+            nom: f.nom,
+            ice: f.ice ?? '',
+            contact: f.contact ?? '',
+            delai_jours: f.delai_jours === null ? '' : String(f.delai_jours),
+          })),
           types_equipement: part.types_equipement,
         }
       : {
@@ -47,6 +53,7 @@ export function PartFormModal({ part, onClose }: { part?: Part; onClose: () => v
           prix_unitaire: '',
           seuil_reappro: '0',
           quantite_reappro: '0',
+          fournisseurs: [],
         },
   });
   const onSubmit = form.handleSubmit(async (input) => {
@@ -80,6 +87,7 @@ export function PartFormModal({ part, onClose }: { part?: Part; onClose: () => v
         {text('prix_unitaire', `${L.prixUnitaire} (MAD)`, true)}
         {text('seuil_reappro', L.seuil)}
         {text('quantite_reappro', L.quantiteReappro)}
+        <PartSuppliersField form={form} />
       </form>
     </FormModal>
   );

@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { CLIENT_MESSAGES } from '@gmao/domain/clients/client-constants';
 import { STOCK_LABELS as L } from '@gmao/domain/stock/stock-labels';
 import { STOCK_MESSAGES, type StockSuggestion } from '@gmao/domain/stock/stock-schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -35,6 +36,7 @@ const suggestion = (over: Partial<StockSuggestion>): StockSuggestion => ({
   prix_unitaire: 45.5,
   montant: 455,
   fournisseur: 'SKF Maroc',
+  delai_jours: null,
   ...over,
 });
 
@@ -161,7 +163,7 @@ describe('part form', () => {
           prix_unitaire: 45.5,
           seuil_reappro: 4,
           quantite_reappro: 10,
-          fournisseurs: ['SKF Maroc'],
+          fournisseurs: [{ nom: 'SKF Maroc', ice: null, contact: null, delai_jours: null }],
           types_equipement: ['MOTEUR_ELECTRIQUE'],
           on_hand: 0,
           reserved: 0,
@@ -191,9 +193,49 @@ describe('part form', () => {
           prix_unitaire: 45.5,
           seuil_reappro: 6,
           quantite_reappro: 10,
-          fournisseurs: ['SKF Maroc'],
+          fournisseurs: [{ nom: 'SKF Maroc', ice: null, contact: null, delai_jours: null }],
           types_equipement: ['MOTEUR_ELECTRIQUE'],
         },
+      },
+    ]);
+  });
+
+  it('adds and removes supplier rows; a bad ICE is refused by the schema, the POST carries the suppliers', async () => {
+    granted.add(PERMISSIONS.STOCK_MANAGE);
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    renderIn(<PartFormModal onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: L.newPartTitle });
+    expect(within(dialog).getByText(L.noSupplier)).toBeTruthy();
+    await user.type(within(dialog).getByLabelText(/^Référence/), 'ROUL-6204');
+    await user.type(within(dialog).getByLabelText(/^Désignation/), 'Roulement 6204');
+    await user.type(within(dialog).getByLabelText(/^Prix unitaire/), '45,5');
+    const add = within(dialog).getByRole('button', { name: L.addSupplier });
+    await user.click(add);
+    await user.click(add);
+    await user.type(within(dialog).getByLabelText(`${L.supplierNom} 1`, { exact: false }), 'SKF Maroc');
+    await user.type(within(dialog).getByLabelText(`${L.supplierIce} 1`, { exact: false }), '123');
+    await user.type(within(dialog).getByLabelText(`${L.supplierContact} 1`, { exact: false }), 'M. Alami 0522');
+    await user.type(within(dialog).getByLabelText(`${L.supplierDelai} 1`, { exact: false }), '7');
+    await user.type(within(dialog).getByLabelText(`${L.supplierNom} 2`, { exact: false }), 'FAG');
+    await user.click(within(dialog).getByRole('button', { name: L.createPartSubmit }));
+    expect(await within(dialog).findByText(CLIENT_MESSAGES.iceInvalid)).toBeTruthy();
+    expect(writes()).toEqual([]);
+    const ice = within(dialog).getByLabelText(`${L.supplierIce} 1`, { exact: false });
+    await user.clear(ice);
+    await user.type(ice, '001 234 567 000 089');
+    await user.click(within(dialog).getByRole('button', { name: L.removeSupplier(2) }));
+    await user.click(within(dialog).getByRole('button', { name: L.createPartSubmit }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(writes()).toEqual([
+      {
+        method: 'POST',
+        url: '/api/parts',
+        body: expect.objectContaining({
+          reference: 'ROUL-6204',
+          prix_unitaire: 45.5,
+          fournisseurs: [{ nom: 'SKF Maroc', ice: '001234567000089', contact: 'M. Alami 0522', delai_jours: 7 }],
+        }),
       },
     ]);
   });
