@@ -124,7 +124,7 @@ describe('locations', () => {
 describe('à commander', () => {
   it('lists the suggestions with the amounts in MAD and their total', async () => {
     data['/api/stock/suggestions'] = [
-      suggestion({}),
+      suggestion({ delai_jours: 7 }),
       suggestion({ part_id: 2, reference: 'FUS-63', designation: 'Fusible', montant: 1234.5, fournisseur: null }),
     ];
     renderIn(<SuggestionsPanel />);
@@ -134,7 +134,7 @@ describe('à commander', () => {
       .slice(1)
       .map((r) => plain(r.textContent));
     expect(rows).toEqual([
-      'ROUL-6204Roulement 62041 pièce410 pièceSKF Maroc455,00 MAD',
+      'ROUL-6204Roulement 62041 pièce410 pièceSKF Marocdélai 7 j455,00 MAD',
       'FUS-63Fusible1 pièce410 pièce-1 234,50 MAD',
     ]);
     expect(plain(screen.getByTestId('suggestions-total').textContent)).toBe(`${L.suggestionsTotal} : 1 689,50 MAD`);

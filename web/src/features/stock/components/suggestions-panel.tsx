@@ -17,7 +17,21 @@ const columns: DataTableColumn<StockSuggestion>[] = [
   { key: 'available', header: L.available, render: (s) => `${qty(s.available)} ${s.unite}` },
   { key: 'seuil', header: L.colSeuil, render: (s) => qty(s.seuil_reappro) },
   { key: 'suggested', header: L.colSuggested, render: (s) => `${qty(s.quantite_suggeree)} ${s.unite}` },
-  { key: 'fournisseur', header: L.colFournisseur, render: (s) => s.fournisseur ?? '-' },
+  {
+    key: 'fournisseur',
+    header: L.colFournisseur,
+    render: (s) =>
+      s.fournisseur ? (
+        <span>
+          {s.fournisseur}
+          {s.delai_jours !== null && (
+            <span className="block text-xs text-slate-500">{L.supplierDelaiShort(s.delai_jours)}</span>
+          )}
+        </span>
+      ) : (
+        '-'
+      ),
+  },
   {
     key: 'montant',
     header: L.colMontant,
