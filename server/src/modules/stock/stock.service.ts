@@ -37,9 +37,9 @@ import {
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvFileStream, frDecimal, pagedRows } from '../../lib/csv.ts';
+import { contentMatches } from '../../lib/file-content.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { contentMatches } from '../interventions/attachments/attachment-content.ts';
 import { FileTooLargeError, type IncomingFile } from '../interventions/attachments/attachments.service.ts';
 import { notifyPartsReceived, notifyStockLow } from '../notifications/notifications.service.ts';
 import * as repo from './stock.repository.ts';

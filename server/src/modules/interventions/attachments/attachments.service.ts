@@ -15,10 +15,10 @@ import { VERSION_MESSAGES } from '@gmao/domain/interventions/version-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { contentMatches } from '../../../lib/file-content.ts';
 import type { FileStorage } from '../../../storage/file-storage.ts';
 import { lockForAction, lockForItem, requireAccess, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
-import { contentMatches } from './attachment-content.ts';
 import {
   countAttachments,
   deleteAttachment,
