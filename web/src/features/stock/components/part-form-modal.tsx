@@ -1,10 +1,13 @@
+import { EQUIPMENT_TYPES, equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
 import { STOCK_LABELS as L } from '@gmao/domain/stock/stock-labels';
 import { type Part, type PartInput, partInputSchema, STOCK_MESSAGES } from '@gmao/domain/stock/stock-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { FormField } from '../../../components/ui/form-field';
 import { FormModal } from '../../../components/ui/form-modal';
 import { FormTextField } from '../../../components/ui/form-text-field';
+import { Select } from '../../../components/ui/select';
 import { notify } from '../../../lib/toast';
 import { useCreatePart, useUpdatePart } from '../api/stock';
 import { PartSuppliersField } from './part-suppliers-field';
@@ -20,7 +23,7 @@ type PartField =
 
 /**
  * A part's form (stock:manage), validated with the server's schema: a new part (POST /parts), or `part` edited
- * (PUT /parts/:id; its equipment types are sent back unchanged). Its suppliers are rows added and removed.
+ * (PUT /parts/:id). Its compatible equipment types are chosen in a list; its suppliers are rows added and removed.
  */
 export function PartFormModal({ part, onClose }: { part?: Part; onClose: () => void }) {
   const create = useCreatePart();
@@ -54,6 +57,7 @@ export function PartFormModal({ part, onClose }: { part?: Part; onClose: () => v
           seuil_reappro: '0',
           quantite_reappro: '0',
           fournisseurs: [],
+          types_equipement: [],
         },
   });
   const onSubmit = form.handleSubmit(async (input) => {
@@ -87,6 +91,17 @@ export function PartFormModal({ part, onClose }: { part?: Part; onClose: () => v
         {text('prix_unitaire', `${L.prixUnitaire} (MAD)`, true)}
         {text('seuil_reappro', L.seuil)}
         {text('quantite_reappro', L.quantiteReappro)}
+        <FormField label={L.typesEquipement} htmlFor="part-types" className="sm:col-span-2">
+          <Select
+            id="part-types"
+            multiple
+            searchable
+            aria-label={L.typesEquipement}
+            value={form.watch('types_equipement') ?? []}
+            onChange={(types) => form.setValue('types_equipement', types, { shouldDirty: true })}
+            options={EQUIPMENT_TYPES.map((t) => ({ value: t, label: equipmentTypeLabel(t) }))}
+          />
+        </FormField>
         <PartSuppliersField form={form} />
       </form>
     </FormModal>

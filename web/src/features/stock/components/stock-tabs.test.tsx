@@ -225,6 +225,9 @@ describe('part form', () => {
     await user.clear(ice);
     await user.type(ice, '001 234 567 000 089');
     await user.click(within(dialog).getByRole('button', { name: L.removeSupplier(2) }));
+    // the equipment types it fits
+    await user.click(within(dialog).getByRole('combobox', { name: L.typesEquipement }));
+    await user.click(await screen.findByRole('option', { name: 'GROUPE ELECTROGENE' }));
     await user.click(within(dialog).getByRole('button', { name: L.createPartSubmit }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes()).toEqual([
@@ -235,6 +238,7 @@ describe('part form', () => {
           reference: 'ROUL-6204',
           prix_unitaire: 45.5,
           fournisseurs: [{ nom: 'SKF Maroc', ice: '001234567000089', contact: 'M. Alami 0522', delai_jours: 7 }],
+          types_equipement: ['GROUPE_ELECTROGENE'],
         }),
       },
     ]);
