@@ -79,6 +79,25 @@ export async function expectNoSeriousA11yViolations(page: Page) {
       .getAnimations()
       .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
   );
+  // A dismissed toast stays in the page at opacity 0 until the library removes it (~1 s): axe would measure its
+  // invisible text. Wait until every toast left is fully opaque.
+  type El = { parentElement: El | null };
+  type Page$ = {
+    document: { querySelectorAll(s: string): ArrayLike<El> };
+    getComputedStyle(e: El): { opacity: string };
+  };
+  await page.waitForFunction(
+    () => {
+      const g = globalThis as unknown as Page$;
+      return Array.from(g.document.querySelectorAll('.app-toaster [role="status"]')).every((toast) => {
+        let opacity = 1;
+        for (let e: El | null = toast; e; e = e.parentElement) opacity *= Number(g.getComputedStyle(e).opacity);
+        return opacity === 1;
+      });
+    },
+    undefined,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')

@@ -16,6 +16,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
           position="top-right"
           // Issue 14: below the top bar (4 rem), so that a toast never covers the bell or the account menu.
           containerStyle={{ top: '4.5rem' }}
+          containerClassName="app-toaster"
           toastOptions={{
             duration: TOAST_DURATIONS.default,
             success: { duration: TOAST_DURATIONS.success },
