@@ -127,6 +127,38 @@ describe('catalogue', () => {
   });
 });
 
+describe('settings', () => {
+  it('negative stock is refused until a manager allows it (audited); a technician reads the setting only', async () => {
+    const settings = (token = admin) => t.as(token, { method: 'GET', url: '/api/stock/settings' });
+    const put = (allow_negative: boolean, token = admin) =>
+      t.as(token, { method: 'PUT', url: '/api/stock/settings', payload: { allow_negative } });
+    expect((await settings()).json().data).toEqual({ allow_negative: false });
+    const p = await newPart();
+    const out = { part_id: p.id, location_id: central, type: 'SORTIE', quantite: 2 };
+    expect((await move(out)).statusCode).toBe(409);
+
+    const tech = await createUser(t.database.db);
+    const { token } = await t.login(tech.username, tech.password);
+    expect((await settings(token)).statusCode).toBe(200);
+    expect((await put(true, token)).statusCode).toBe(403);
+    expect((await put(true)).json()).toMatchObject({
+      data: { allow_negative: true },
+      message: 'Paramètres du stock enregistrés',
+    });
+    try {
+      expect((await move(out)).statusCode).toBe(201);
+      expect((await detail(p.id)).stock.total).toEqual({ on_hand: -2, reserved: 0, available: -2 });
+      const audit = await t.database.db.execute<{ summary: string }>(
+        sql`SELECT summary FROM audit_log WHERE action = 'stock.settings' ORDER BY id DESC LIMIT 1`,
+      );
+      expect(audit.rows[0]?.summary).toBe('Stock négatif autorisé');
+    } finally {
+      expect((await put(false)).statusCode).toBe(200);
+    }
+    expect((await move({ ...out, quantite: 1 })).statusCode).toBe(409);
+  });
+});
+
 describe('movements', () => {
   it('two concurrent issues of the last unit: one 201, one 409 « Stock insuffisant »', async () => {
     const p = await newPart();

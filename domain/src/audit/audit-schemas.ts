@@ -48,6 +48,7 @@ export const AUDIT_ACTIONS = {
   'holiday.create': 'Jour férié ajouté',
   'holiday.delete': 'Jour férié supprimé',
   'stock.movement': 'Mouvement de stock',
+  'stock.settings': 'Paramètres du stock',
   'part.create': 'Pièce créée',
   'part.update': 'Pièce modifiée',
   'part.delete': 'Pièce supprimée',

@@ -58,8 +58,18 @@ export const STOCK_MESSAGES = {
     "C'est la dernière demande de pièces ouverte d'une intervention en attente de pièces (PDR) : changez d'abord son statut",
 } as const;
 
-/** Negative on-hand quantities are refused unless this is true (a setting may override it later). */
-export const ALLOW_NEGATIVE_STOCK = false;
+/**
+ * The stock's settings (GET/PUT /stock/settings, kept in app_settings under 'stock'): negative on-hand quantities are
+ * refused unless `allow_negative` (a storekeeper who issues before the receipt is entered may want them).
+ */
+export const stockSettingsSchema = z.object({ allow_negative: z.boolean() });
+export type StockSettings = z.infer<typeof stockSettingsSchema>;
+export const DEFAULT_STOCK_SETTINGS: StockSettings = { allow_negative: false };
+export const STOCK_SETTINGS_MESSAGES = {
+  allowNegative: 'Autoriser le stock négatif',
+  allowNegativeHelp: 'Une sortie peut alors dépasser la quantité en stock (à régulariser par une réception).',
+  saved: 'Paramètres du stock enregistrés',
+} as const;
 
 /** The location every installation has (migration 0024), default destination of received parts. */
 export const CENTRAL_STORE = 'Magasin central';

@@ -1,17 +1,19 @@
-import type {
-  LocationInput,
-  MovementListQuery,
-  MovementType,
-  Part,
-  PartInput,
-  PartListQuery,
-  PartRequest,
-  PartRequestInput,
-  PartSupplier,
-  StockAlert,
-  StockLocation,
-  StockMovement,
-  StockSuggestion,
+import {
+  DEFAULT_STOCK_SETTINGS,
+  type LocationInput,
+  type MovementListQuery,
+  type MovementType,
+  type Part,
+  type PartInput,
+  type PartListQuery,
+  type PartRequest,
+  type PartRequestInput,
+  type PartSupplier,
+  type StockAlert,
+  type StockLocation,
+  type StockMovement,
+  type StockSettings,
+  type StockSuggestion,
 } from '@gmao/domain/stock/stock-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
@@ -551,4 +553,17 @@ export async function setPartPhoto(db: DbOrTx, id: number, key: string | null, t
     UPDATE parts p SET photo_key = ${key}, photo_type = ${type}, updated_at = now() FROM old WHERE p.id = old.id
     RETURNING old.photo_key AS old_key`);
   return rows.length === 0 ? undefined : rows[0].old_key;
+}
+
+/** The stock's settings (app_settings, key 'stock'); the defaults when none was saved. */
+export async function stockSettings(db: DbOrTx): Promise<StockSettings> {
+  const { rows } = await db.execute<{ value: Partial<StockSettings> }>(
+    sql`SELECT value FROM app_settings WHERE key = 'stock'`,
+  );
+  return { ...DEFAULT_STOCK_SETTINGS, ...(rows[0]?.value ?? {}) };
+}
+
+export async function saveStockSettings(db: DbOrTx, value: StockSettings) {
+  await db.execute(sql`INSERT INTO app_settings (key, value, updated_at) VALUES ('stock', ${JSON.stringify(value)}::jsonb, now())
+    ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value, updated_at = now()`);
 }

@@ -15,7 +15,9 @@ import {
   partListQuerySchema,
   partSchema,
   STOCK_MESSAGES,
+  STOCK_SETTINGS_MESSAGES,
   stockAlertSchema,
+  stockSettingsSchema,
   stockSuggestionSchema,
 } from '@gmao/domain/stock/stock-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -213,6 +215,37 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
       const data = await stock.recordMovement(app.db, requireUser(request), request.body);
       return reply.status(201).send({ success: true as const, data, message: STOCK_MESSAGES.movementRecorded });
     },
+  );
+
+  app.get(
+    '/settings',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'Paramètres du stock (stock négatif autorisé ou non)',
+        response: { 200: successEnvelope(stockSettingsSchema), ...errorResponses },
+      },
+    },
+    async () => ({ success: true as const, data: await stock.getStockSettings(app.db) }),
+  );
+
+  app.put(
+    '/settings',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Changer les paramètres du stock (audité)',
+        body: stockSettingsSchema,
+        response: { 200: successEnvelope(stockSettingsSchema), ...errorResponses },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      data: await stock.updateStockSettings(app.db, request.body),
+      message: STOCK_SETTINGS_MESSAGES.saved,
+    }),
   );
 
   app.get(

@@ -18,7 +18,6 @@ import {
   partsFromCsv,
 } from '@gmao/domain/stock/parts-csv';
 import {
-  ALLOW_NEGATIVE_STOCK,
   CENTRAL_STORE,
   type LocationInput,
   STOCK_MESSAGES as M,
@@ -32,6 +31,7 @@ import {
   type PartInput,
   type PartListQuery,
   type PartRequestInput,
+  type StockSettings,
   waitingSplit,
 } from '@gmao/domain/stock/stock-schemas';
 import type { Db, DbOrTx } from '../../db/database.ts';
@@ -248,16 +248,17 @@ async function applyChanges(tx: DbOrTx, user: SessionUser | null, changes: Level
     });
   }
   const movementIds: number[] = [];
+  const allowNegative = (await repo.stockSettings(tx)).allow_negative;
   for (const c of changes) {
     const part = parts.get(c.partId)!;
     const level = await repo.lockLevel(tx, c.partId, c.locationId);
     const available = round3(level.onHand - level.reserved);
     // A decrease of what is free (on hand going down without its reservation, or a new reservation).
     const takes = round3(c.dReserved - c.dOnHand);
-    if (takes > 0 && available < takes && !ALLOW_NEGATIVE_STOCK) {
+    if (takes > 0 && available < takes && !allowNegative) {
       throw new AppError('CONFLICT', M.insufficient(part.designation, Math.max(available, 0)));
     }
-    if (c.dOnHand < 0 && round3(level.onHand + c.dOnHand) < 0 && !ALLOW_NEGATIVE_STOCK) {
+    if (c.dOnHand < 0 && round3(level.onHand + c.dOnHand) < 0 && !allowNegative) {
       throw new AppError('CONFLICT', M.insufficient(part.designation, Math.max(available, 0)));
     }
     await repo.changeLevel(tx, c.partId, c.locationId, c.dOnHand, c.dReserved);
@@ -666,4 +667,25 @@ export async function removePartPhoto(db: Db, storage: FileStorage, id: number) 
     return previous;
   });
   await storage.remove([old]);
+}
+
+export function getStockSettings(db: DbOrTx): Promise<StockSettings> {
+  return repo.stockSettings(db);
+}
+
+/** PUT /stock/settings (stock:manage), audited with the value before and after. */
+export async function updateStockSettings(db: Db, value: StockSettings): Promise<StockSettings> {
+  return db.transaction(async (tx) => {
+    const before = await repo.stockSettings(tx);
+    await repo.saveStockSettings(tx, value);
+    await recordAudit(tx, {
+      action: 'stock.settings',
+      entityType: 'stock',
+      entityId: null,
+      summary: value.allow_negative ? 'Stock négatif autorisé' : 'Stock négatif refusé',
+      before,
+      after: value,
+    });
+    return value;
+  });
 }

@@ -9,6 +9,7 @@ import type {
   StockAlert,
   StockLocation,
   StockMovement,
+  StockSettings,
   StockSuggestion,
 } from '@gmao/domain/stock/stock-schemas';
 import { CENTRAL_STORE } from '@gmao/domain/stock/stock-schemas';
@@ -28,6 +29,7 @@ export const stockKeys = {
   suggestions: () => [...stockKeys.all, 'suggestions'] as const,
   technicians: () => [...stockKeys.all, 'technicians'] as const,
   clients: () => [...stockKeys.all, 'clients'] as const,
+  settings: () => [...stockKeys.all, 'settings'] as const,
 };
 
 export const MOVEMENTS_PAGE_SIZE = 10;
@@ -132,6 +134,14 @@ export function useDeletePart(id: number) {
       }),
   });
 }
+export const useStockSettings = () =>
+  useQuery({
+    queryKey: stockKeys.settings(),
+    queryFn: () => api.get<Envelope<StockSettings>>('/stock/settings', { silent: true }),
+  });
+export const useSaveStockSettings = () =>
+  useStockMutation((input: StockSettings) => api.put<Envelope<StockSettings>>('/stock/settings', input));
+
 /** Silent: the movement form shows the server's refusal (not enough stock…) under its fields. */
 export const useRecordMovement = () =>
   useStockMutation((input: MovementInput) =>

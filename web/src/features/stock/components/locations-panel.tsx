@@ -21,6 +21,7 @@ import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { usePermissions } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useCreateLocation, useLocations, useStockClients, useStockTechnicians } from '../api/stock';
+import { StockSettingsField } from './stock-settings';
 
 type FormValues = z.input<typeof locationInputSchema>;
 const emptyToNull = (v: unknown) => (v === '' ? null : v);
@@ -155,6 +156,7 @@ export function LocationsPanel() {
           emptyMessage={L.locationsEmpty}
         />
       )}
+      <StockSettingsField />
       {creating && <LocationFormModal onClose={() => setCreating(false)} />}
     </section>
   );

@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { CLIENT_MESSAGES } from '@gmao/domain/clients/client-constants';
 import { STOCK_LABELS as L } from '@gmao/domain/stock/stock-labels';
-import { STOCK_MESSAGES, type StockSuggestion } from '@gmao/domain/stock/stock-schemas';
+import { STOCK_MESSAGES, STOCK_SETTINGS_MESSAGES, type StockSuggestion } from '@gmao/domain/stock/stock-schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
@@ -60,6 +60,7 @@ beforeEach(() => {
       { id: 1, nom: 'Magasin central', type: 'MAGASIN', technicien_id: null, client_id: null, createdAt: '' },
     ],
     '/api/stock/suggestions': [],
+    '/api/stock/settings': { allow_negative: false },
     '/api/interventions/technicians': [{ id: 3, nom: 'Karim Alaoui', username: 'karim', role: 'TECHNICIEN' }],
   };
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
@@ -93,6 +94,24 @@ describe('locations', () => {
     expect(plain(row?.textContent ?? '')).toBe('Magasin centralMagasin');
     expect(screen.getByRole('heading', { level: 2, name: L.locationsTitle })).toBeTruthy();
     expect(screen.queryByRole('button', { name: L.newLocationAction })).toBeNull();
+  });
+
+  it('negative stock: a reader sees the setting, a manager allows it with a PUT', async () => {
+    granted.add(PERMISSIONS.STOCK_READ);
+    renderIn(<LocationsPanel />);
+    const box = await screen.findByRole('checkbox', { name: STOCK_SETTINGS_MESSAGES.allowNegative });
+    await vi.waitFor(() => expect(box).not.toBeChecked());
+    expect(box).toBeDisabled();
+    cleanup();
+
+    granted.add(PERMISSIONS.STOCK_MANAGE);
+    renderIn(<LocationsPanel />);
+    const managed = await screen.findByRole('checkbox', { name: STOCK_SETTINGS_MESSAGES.allowNegative });
+    await vi.waitFor(() => expect(managed).toBeEnabled());
+    await userEvent.click(managed);
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([{ method: 'PUT', url: '/api/stock/settings', body: { allow_negative: true } }]),
+    );
   });
 
   it('a vehicle location names its technician; the request carries it', async () => {
