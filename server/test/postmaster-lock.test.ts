@@ -44,11 +44,12 @@ it('a lock naming a process that no longer exists is removed (a power cut, a kil
 });
 
 it('a lock naming a killed postmaster that its new parent has not reaped yet (a zombie) is removed', async () => {
-  // `sleep 60` inherits the exited `sleep 0` as a child and never reaps it, as a busy init does for a while.
-  const { stdout } = await spawnCollecting('sh', ['-c', 'sleep 0 & echo $!; exec sleep 60']);
+  // `sleep 60` inherits the background `sleep 0.5` as a child and never reaps it once it exits, as a busy init does
+  // for a while. (With `sleep 0`, the shell could reap it itself before its exec: the test then saw no zombie.)
+  const { stdout } = await spawnCollecting('sh', ['-c', 'sleep 0.5 & echo $!; exec sleep 60']);
   const zombie = Number(stdout.trim());
   let state = processState(zombie);
-  for (let i = 0; i < 100 && state === 'running'; i++) {
+  for (let i = 0; i < 250 && state === 'running'; i++) {
     await new Promise((r) => setTimeout(r, 20));
     state = processState(zombie);
   }
