@@ -5,8 +5,8 @@ import type { TemplateFormValues, TemplateInput } from '@gmao/domain/templates/t
 import { Plus, Trash2 } from 'lucide-react';
 import { type UseFormReturn, useFieldArray, useWatch } from 'react-hook-form';
 import { Button } from '../../../components/ui/button';
-import { fieldAria, inputClass } from '../../../components/ui/form-field';
 import { RowAction } from '../../../components/ui/row-action';
+import { RowCellField } from '../../../components/ui/row-cell-field';
 
 type TemplateForm = UseFormReturn<TemplateFormValues, unknown, TemplateInput>;
 type LineField = 'designation' | 'reference' | 'quantite' | 'prixUnitaire';
@@ -39,30 +39,16 @@ export function TemplateMaterialsField({ form }: { form: TemplateForm }) {
               const id = `template-material-${index}-${column.name}`;
               const error = errors?.[index]?.[column.name]?.message;
               return (
-                <div key={column.name}>
-                  <label htmlFor={id} className="mb-1 block text-xs font-medium text-slate-600">
-                    {column.label}
-                    <span className="sr-only"> ligne {index + 1}</span>
-                    {column.required && (
-                      <span className="ml-0.5 text-red-600" aria-hidden="true">
-                        *
-                      </span>
-                    )}
-                  </label>
-                  <input
-                    id={id}
-                    className={inputClass(!!error)}
-                    autoComplete="off"
-                    inputMode={column.inputMode}
-                    {...fieldAria(id, error)}
-                    {...form.register(`materiaux.${index}.${column.name}`)}
-                  />
-                  {error && (
-                    <p id={`${id}-error`} role="alert" className="mt-1 text-xs text-red-600">
-                      {error}
-                    </p>
-                  )}
-                </div>
+                <RowCellField
+                  key={column.name}
+                  id={id}
+                  label={column.label}
+                  rowLabel={`ligne ${index + 1}`}
+                  required={column.required}
+                  inputMode={column.inputMode}
+                  error={error}
+                  registration={form.register(`materiaux.${index}.${column.name}`)}
+                />
               );
             })}
             <div className="sm:pt-5">
