@@ -12,6 +12,10 @@ const serverProject = (name: string) => ({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     globalSetup: ['./test/global-setup.ts'],
+    // Files share a worker (modules and the pg driver loaded once per worker, not once per file): each builds its own
+    // app on its own cloned database, mocks no module, and test/setup-file.ts puts process.env back after it.
+    isolate: false,
+    setupFiles: ['./test/setup-file.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

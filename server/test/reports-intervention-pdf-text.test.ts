@@ -1,29 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
-
-// Uncompressed PDF streams, so the text drawn can be read back (pdfkit writes WinAnsi hex strings).
-vi.mock('pdfkit', async (importOriginal) => {
-  const Real = ((await importOriginal()) as { default: new (o?: object) => object }).default;
-  class Uncompressed extends Real {
-    constructor(options: object = {}) {
-      super({ ...options, compress: false });
-    }
-  }
-  return { default: Uncompressed };
-});
-
-/** Text of the PDF: each hex string of a TJ array decoded as latin1, chunks of a line joined. */
-function pdfStrings(pdf: Buffer): string {
-  const body = pdf.toString('latin1');
-  const lines: string[] = [];
-  for (const m of body.matchAll(/\[([^\]]*)\] TJ/g)) {
-    const parts = [...m[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => Buffer.from(h[1], 'hex').toString('latin1'));
-    lines.push(parts.join(''));
-  }
-  return lines.join('\n');
-}
+import { pdfText } from './helpers/pdf-text.ts';
 
 let t: TestApp;
 let admin: string;
@@ -64,7 +43,7 @@ describe('one-intervention PDF text', () => {
       VALUES (${i.id}, 'REJETEE', 'Photos manquantes', now())`);
     const res = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${i.id}/pdf` });
     expect(res.statusCode).toBe(200);
-    const text = pdfStrings(res.rawPayload);
+    const text = pdfText(res.rawPayload);
     for (const s of [
       'Karim Technicien',
       'Diagnostic',
@@ -130,7 +109,7 @@ describe('period report PDF text', () => {
       url: `/api/reports/export.pdf?dateFrom=${day(-60)}&dateTo=${day(0)}`,
     });
     expect(pdf.statusCode).toBe(200);
-    const text = pdfStrings(pdf.rawPayload);
+    const text = pdfText(pdf.rawPayload);
     const c = await t.as(admin, { method: 'GET', url: `/api/plans/compliance?from=${day(-60)}&to=${day(0)}` });
     const total = c.json().data.total;
     expect(text).toContain(`Maintenance préventive : ${total.on_time_pct} % à temps`);

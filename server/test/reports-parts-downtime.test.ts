@@ -1,29 +1,11 @@
 import { PARTS_DOWNTIME_LABELS } from '@gmao/domain/reports/report-schemas';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../src/db/database.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { addHistory, daysAgo, hoursAgo } from './helpers/dashboard-factories.ts';
 import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
-
-// Uncompressed PDF streams, so the text of the period PDF can be read back (as in reports-intervention-pdf-text).
-vi.mock('pdfkit', async (importOriginal) => {
-  const Real = ((await importOriginal()) as { default: new (o?: object) => object }).default;
-  class Uncompressed extends Real {
-    constructor(options: object = {}) {
-      super({ ...options, compress: false });
-    }
-  }
-  return { default: Uncompressed };
-});
-const pdfText = (pdf: Buffer) =>
-  [...pdf.toString('latin1').matchAll(/\[([^\]]*)\] TJ/g)]
-    .map((m) =>
-      [...(m[1] ?? '').matchAll(/<([0-9a-fA-F]*)>/g)]
-        .map((h) => Buffer.from(h[1] ?? '', 'hex').toString('latin1'))
-        .join(''),
-    )
-    .join('\n');
+import { pdfText } from './helpers/pdf-text.ts';
 
 /**
  * GET /api/reports/parts-downtime (issue 18): parts ranked by the equipment-down time of the interventions that
