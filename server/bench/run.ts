@@ -142,7 +142,7 @@ try {
         );
       web = await benchWeb(server.url);
       console.log(
-        `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (gzip, as transferred); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop`,
+        `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (as transferred: ${web.encodings.join(', ')}); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop\nLCP elements: ${JSON.stringify(web.lcpElements)}`,
       );
     } finally {
       server.child.kill('SIGTERM');
