@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, loginSchema, registerFormSchema, registerPayloadSchema } from '../src/auth/auth-schemas.ts';
+import { AUTH_MESSAGES, registerFormSchema, registerPayloadSchema } from '../src/auth/auth-schemas.ts';
+import { loginSchema } from '../src/auth/login-schema.ts';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string; path: PropertyKey[] }[] } }) =>
   result.error?.issues.map((i) => `${String(i.path[0])}: ${i.message}`) ?? [];

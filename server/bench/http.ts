@@ -25,6 +25,10 @@ export interface WebResult {
   loginLcpMobileMs: number;
   dashboardLcpMobileMs: number;
   dashboardLcpDesktopMs: number;
+  /** The content-encodings Chromium received for them (it asks for br over http://127.0.0.1 too). */
+  encodings: string[];
+  /** The element each LCP was, e.g. `H1 "Tableau de Bord"` (what to make paint earlier). */
+  lcpElements: { login: string; dashboardMobile: string; dashboardDesktop: string };
 }
 
 function freePort(): Promise<number> {
@@ -151,8 +155,12 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
   return results;
 }
 
-/** JS+CSS transferred (gzip, as Chromium receives it) and LCP of /login and / in headless Chromium. */
+/**
+ * JS+CSS transferred (Chromium's encodedDataLength: the compressed body plus the response headers, as it receives
+ * them — brotli from the build's .br copies) and LCP of /login and / in headless Chromium.
+ */
 export async function benchWeb(url: string): Promise<WebResult> {
+  const encodings = new Set<string>();
   const { launchBrowser } = await import('../../e2e/support/browser.ts');
   const browser = await launchBrowser();
   try {
@@ -165,7 +173,7 @@ export async function benchWeb(url: string): Promise<WebResult> {
           : { viewport: { width: 1366, height: 800 } }),
       });
       await context.addInitScript(
-        `window.__lcp = 0; new PerformanceObserver((l) => { for (const e of l.getEntries()) window.__lcp = e.startTime; }).observe({ type: 'largest-contentful-paint', buffered: true });`,
+        `window.__lcp = 0; window.__lcpEl = ''; new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.__lcp = e.startTime; window.__lcpEl = e.element ? e.element.tagName + (e.element.className && typeof e.element.className === 'string' ? '.' + e.element.className.split(' ').slice(0, 3).join('.') : '') + ' "' + (e.element.textContent || '').trim().slice(0, 40) + '"' : e.url; } }).observe({ type: 'largest-contentful-paint', buffered: true });`,
       );
       const page = await context.newPage();
       if (opts.signedIn) {
@@ -190,7 +198,10 @@ export async function benchWeb(url: string): Promise<WebResult> {
       }
       const urls = new Map<string, string>();
       let bytes = 0;
-      cdp.on('Network.responseReceived', (e) => urls.set(e.requestId, e.response.url));
+      cdp.on('Network.responseReceived', (e) => {
+        urls.set(e.requestId, e.response.url);
+        if (/\.(js|css)$/.test(e.response.url)) encodings.add(String(e.response.headers['content-encoding'] ?? 'none'));
+      });
       cdp.on('Network.loadingFinished', (e) => {
         if (/\.(js|css)$/.test(urls.get(e.requestId) ?? '')) bytes += e.encodedDataLength;
       });
@@ -200,8 +211,9 @@ export async function benchWeb(url: string): Promise<WebResult> {
       await page.locator('h1').first().waitFor();
       await page.waitForTimeout(2000);
       const lcp = Number(await page.evaluate('window.__lcp'));
+      const element = String(await page.evaluate('window.__lcpEl'));
       await context.close();
-      return { kb: Math.round(bytes / 102.4) / 10, lcp: Math.round(lcp) };
+      return { kb: Math.round(bytes / 102.4) / 10, lcp: Math.round(lcp), element };
     };
     const loginMobile = await measure('/login', { signedIn: false, mobile: true });
     const dashMobile = await measure('/', { signedIn: true, mobile: true });
@@ -212,6 +224,12 @@ export async function benchWeb(url: string): Promise<WebResult> {
       loginLcpMobileMs: loginMobile.lcp,
       dashboardLcpMobileMs: dashMobile.lcp,
       dashboardLcpDesktopMs: dashDesktop.lcp,
+      encodings: [...encodings],
+      lcpElements: {
+        login: loginMobile.element,
+        dashboardMobile: dashMobile.element,
+        dashboardDesktop: dashDesktop.element,
+      },
     };
   } finally {
     await browser.close();

@@ -1,7 +1,7 @@
 // npm run bench — times the dashboard, analytics and reports figures and list-like queries on a throwaway embedded
 // PostgreSQL holding BENCH_ROWS interventions (default 50,000), then the HTTP half (bench/http.ts: the built server,
-// autocannon, the web's weight and LCP). `-- --no-http` skips the HTTP half; `-- --check` exits 1 when a budget of
-// issue 16 is missed. Not part of npm test.
+// autocannon, the web's weight and LCP). `-- --no-http` skips the HTTP half; `-- --web-only` measures only the web
+// (weight and LCP, same data set); `-- --check` exits 1 when a budget of issue 16 is missed. Not part of npm test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +22,8 @@ import { seedBenchData } from './dataset.ts';
 import { ADMIN, benchHttp, benchWeb, missedBudgets, startBuiltServer, writeResults } from './http.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const WEB_ONLY = process.argv.includes('--web-only');
+const RUNS = WEB_ONLY ? 0 : Number(process.env.BENCH_RUNS ?? 7);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gmao-bench-'));
 const pg = await startEmbeddedPostgres(dataDir);
@@ -30,6 +31,7 @@ const database = openDatabase(pg.url, { max: 4 });
 const { db } = database;
 
 async function time(label: string, fn: () => Promise<unknown>, results: string[][]) {
+  if (WEB_ONLY) return;
   await fn(); // warm-up (plans, caches)
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -105,10 +107,11 @@ try {
     },
     results,
   );
-  const csv = results[results.length - 1];
-  console.log(
-    `CSV export: ${exported} rows, ${Math.round(exported / (Number(csv[1]) / 1000))} rows/s (median), RSS growth up to ${Math.round(rssGrowth / 1e6)} MB\n`,
-  );
+  const csv = results[results.length - 1] ?? ['', '0'];
+  if (!WEB_ONLY)
+    console.log(
+      `CSV export: ${exported} rows, ${Math.round(exported / (Number(csv[1]) / 1000))} rows/s (median), RSS growth up to ${Math.round(rssGrowth / 1e6)} MB\n`,
+    );
 
   const width = Math.max(...results.map((r) => r[0].length));
   console.log(`${'query'.padEnd(width)}  median ms      max ms`);
@@ -124,11 +127,12 @@ try {
       const { rows: open } = await db.execute<{ id: number }>(
         sql`SELECT id FROM interventions WHERE statut = 'EN_COURS' AND deleted_at IS NULL AND archived_at IS NULL LIMIT 1000`,
       );
-      http = await benchHttp(
-        server.url,
-        Number(process.env.BENCH_HTTP_SECONDS ?? 5),
-        open.map((r) => r.id),
-      );
+      if (!WEB_ONLY)
+        http = await benchHttp(
+          server.url,
+          Number(process.env.BENCH_HTTP_SECONDS ?? 5),
+          open.map((r) => r.id),
+        );
       console.log(`\nHTTP, 32 connections, ${process.env.BENCH_HTTP_SECONDS ?? 5} s per route (the ceiling first)`);
       const w = Math.max(...http.map((h) => h.route.length));
       console.log(`${'route'.padEnd(w)}  req/s   p50 ms  p99 ms  non-2xx  ÷ ceiling`);
@@ -138,7 +142,7 @@ try {
         );
       web = await benchWeb(server.url);
       console.log(
-        `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (gzip, as transferred); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop`,
+        `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (as transferred: ${web.encodings.join(', ')}); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop\nLCP elements: ${JSON.stringify(web.lcpElements)}`,
       );
     } finally {
       server.child.kill('SIGTERM');

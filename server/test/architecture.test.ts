@@ -155,10 +155,11 @@ function statutWriters(files: Map<string, string>): Violation[] {
 }
 
 /**
- * domain/: pure — imports only domain files, zod and rrule (RFC 5545 recurrence expansion of preventive plans, pure
- * computation on dates), never `node:` modules or another workspace.
+ * domain/: pure — imports only domain files, zod (classic, or zod/mini for what the login page loads) and rrule
+ * (RFC 5545 recurrence expansion of preventive plans, pure computation on dates), never `node:` modules or another
+ * workspace.
  */
-const DOMAIN_PACKAGES = new Set(['zod', 'rrule']);
+const DOMAIN_PACKAGES = new Set(['zod', 'zod/mini', 'rrule']);
 export function checkDomain(files: Map<string, string>): Violation[] {
   const found: Violation[] = [];
   for (const [file, text] of files) {

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { LOGIN_MESSAGES } from './login-schema.ts';
 import { isSameAsUsername, newPasswordSchema, PASSWORD_MESSAGES } from './password-policy.ts';
 
 export const AUTH_MESSAGES = {
-  usernameRequired: "Le nom d'utilisateur est requis",
-  usernameMin: "Le nom d'utilisateur doit contenir au moins 3 caractères",
+  usernameRequired: LOGIN_MESSAGES.usernameRequired,
+  usernameMin: LOGIN_MESSAGES.usernameMin,
   usernameMax: "Le nom d'utilisateur ne peut pas dépasser 100 caractères",
   usernameChars: "Le nom d'utilisateur ne peut contenir que des lettres, chiffres et underscores",
   passwordRequired: PASSWORD_MESSAGES.required,
   /** Logging in (the spec's rule, kept for passwords chosen before the policy). */
-  passwordMin: 'Le mot de passe doit contenir au moins 6 caractères',
+  passwordMin: LOGIN_MESSAGES.passwordMin,
   /** Setting a password: the security policy (password-policy.ts). */
   newPasswordMin: PASSWORD_MESSAGES.min,
   passwordLetterDigit: PASSWORD_MESSAGES.letterDigit,
@@ -29,17 +30,6 @@ const username = z
   .trim()
   .min(1, { error: AUTH_MESSAGES.usernameRequired, abort: true })
   .min(3, AUTH_MESSAGES.usernameMin);
-
-const password = z
-  .string({ error: AUTH_MESSAGES.passwordRequired })
-  .min(1, { error: AUTH_MESSAGES.passwordRequired, abort: true })
-  .min(6, AUTH_MESSAGES.passwordMin);
-
-export const loginSchema = z.object({
-  username,
-  password,
-});
-export type LoginInput = z.infer<typeof loginSchema>;
 
 const nom = z
   .string({ error: AUTH_MESSAGES.nomRequired })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOGIN_MESSAGES } from './login-schema.ts';
 
 /**
  * The one password policy of every path that sets a password (registration, admin create and reset, own change,
@@ -8,7 +9,7 @@ import { z } from 'zod';
 export const PASSWORD_MIN_LENGTH = 10;
 
 export const PASSWORD_MESSAGES = {
-  required: 'Le mot de passe est requis',
+  required: LOGIN_MESSAGES.passwordRequired,
   min: 'Le mot de passe doit contenir au moins 10 caractères',
   letterDigit: 'Le mot de passe doit contenir au moins une lettre et un chiffre',
   sameAsUsername: "Le mot de passe ne doit pas être identique au nom d'utilisateur",

@@ -1,13 +1,15 @@
-import { useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { AppProvider } from './provider';
-import { createAppRouter } from './router';
+import { AppRoutes, preloadSignedInChunks } from './router';
+
+preloadSignedInChunks(window.location.pathname);
 
 export function App() {
-  const [router] = useState(createAppRouter);
   return (
     <AppProvider>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <AppRoutes />
+      </BrowserRouter>
     </AppProvider>
   );
 }

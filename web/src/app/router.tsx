@@ -1,11 +1,11 @@
 import { ADMIN_ROLE, PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/layout/page-loader';
 import { paths } from '../lib/paths';
 import { RequireAuth, RequirePasswordChanged, RequirePermission, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
-import { RouteErrorScreen } from './routes/error-screen';
+import { RouteErrorBoundary } from './routes/error-screen';
 
 const Login = lazyPage(() => import('../features/auth/routes/login'));
 const Register = lazyPage(() => import('../features/auth/routes/register'));
@@ -14,7 +14,8 @@ const ResetPassword = lazyPage(() => import('../features/auth/routes/reset-passw
 const Terms = lazyPage(() => import('./routes/legal').then((m) => ({ default: m.TermsRoute })));
 const Privacy = lazyPage(() => import('./routes/legal').then((m) => ({ default: m.PrivacyRoute })));
 const NotFound = lazyPage(() => import('./routes/not-found'));
-const Dashboard = lazyPage(() => import('./routes/dashboard'));
+const loadDashboard = () => import('./routes/dashboard');
+const Dashboard = lazyPage(loadDashboard);
 const Profile = lazyPage(() => import('../features/profile/routes/profile'));
 const ChangePassword = lazyPage(() => import('./routes/change-password'));
 const Settings = lazyPage(() => import('./routes/settings'));
@@ -34,7 +35,30 @@ const Planning = lazyPage(() => import('../features/plans/routes/planning'));
 const Stock = lazyPage(() => import('../features/stock/routes/stock'));
 const CustomFields = lazyPage(() => import('../features/custom-fields/routes/custom-fields'));
 
-const AppFrame = lazyPage(() => import('./routes/protected-layout'));
+const loadFrame = () => import('./routes/protected-layout');
+const loadQueryScope = () => import('./query-scope');
+const AppFrame = lazyPage(loadFrame);
+const QueryScope = lazyPage(loadQueryScope);
+
+const PUBLIC_PATHS: readonly string[] = [
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.resetPassword,
+  paths.terms,
+  paths.privacy,
+];
+
+/**
+ * A signed-in page opened directly (a reload, a link) fetches its frame, its cache and, for the dashboard, its page
+ * at once, instead of one after the other as each lazy level renders (issue 16: the dashboard's LCP).
+ */
+export function preloadSignedInChunks(pathname: string) {
+  if (PUBLIC_PATHS.includes(pathname)) return;
+  void loadQueryScope();
+  void loadFrame();
+  if (pathname === paths.dashboard) void loadDashboard();
+}
 
 function ProtectedLayout() {
   return (
@@ -52,84 +76,88 @@ function PublicPage() {
   );
 }
 
+/** Every page but /login shares one query cache, loaded with them. */
+function WithQueries() {
+  return (
+    <Suspense fallback={<PageLoader />}>
+      <QueryScope />
+    </Suspense>
+  );
+}
+
 const withPermission = (permission: string | readonly string[], element: React.ReactNode) => (
   <RequirePermission permission={permission}>{element}</RequirePermission>
 );
 const adminOnly = (element: React.ReactNode) => <RequireRole role={ADMIN_ROLE}>{element}</RequireRole>;
 
-export function createAppRouter() {
-  return createBrowserRouter([
-    {
-      errorElement: <RouteErrorScreen />,
-      children: [
-        {
-          element: <PublicPage />,
-          children: [
-            { path: paths.login, element: <Login /> },
-            { path: paths.register, element: <Register /> },
-            { path: paths.forgotPassword, element: <ForgotPassword /> },
-            { path: paths.resetPassword, element: <ResetPassword /> },
-            { path: paths.terms, element: <Terms /> },
-            { path: paths.privacy, element: <Privacy /> },
-          ],
-        },
-        {
-          element: <RequireAuth />,
-          children: [
-            // outside the app layout, whose calls the server refuses until the password is changed
-            { element: <PublicPage />, children: [{ path: paths.changePassword, element: <ChangePassword /> }] },
-            {
-              element: <RequirePasswordChanged />,
-              children: [
-                {
-                  element: <ProtectedLayout />,
-                  children: [
-                    { index: true, element: <Dashboard /> },
-                    { path: '/dashboard', element: <Navigate to={paths.dashboard} replace /> },
-                    { path: paths.profile, element: <Profile /> },
-                    { path: paths.settings, element: <Settings /> },
-                    { path: paths.notifications, element: <Notifications /> },
-                    { path: `${paths.clients}/:id?`, element: withPermission(PERMISSIONS.CLIENTS_READ, <Clients />) },
-                    {
-                      path: `${paths.equipment}/:id?`,
-                      element: withPermission(PERMISSIONS.EQUIPMENT_READ, <Equipment />),
-                    },
-                    {
-                      // `/:id?`: the deep link of one item opens its detail over the list (same page, no remount)
-                      path: `${paths.interventions}/:id?`,
-                      element: withPermission(PERMISSIONS.INTERVENTIONS_READ, <Interventions />),
-                    },
-                    {
-                      path: paths.interventionTemplates,
-                      element: withPermission(
-                        [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE],
-                        <Templates />,
-                      ),
-                    },
-                    { path: paths.plans, element: withPermission(PERMISSIONS.PLANS_READ, <Plans />) },
-                    {
-                      path: paths.planning,
-                      element: withPermission(PERMISSIONS.INTERVENTIONS_READ, <Planning />),
-                    },
-                    { path: paths.stock, element: withPermission(PERMISSIONS.STOCK_READ, <Stock />) },
-                    { path: paths.reports, element: withPermission(PERMISSIONS.REPORTS_READ, <Reports />) },
-                    { path: paths.analytics, element: withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />) },
-                    { path: paths.users, element: adminOnly(<Users />) },
-                    { path: paths.roles, element: adminOnly(<Roles />) },
-                    { path: paths.sections, element: adminOnly(<Sections />) },
-                    { path: paths.audit, element: adminOnly(<AuditLog />) },
-                    { path: paths.customFields, element: adminOnly(<CustomFields />) },
-                  ],
-                },
-              ],
-            },
-          ],
-        },
-        {
-          element: <PublicPage />,
-          children: [{ path: '*', element: <NotFound /> }],
-        },
-      ],
-    },
-  ]);
+/**
+ * The route table, in react-router's declarative mode: the data router (loaders, actions, fetchers), which this app
+ * does not use, would be 16 KB more on every page (issue 16). A page's error shows the error screen until the next
+ * navigation.
+ */
+export function AppRoutes() {
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary resetKey={pathname}>
+      <Routes>
+        <Route element={<PublicPage />}>
+          <Route path={paths.login} element={<Login />} />
+          <Route path={paths.terms} element={<Terms />} />
+          <Route path={paths.privacy} element={<Privacy />} />
+        </Route>
+        <Route element={<WithQueries />}>
+          <Route element={<PublicPage />}>
+            <Route path={paths.register} element={<Register />} />
+            <Route path={paths.forgotPassword} element={<ForgotPassword />} />
+            <Route path={paths.resetPassword} element={<ResetPassword />} />
+          </Route>
+          <Route element={<RequireAuth />}>
+            {/* outside the app layout, whose calls the server refuses until the password is changed */}
+            <Route element={<PublicPage />}>
+              <Route path={paths.changePassword} element={<ChangePassword />} />
+            </Route>
+            <Route element={<RequirePasswordChanged />}>
+              <Route element={<ProtectedLayout />}>
+                <Route index element={<Dashboard />} />
+                <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
+                <Route path={paths.profile} element={<Profile />} />
+                <Route path={paths.settings} element={<Settings />} />
+                <Route path={paths.notifications} element={<Notifications />} />
+                <Route path={`${paths.clients}/:id?`} element={withPermission(PERMISSIONS.CLIENTS_READ, <Clients />)} />
+                <Route
+                  path={`${paths.equipment}/:id?`}
+                  element={withPermission(PERMISSIONS.EQUIPMENT_READ, <Equipment />)}
+                />
+                {/* `/:id?`: the deep link of one item opens its detail over the list (same page, no remount) */}
+                <Route
+                  path={`${paths.interventions}/:id?`}
+                  element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Interventions />)}
+                />
+                <Route
+                  path={paths.interventionTemplates}
+                  element={withPermission(
+                    [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE],
+                    <Templates />,
+                  )}
+                />
+                <Route path={paths.plans} element={withPermission(PERMISSIONS.PLANS_READ, <Plans />)} />
+                <Route path={paths.planning} element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Planning />)} />
+                <Route path={paths.stock} element={withPermission(PERMISSIONS.STOCK_READ, <Stock />)} />
+                <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
+                <Route path={paths.analytics} element={withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />)} />
+                <Route path={paths.users} element={adminOnly(<Users />)} />
+                <Route path={paths.roles} element={adminOnly(<Roles />)} />
+                <Route path={paths.sections} element={adminOnly(<Sections />)} />
+                <Route path={paths.audit} element={adminOnly(<AuditLog />)} />
+                <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
+              </Route>
+            </Route>
+          </Route>
+        </Route>
+        <Route element={<PublicPage />}>
+          <Route path="*" element={<NotFound />} />
+        </Route>
+      </Routes>
+    </RouteErrorBoundary>
+  );
 }

@@ -1,12 +1,12 @@
 import {
   authTokensSchema,
-  loginSchema,
   passwordChangeSchema,
   profileUpdateSchema,
   refreshTokenSchema,
   registerPayloadSchema,
   sessionUserSchema,
 } from '@gmao/domain/auth/auth-schemas';
+import { loginSchema } from '@gmao/domain/auth/login-schema';
 import { forgotPasswordSchema, PASSWORD_RESET_MESSAGES, resetPasswordSchema } from '@gmao/domain/auth/password-reset';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';

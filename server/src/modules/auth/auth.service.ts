@@ -1,4 +1,5 @@
-import type { LoginInput, RegisterPayload } from '@gmao/domain/auth/auth-schemas';
+import type { RegisterPayload } from '@gmao/domain/auth/auth-schemas';
+import type { LoginInput } from '@gmao/domain/auth/login-schema';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import type { Db, DbOrTx } from '../../db/database.ts';

@@ -1,6 +1,5 @@
 import { AlertOctagon, Home, RefreshCw } from 'lucide-react';
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useRouteError } from 'react-router';
 
 export const ERROR_SCREEN_TITLE = "Oups ! Une erreur s'est produite";
 
@@ -42,12 +41,28 @@ export function ErrorScreen({ code }: { code: string }) {
   );
 }
 
-/** errorElement of the router. */
-export function RouteErrorScreen() {
-  const error = useRouteError();
-  const code = errorCode(error);
-  console.error(code, error);
-  return <ErrorScreen code={code} />;
+/** Around the routes: a page's error (a render error, a chunk that did not load) until the next navigation. */
+export class RouteErrorBoundary extends Component<
+  { resetKey: string; children: ReactNode },
+  { code: string | null; key: string }
+> {
+  override state = { code: null as string | null, key: this.props.resetKey };
+
+  static getDerivedStateFromError(error: unknown) {
+    return { code: errorCode(error) };
+  }
+
+  static getDerivedStateFromProps(props: { resetKey: string }, state: { code: string | null; key: string }) {
+    return props.resetKey === state.key ? null : { code: null, key: props.resetKey };
+  }
+
+  override componentDidCatch(error: Error) {
+    console.error(this.state.code, error);
+  }
+
+  override render() {
+    return this.state.code ? <ErrorScreen code={this.state.code} /> : this.props.children;
+  }
 }
 
 /** Top-level boundary for errors outside the router. */
