@@ -1,7 +1,7 @@
 // npm run bench — times the dashboard, analytics and reports figures and list-like queries on a throwaway embedded
 // PostgreSQL holding BENCH_ROWS interventions (default 50,000), then the HTTP half (bench/http.ts: the built server,
-// autocannon, the web's weight and LCP). `-- --no-http` skips the HTTP half; `-- --check` exits 1 when a budget of
-// issue 16 is missed. Not part of npm test.
+// autocannon, the web's weight and LCP). `-- --no-http` skips the HTTP half; `-- --http-only` runs only the API's
+// autocannon part (same data set); `-- --check` exits 1 when a budget of issue 16 is missed. Not part of npm test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +23,7 @@ import { ADMIN, benchHttp, benchWeb, missedBudgets, startBuiltServer, writeResul
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const HTTP_ONLY = process.argv.includes('--http-only');
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gmao-bench-'));
 const pg = await startEmbeddedPostgres(dataDir);
@@ -30,6 +31,7 @@ const database = openDatabase(pg.url, { max: 4 });
 const { db } = database;
 
 async function time(label: string, fn: () => Promise<unknown>, results: string[][]) {
+  if (HTTP_ONLY) return;
   await fn(); // warm-up (plans, caches)
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -106,9 +108,10 @@ try {
     results,
   );
   const csv = results[results.length - 1];
-  console.log(
-    `CSV export: ${exported} rows, ${Math.round(exported / (Number(csv[1]) / 1000))} rows/s (median), RSS growth up to ${Math.round(rssGrowth / 1e6)} MB\n`,
-  );
+  if (csv)
+    console.log(
+      `CSV export: ${exported} rows, ${Math.round(exported / (Number(csv[1]) / 1000))} rows/s (median), RSS growth up to ${Math.round(rssGrowth / 1e6)} MB\n`,
+    );
 
   const width = Math.max(...results.map((r) => r[0].length));
   console.log(`${'query'.padEnd(width)}  median ms      max ms`);
@@ -136,10 +139,11 @@ try {
         console.log(
           `${h.route.padEnd(w)}  ${String(h.reqPerSec).padStart(5)}  ${String(h.p50).padStart(7)}  ${String(h.p99).padStart(6)}  ${String(h.non2xx).padStart(7)}  ${h.ratio.toFixed(2).padStart(9)}`,
         );
-      web = await benchWeb(server.url);
-      console.log(
-        `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (gzip, as transferred); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop`,
-      );
+      if (!HTTP_ONLY) web = await benchWeb(server.url);
+      if (web)
+        console.log(
+          `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (gzip, as transferred); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop`,
+        );
     } finally {
       server.child.kill('SIGTERM');
       await new Promise((r) => server.child.once('exit', r));
