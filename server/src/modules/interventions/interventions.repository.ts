@@ -204,9 +204,9 @@ async function interventionsByIds(db: DbOrTx, ids: number[]): Promise<Interventi
  * The page's ids and the bounded count of the list (server/test/intervention-list-scale.test.ts EXPLAINs them).
  * whereOf reads only the interventions row (alias i; the search and review filters are subqueries of their own), and
  * the joins of FROM keep every row (equipement_id and client_id are NOT NULL foreign keys, the users are LEFT
- * JOINed): so both read interventions alone — on the partial index of visible rows (migration 0029) an index-only
- * scan — and the joins run for the page's rows only (interventionsByIds). An OFFSET over the joined rows joined and
- * projected every skipped row (page 500: 10,000 of them).
+ * JOINed): so both read interventions alone — on the partial indexes of visible rows (migration 0029, by date or by
+ * status and date) an index-only scan — and the joins run for the page's rows only (interventionsByIds). An OFFSET
+ * over the joined rows joined and projected every skipped row (page 500: 10,000 of them).
  */
 export function listQueries(f: ListFilters, page: number, limit: number) {
   const where = whereOf(f);
