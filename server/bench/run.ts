@@ -1,7 +1,8 @@
 // npm run bench — times the dashboard, analytics and reports figures and list-like queries on a throwaway embedded
 // PostgreSQL holding BENCH_ROWS interventions (default 50,000), then the HTTP half (bench/http.ts: the built server,
 // autocannon, the web's weight and LCP). `-- --no-http` skips the HTTP half; `-- --web-only` measures only the web
-// (weight and LCP, same data set); `-- --check` exits 1 when a budget of issue 16 is missed. Not part of npm test.
+// (weight and LCP, same data set); `-- --http-only` runs only the API's autocannon part (same data set); `-- --check`
+// exits 1 when a budget of issue 16 is missed. Not part of npm test.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,8 @@ import { ADMIN, benchHttp, benchWeb, missedBudgets, startBuiltServer, writeResul
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const WEB_ONLY = process.argv.includes('--web-only');
-const RUNS = WEB_ONLY ? 0 : Number(process.env.BENCH_RUNS ?? 7);
+const HTTP_ONLY = process.argv.includes('--http-only');
+const RUNS = WEB_ONLY || HTTP_ONLY ? 0 : Number(process.env.BENCH_RUNS ?? 7);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'gmao-bench-'));
 const pg = await startEmbeddedPostgres(dataDir);
@@ -31,7 +33,7 @@ const database = openDatabase(pg.url, { max: 4 });
 const { db } = database;
 
 async function time(label: string, fn: () => Promise<unknown>, results: string[][]) {
-  if (WEB_ONLY) return;
+  if (WEB_ONLY || HTTP_ONLY) return;
   await fn(); // warm-up (plans, caches)
   const ms: number[] = [];
   for (let i = 0; i < RUNS; i++) {
@@ -107,8 +109,8 @@ try {
     },
     results,
   );
-  const csv = results[results.length - 1] ?? ['', '0'];
-  if (!WEB_ONLY)
+  const csv = results[results.length - 1];
+  if (csv)
     console.log(
       `CSV export: ${exported} rows, ${Math.round(exported / (Number(csv[1]) / 1000))} rows/s (median), RSS growth up to ${Math.round(rssGrowth / 1e6)} MB\n`,
     );
@@ -140,10 +142,11 @@ try {
         console.log(
           `${h.route.padEnd(w)}  ${String(h.reqPerSec).padStart(5)}  ${String(h.p50).padStart(7)}  ${String(h.p99).padStart(6)}  ${String(h.non2xx).padStart(7)}  ${h.ratio.toFixed(2).padStart(9)}`,
         );
-      web = await benchWeb(server.url);
-      console.log(
-        `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (as transferred: ${web.encodings.join(', ')}); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop\nLCP elements: ${JSON.stringify(web.lcpElements)}`,
-      );
+      if (!HTTP_ONLY) web = await benchWeb(server.url);
+      if (web)
+        console.log(
+          `\nWeb: /login loads ${web.loginJsKb} KB of JS+CSS, / ${web.dashboardJsKb} KB (as transferred: ${web.encodings.join(', ')}); LCP /login ${web.loginLcpMobileMs} ms and / ${web.dashboardLcpMobileMs} ms on a phone (4× CPU, 10 Mbit/s), / ${web.dashboardLcpDesktopMs} ms on a desktop\nLCP elements: ${JSON.stringify(web.lcpElements)}`,
+        );
     } finally {
       server.child.kill('SIGTERM');
       await new Promise((r) => server.child.once('exit', r));

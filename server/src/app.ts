@@ -101,9 +101,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Per-instance limit of the refresh-token route; logins and registrations are throttled in PostgreSQL.
   // API answers over 1 KB are compressed (brotli or gzip, as the client accepts); the SPA's files are sent from the
   // copies compressed at build time by the static plugin, so they are skipped here.
+  // Answers up to 64 KB (a list page) are compressed in one synchronous call: the stream pipeline's overhead cost more
+  // than the compression itself (bench: the interventions list).
   await app.register(compress, {
     global: true,
     threshold: 1024,
+    syncThreshold: 64 * 1024,
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   });

@@ -88,7 +88,7 @@ describe('list plans', () => {
   it.each(cases)('%s: index scans only, no sequential scan of interventions', async (_, filters, page) => {
     const f = { days: 7, ...filters, technician_id: filters.technician_id && technicianId };
     const q = listQueries(f as Parameters<typeof listQueries>[0], page, 20);
-    for (const text of [await plan(q.page), await plan(q.count)]) {
+    for (const text of [await plan(q.ids), await plan(q.count)]) {
       expect(text).not.toMatch(/Seq Scan on interventions/);
       expect(text).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
     }

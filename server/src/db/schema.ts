@@ -244,6 +244,11 @@ export const interventions = pgTable(
       .on(t.date)
       .where(sql`${t.statut} IN ('PLANIFIEE', 'EN_ATTENTE_PDR', 'EN_COURS', 'EN_PAUSE')`),
     index('interventions_planned_at_idx').on(t.plannedAt, t.id).where(sql`${t.plannedAt} IS NOT NULL`),
+    // 0029: the visible rows in list order, also by status (the list's page ids and bounded count, index-only)
+    index('interventions_visible_idx').on(t.date, t.id).where(sql`${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),
+    index('interventions_visible_statut_idx')
+      .on(t.statut, t.date, t.id)
+      .where(sql`${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),
     check('interventions_duree_prevue_check', sql`${t.dureePrevue} IS NULL OR (${t.dureePrevue} BETWEEN 1 AND 43200)`),
     // 0013_statut_check.sql: only the domain's statuses (server/test/statut-check.test.ts).
     check('interventions_statut_check', sql`${t.statut} IN (${sql.raw(STATUTS.map((s) => `'${s}'`).join(', '))})`),

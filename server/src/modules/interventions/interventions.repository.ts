@@ -13,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { inScope, isOverdue, isUrgent, visible } from '../../db/predicates.ts';
+import { executeNamed } from '../../db/prepared.ts';
 import { interventionMatches } from '../../db/text-search.ts';
 
 export type ListFilters = Omit<InterventionListQuery, 'page' | 'limit'>;
@@ -177,19 +178,44 @@ export async function interventionsAfter(
  */
 export async function listInterventions(db: DbOrTx, f: ListFilters, page: number, limit: number) {
   const q = listQueries(f, page, limit);
-  const [rows, count] = await Promise.all([db.execute<Row>(q.page), db.execute<{ total: number }>(q.count)]);
-  const total = count.rows[0]?.total ?? 0;
-  return { rows: rows.rows.map(toIntervention), total, capped: total >= q.bound };
+  // One round trip for both (each costs the server a query of its own), then the page's rows.
+  const { rows } = await db.execute<{ total: number; ids: number[] }>(
+    sql`SELECT (${q.count}) AS total, ARRAY(${q.ids}) AS ids`,
+  );
+  const { total, ids } = rows[0];
+  return { rows: ids.length ? await interventionsByIds(db, ids) : [], total, capped: total >= q.bound };
 }
 
-/** The page and bounded-count queries of the list (server/test/intervention-list-scale.test.ts EXPLAINs them). */
+/**
+ * The interventions of `ids`, in list order (date DESC, id DESC). One statement text whatever the ids (an array
+ * parameter), prepared once per connection with a generic plan: planning this five-table join cost more than running
+ * it for a page of rows.
+ */
+async function interventionsByIds(db: DbOrTx, ids: number[]): Promise<Intervention[]> {
+  const { rows } = await executeNamed<Row>(
+    db,
+    'interventions_by_ids',
+    sql`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY(${sql.param(ids)}::int[]) ORDER BY i.date DESC, i.id DESC`,
+  );
+  return rows.map(toIntervention);
+}
+
+/**
+ * The page's ids and the bounded count of the list (server/test/intervention-list-scale.test.ts EXPLAINs them).
+ * whereOf reads only the interventions row (alias i; the search and review filters are subqueries of their own), and
+ * the joins of FROM keep every row (equipement_id and client_id are NOT NULL foreign keys, the users are LEFT
+ * JOINed): so both read interventions alone — on the partial indexes of visible rows (migration 0029, by date or by
+ * status and date) an index-only scan — and the joins run for the page's rows only (interventionsByIds). An OFFSET
+ * over the joined rows joined and projected every skipped row (page 500: 10,000 of them).
+ */
 export function listQueries(f: ListFilters, page: number, limit: number) {
   const where = whereOf(f);
   const bound = Math.max(COUNT_BOUND, page * limit) + 1;
   return {
     bound,
-    page: sql`SELECT ${COLUMNS} ${FROM} WHERE ${where} ORDER BY i.date DESC, i.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
-    count: sql`SELECT count(*)::int AS total FROM (SELECT 1 ${FROM} WHERE ${where} LIMIT ${bound}) bounded`,
+    ids: sql`SELECT i.id FROM interventions i WHERE ${where}
+      ORDER BY i.date DESC, i.id DESC LIMIT ${limit} OFFSET ${(page - 1) * limit}`,
+    count: sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM interventions i WHERE ${where} LIMIT ${bound}) bounded`,
   };
 }
 
