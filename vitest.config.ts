@@ -45,7 +45,8 @@ export default defineConfig({
         },
       },
       {
-        // Operations: the built server as a child process, killed and restarted, stopped by signals. No browser.
+        // Operations: the built server as a child process, killed and restarted, stopped by signals. No browser. Each
+        // file has its own data directories and free ports, so they run beside the other projects' files.
         test: {
           name: 'ops',
           root: './e2e',
@@ -53,7 +54,6 @@ export default defineConfig({
           environment: 'node',
           testTimeout: 120_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -92,6 +92,7 @@ afterAll(async () => {
   await server?.stop();
   if (server) rmSync(server.dataDir, { recursive: true, force: true });
   if (results.length === 0) return;
+  results.sort((a, b) => `${a.size} ${a.who}`.localeCompare(`${b.size} ${b.who}`)); // sweeps end in any order
   const table = [
     '| taille | compte | page | CLS | décalages |',
     '| --- | --- | --- | --- | --- |',
@@ -144,7 +145,9 @@ async function signIn(page: Page, username: string, password: string) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-describe.each(Object.keys(SIZES) as Size[])(
+// The sweeps run side by side, each in its own browser context: a throttled page spends most of its time waiting, so
+// six at once take about as long as the longest (the file took ~110 s one after another on a quiet machine).
+describe.concurrent.each(Object.keys(SIZES) as Size[])(
   'every page holds still on the %s (CLS < 0.05, CPU 4× slower) and skips no heading level',
   (size) => {
     it('the pages before signing in', async () => {
