@@ -7,7 +7,7 @@ import {
   type MailSettingsInput,
 } from '@gmao/domain/mail/mail-schemas';
 import { DEFAULT_PREFERENCE, type NotificationEvent } from '@gmao/domain/notifications/notification-schemas';
-import nodemailer from 'nodemailer';
+import type nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -101,7 +101,8 @@ export async function enqueueNotificationEmails(
 async function send(db: DbOrTx, to: string, content: MailContent) {
   const transport = await transportOf(db);
   if (!transport) throw new Error(MAIL_MESSAGES.notConfigured);
-  const mailer = nodemailer.createTransport(transport.options as Parameters<typeof nodemailer.createTransport>[0]);
+  const { createTransport } = (await import('nodemailer')).default; // loaded on the first mail, not at start-up
+  const mailer = createTransport(transport.options as Parameters<typeof nodemailer.createTransport>[0]);
   try {
     await mailer.sendMail({
       from: transport.from,
