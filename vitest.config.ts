@@ -1,13 +1,13 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * One runner for the whole repo. The server suite runs on the embedded PostgreSQL, and a second time against
- * TEST_DATABASE_URL when it is set (CI sets it to the machine's PostgreSQL). test/global-setup.ts tells the two apart
- * by project name.
+ * One runner for the whole repo. The server suite runs on the embedded PostgreSQL, or on TEST_DATABASE_URL when it is
+ * set (CI sets it to the machine's PostgreSQL; the e2e and ops files still run the built app on the embedded one, so a
+ * CI run exercises both engines). server/test/global-setup.ts picks the engine.
  */
-const serverProject = (name: string) => ({
+const serverProject = {
   test: {
-    name,
+    name: 'server',
     root: './server',
     include: ['test/**/*.test.ts'],
     environment: 'node',
@@ -17,7 +17,7 @@ const serverProject = (name: string) => ({
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
-});
+};
 
 export default defineConfig({
   test: {
@@ -27,8 +27,7 @@ export default defineConfig({
     maxWorkers: 3,
     projects: [
       { test: { name: 'domain', root: './domain', include: ['test/**/*.test.ts'], environment: 'node' } },
-      serverProject('server'),
-      ...(process.env.TEST_DATABASE_URL ? [serverProject('server-pg')] : []),
+      serverProject,
       './web/vite.config.ts',
       {
         test: {

@@ -16,19 +16,16 @@ declare module 'vitest' {
 }
 
 /**
- * One PostgreSQL per run (embedded by default, TEST_DATABASE_URL for the `server-pg` project), one migrated
- * and seeded template database; each test file then clones it (CREATE DATABASE … TEMPLATE) in milliseconds.
+ * One PostgreSQL per run (embedded by default, the server of TEST_DATABASE_URL when it is set), one migrated and
+ * seeded template database; each test file then clones it (CREATE DATABASE … TEMPLATE) in milliseconds.
  */
 export default async function setup(project: TestProject) {
-  // The project's `env` reaches the test workers, not this process: tell the two server projects apart by name.
-  const external = project.name === 'server-pg';
+  const external = Boolean(process.env.TEST_DATABASE_URL);
   let serverUrl: string;
   let stopEmbedded: (() => Promise<void>) | null = null;
   const runDir = resolve(import.meta.dirname, '..', '.test-data', `run-${project.name}-${process.pid}`);
   if (external) {
-    const url = process.env.TEST_DATABASE_URL;
-    if (!url) throw new Error('TEST_DATABASE_URL is required for the server-pg project');
-    serverUrl = url;
+    serverUrl = process.env.TEST_DATABASE_URL as string;
   } else {
     rmSync(runDir, { recursive: true, force: true });
     const embedded = await startEmbeddedPostgres(runDir);
