@@ -45,7 +45,9 @@ function freePort(): Promise<number> {
 /** Starts the built server on `databaseUrl` and waits for its health check. */
 export async function startBuiltServer(databaseUrl: string): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(REPO, 'server', 'dist', 'main.js')], {
+  // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, join(REPO, 'server', 'dist', 'main.js')], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -110,7 +112,9 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
   // Warm-up, not recorded: measured cold (JIT, the pool's connections), the ceiling came out at half its speed.
   await cannon({ url: `${url}${routes[0][1]}`, connections: 32, duration: Math.min(3, seconds), headers });
   const results: HttpResult[] = [];
-  for (const [route, path] of routes) {
+  // BENCH_ROUTES=list: only the routes whose label contains it, after the ceiling (to profile one route).
+  const only = process.env.BENCH_ROUTES;
+  for (const [route, path] of routes.filter(([label], i) => i === 0 || !only || label.includes(only))) {
     const r = await cannon({ url: `${url}${path}`, connections: 32, duration: seconds, headers });
     results.push({
       route,
@@ -121,6 +125,7 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
       ratio: 0,
     });
   }
+  if (only && !'status change'.includes(only)) return withRatios(results);
   // A status change: EN_COURS ↔ EN_PAUSE on a thousand interventions, each connection on its own.
   let n = 0;
   const status = await cannon({
@@ -152,6 +157,10 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
     non2xx: status.non2xx,
     ratio: 0,
   });
+  return withRatios(results);
+}
+
+function withRatios(results: HttpResult[]): HttpResult[] {
   const ceiling = results[0]?.reqPerSec || 1;
   for (const r of results) r.ratio = Math.round((r.reqPerSec / ceiling) * 100) / 100;
   return results;

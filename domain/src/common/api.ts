@@ -81,10 +81,13 @@ export function makePagination(total: number, page: number, limit: number, cappe
   return { total, pages: Math.ceil(total / limit), page, limit, ...(capped ? { capped } : {}) };
 }
 
-/** Long lists are counted up to this many rows (beyond, "plus de 10 000"); fewer are counted exactly. */
-export const COUNT_BOUND = 10_000;
+/**
+ * Long lists are counted up to this many rows (beyond, "plus de 1 000"); fewer are counted exactly. Was 10,000: walking
+ * ten thousand index entries per list view cost more than the rest of the request (bench/README.md, issue 16).
+ */
+export const COUNT_BOUND = 1_000;
 
-/** "Affichage de 1 à 10 sur 42 résultats", or "… sur plus de 10 000 résultats" when the count was bounded. */
+/** "Affichage de 1 à 10 sur 42 résultats", or "… sur plus de 1 000 résultats" when the count was bounded. */
 export function paginationSummary(from: number, to: number, total: number, capped = false): string {
   // thousands grouped by a no-break space, whatever the runtime's locale data
   const count = capped ? `plus de ${String(total - 1).replace(/\B(?=(\d{3})+(?!\d))/g, '\u00a0')}` : `${total}`;
