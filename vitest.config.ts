@@ -1,4 +1,17 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+/**
+ * The web test files that mock no module (no vi.mock): they share their workers (`web-shared`, not isolated), so
+ * jsdom, React and Testing Library load once per worker instead of once per file. A file that mocks a module stays
+ * in `web`, a fresh worker each: a mocked module could otherwise outlive its file (ARCHITECTURE.md "How the test run
+ * spends its time"). web/test/setup.ts gives each file fresh application modules, storage and URL.
+ */
+const webTests = readdirSync('web/src', { recursive: true, encoding: 'utf8' })
+  .filter((f) => /\.test\.tsx?$/.test(f))
+  .map((f) => join('src', f));
+const sharedWebTests = webTests.filter((f) => !/\bvi\.mock\(/.test(readFileSync(join('web', f), 'utf8')));
 
 /**
  * One runner for the whole repo. The server suite runs on the embedded PostgreSQL, or on TEST_DATABASE_URL when it is
@@ -28,7 +41,14 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: './domain', include: ['test/**/*.test.ts'], environment: 'node' } },
       serverProject,
-      './web/vite.config.ts',
+      {
+        extends: './web/vite.config.ts',
+        test: { name: 'web', include: ['src/**/*.test.{ts,tsx}'], exclude: sharedWebTests },
+      },
+      {
+        extends: './web/vite.config.ts',
+        test: { name: 'web-shared', include: sharedWebTests, isolate: false },
+      },
       {
         test: {
           name: 'e2e',

@@ -30,15 +30,12 @@ export default defineConfig({
     },
   },
   test: {
-    name: 'web',
+    // The projects `web` and `web-shared` (../vitest.config.ts) extend this file and say which files each runs.
     root: import.meta.dirname,
-    include: ['src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
     css: false,
-    // Isolated files (a fresh worker each). Without isolation the project's CPU fell from 331 s to 69 s, but a file's
-    // vi.mock of a shared module (lib/toast, lib/session) could still reach the next file in the worker: seen once in
-    // a full run (user-management.test.tsx), so isolation stays until those mocks are gone (ARCHITECTURE.md).
+    // Isolated by default (a fresh worker per file); `web-shared` turns that off for the files that mock no module.
     // The app-shell tests wait for lazy page chunks that the runner transforms on first use; with three workers on
     // two cores that first load alone has taken more than Vitest's 5 s default.
     testTimeout: 30_000,
