@@ -6,6 +6,7 @@ import {
   parseDureeText,
   plannedAtHasZone,
   plannedAtLocalParts,
+  planningToday,
   scheduleBodyOf,
   scheduleFormSchema,
   scheduleInputSchema,
@@ -35,6 +36,11 @@ describe('schedule', () => {
     expect(formatPlannedAt('2026-03-01T10:00:00.000Z')).toBe('01/03/2026 à 10:00');
     expect(formatPlannedAt(null)).toBe('-');
     expect(plannedAtLocalParts('2026-12-15T23:30:00.000Z')).toEqual({ date: '2026-12-16', time: '00:30' });
+  });
+
+  it('says which day it is in Casablanca: at 23:30 UTC already the next day (a meter reading’s day)', () => {
+    expect(planningToday(new Date('2026-11-26T23:30:00.000Z'))).toBe('2026-11-27');
+    expect(planningToday(new Date('2026-11-26T22:59:00.000Z'))).toBe('2026-11-26');
   });
 
   it('reads the form’s duration in hours or hours and minutes, and formats minutes back', () => {

@@ -1,4 +1,5 @@
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import { planningToday } from '@gmao/domain/interventions/schedule-schemas';
 import { addDays, nextAfterCompletion, type SkipDate } from '@gmao/domain/plans/recurrence';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -187,7 +188,7 @@ describe('running-hours readings', () => {
     });
     expect(earlierHigher.statusCode).toBe(422);
     const future = await t.asAdmin('POST', `/api/equipment/${equipementId}/readings`, {
-      date: addDays(today, 1),
+      date: addDays(planningToday(), 1), // tomorrow in Casablanca
       valeur: 2000,
     });
     expect(future.statusCode).toBe(400);
@@ -202,7 +203,9 @@ describe('running-hours readings', () => {
 describe('meter trigger: every N running hours', () => {
   let planId: number;
   let equipementId: number;
-  const reading = async (valeur: number, date = today) => {
+  // Readings are dated in Casablanca's calendar, like the completion day they are compared with: from 23:00 to 24:00
+  // UTC that is already tomorrow's date (this test failed in that hour when it dated them in UTC).
+  const reading = async (valeur: number, date = planningToday()) => {
     const res = await t.asAdmin('POST', `/api/equipment/${equipementId}/readings`, { date, valeur });
     expect(res.statusCode, res.body).toBe(201);
   };

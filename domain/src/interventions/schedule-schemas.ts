@@ -146,6 +146,14 @@ export function plannedAtLocalParts(instant: string | Date): { date: string; tim
   return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
 }
 
+/**
+ * Today in Casablanca (YYYY-MM-DD): the day a user in Morocco writes on a meter reading and the day a completion
+ * counts for (plans.repository.ts). Between midnight and 1 a.m. in Casablanca it is already the next UTC day's date.
+ */
+export function planningToday(now: Date = new Date()): string {
+  return plannedAtLocalParts(now).date;
+}
+
 /** '15/12/2026 à 08:30' (Casablanca); '-' when not planned. */
 export function formatPlannedAt(instant: string | Date | null | undefined): string {
   if (instant === null || instant === undefined || instant === '') return '-';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
-import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { EQUIPMENT_MESSAGES } from '@gmao/domain/equipment/equipment-schemas';
 import { METER_MESSAGES as M, type MeterReading, type MeterReadingInput } from '@gmao/domain/equipment/meter-schemas';
+import { planningToday } from '@gmao/domain/interventions/schedule-schemas';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -23,7 +23,8 @@ export async function addReading(
   equipementId: number,
   input: MeterReadingInput,
 ): Promise<MeterReading> {
-  if (input.date > metricsToday()) {
+  // The reading's day is Casablanca's, as the completion day it is compared with (plans.repository.ts atBaseline).
+  if (input.date > planningToday()) {
     throw new AppError('BAD_REQUEST', M.dateFuture, [{ field: 'date', msg: M.dateFuture }]);
   }
   const id = await db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import {
   meterReadingFormSchema,
 } from '@gmao/domain/equipment/meter-schemas';
 import { formatDate } from '@gmao/domain/format/format';
+import { planningToday } from '@gmao/domain/interventions/schedule-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { type Path, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -17,7 +18,6 @@ import { notify } from '../../../lib/toast';
 import { useAddMeterReading, useMeterReadings } from '../api/meter-readings';
 
 type FormValues = z.input<typeof meterReadingFormSchema>;
-const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * Running-hours meter of an equipment (issue 17): the last reading, and — with equipment:update — a form to enter a
@@ -29,7 +29,7 @@ export function EquipmentMeter({ equipmentId }: { equipmentId: number }) {
   const add = useAddMeterReading(equipmentId);
   const form = useForm<FormValues, unknown, MeterReadingInput>({
     resolver: zodResolver(meterReadingFormSchema),
-    defaultValues: { date: today(), valeur: '' },
+    defaultValues: { date: planningToday(), valeur: '' },
   });
   const { errors } = form.formState;
   const last = readings.data?.data[0];
@@ -38,7 +38,7 @@ export function EquipmentMeter({ equipmentId }: { equipmentId: number }) {
     try {
       const res = await add.mutateAsync(input);
       notify.success(res.message ?? M.created);
-      form.reset({ date: today(), valeur: '' });
+      form.reset({ date: planningToday(), valeur: '' });
     } catch (err) {
       if (!(err instanceof ApiError)) return;
       for (const d of err.details)
