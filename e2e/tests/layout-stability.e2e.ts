@@ -146,7 +146,9 @@ async function signIn(page: Page, username: string, password: string) {
 }
 
 // The sweeps run side by side, each in its own browser context: a throttled page spends most of its time waiting, so
-// six at once take about as long as the longest (the file took ~110 s one after another on a quiet machine).
+// six at once take about as long as the longest (the file took ~110 s one after another on a quiet machine). Beside
+// another e2e file (two at a time) the administrator's sweep took ~77 s on an idle machine; its deadline leaves room
+// for a machine 3× slower (a passing sweep does not wait longer).
 describe.concurrent.each(Object.keys(SIZES) as Size[])(
   'every page holds still on the %s (CLS < 0.05, CPU 4× slower) and skips no heading level',
   (size) => {
@@ -154,20 +156,20 @@ describe.concurrent.each(Object.keys(SIZES) as Size[])(
       const { context, page } = await openPage(size);
       await sweep(page, size, 'public', PUBLIC_PAGES);
       await context.close();
-    });
+    }, 120_000);
 
     it("every page of the administrator's app, the items' own pages included", async () => {
       const { context, page } = await openPage(size);
       await signIn(page, E2E_ADMIN.username, E2E_ADMIN.password);
       await sweep(page, size, 'admin', ADMIN_PAGES);
       await context.close();
-    }, 180_000);
+    }, 300_000);
 
     it("a technician's dashboard and list (his own work)", async () => {
       const { context, page } = await openPage(size);
       await signIn(page, 'y.amrani', 'DemoGmao2024');
       await sweep(page, size, 'technicien', TECHNICIAN_PAGES);
       await context.close();
-    }, 120_000);
+    }, 180_000);
   },
 );
