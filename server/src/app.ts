@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiDocsMode } from './config.ts';
 import type { Database } from './db/database.ts';
+import { pgRateLimitStore } from './db/rate-limit-store.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import { auditContextPlugin } from './modules/audit/audit-context.ts';
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(rateLimit, {
     global: false,
+    // Counted in PostgreSQL, shared by every instance (db/rate-limit-store.ts).
+    store: pgRateLimitStore(deps.database.db),
     errorResponseBuilder: () => ({ statusCode: 429, success: false, message: SERVER_MESSAGES.tooManyRequests }),
   });
   await app.register(swagger, {

@@ -139,6 +139,17 @@ export const authThrottle = pgTable(
   (t) => [index('auth_throttle_window_idx').on(t.windowStart)],
 );
 
+/** @fastify/rate-limit's counters (migration 0030, plugins/rate-limit-store.ts). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
+);
+
 export const clients = pgTable(
   'clients',
   {
