@@ -15,7 +15,7 @@ import { bootstrapAdmin, seedReferenceData } from '../src/db/seed.ts';
 import { getAnalytics, getCompletionMetrics } from '../src/modules/analytics/analytics.service.ts';
 import { getAlerts, getCharts, getRecent, getStats } from '../src/modules/dashboard/dashboard.service.ts';
 import { getPerformance } from '../src/modules/dashboard/performance.service.ts';
-import { type ListFilters, listInterventions } from '../src/modules/interventions/interventions.repository.ts';
+import { type ListFilters, listInterventions } from '../src/modules/interventions/list.repository.ts';
 import { csvStream } from '../src/modules/reports/report-export.service.ts';
 import { getSummary } from '../src/modules/reports/reports.service.ts';
 import { search } from '../src/modules/search/search.service.ts';

@@ -1,7 +1,7 @@
 import { COUNT_BOUND } from '@gmao/domain/common/api';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listQueries } from '../src/modules/interventions/interventions.repository.ts';
+import { listQueries } from '../src/modules/interventions/list.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 

@@ -109,7 +109,7 @@ describe("the interventions list's search (the same folded text and indexes as t
   });
 
   it('can be answered from the trigram indexes, never only by scanning the join (EXPLAIN)', async () => {
-    const { whereOf } = await import('../src/modules/interventions/interventions.repository.ts');
+    const { whereOf } = await import('../src/modules/interventions/list.repository.ts');
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`SET LOCAL enable_seqscan = off`);
       const { rows } = await tx.execute<{ 'QUERY PLAN': string }>(sql`EXPLAIN SELECT i.id FROM interventions i

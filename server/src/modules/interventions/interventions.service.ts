@@ -18,6 +18,7 @@ import { assignInTx } from './assignment/assignment.service.ts';
 import { attachmentKeys } from './attachments/attachments.repository.ts';
 import * as repo from './interventions.repository.ts';
 import { lockAnyIntervention } from './lifecycle/lifecycle.repository.ts';
+import * as list from './list.repository.ts';
 import { insertMaterial } from './materials/materials.repository.ts';
 import { insertChecklistItems, insertDefaultChecklist } from './records/checklist.repository.ts';
 import { plannedInstant, writeSchedule } from './schedule/schedule.repository.ts';
@@ -48,12 +49,12 @@ async function mustFind(db: DbOrTx, id: number): Promise<Intervention> {
   return row;
 }
 
-export function listInterventions(db: Db, filters: repo.ListFilters, page: number, limit: number) {
-  return repo.listInterventions(db, filters, page, limit);
+export function listInterventions(db: Db, filters: list.ListFilters, page: number, limit: number) {
+  return list.listInterventions(db, filters, page, limit);
 }
 
 export function getStatusCounts(db: Db, query: StatusCountsQuery) {
-  return repo.statusCounts(db, query);
+  return list.statusCounts(db, query);
 }
 
 export async function getIntervention(db: Db, id: number) {

@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../../db/database.ts';
 import { csvFileStream, frDate, frDateTime } from '../../../lib/csv.ts';
 import { heading, keyValues, renderPdf, table } from '../../../lib/pdf.ts';
 import { listDefinitions } from '../custom-fields/custom-fields.repository.ts';
-import { interventionsAfter, interventionsCursor } from '../interventions.repository.ts';
+import { interventionsAfter, interventionsCursor } from '../list.repository.ts';
 
 function toRecord(r: Intervention) {
   return {
