@@ -10,7 +10,7 @@ import { resolveJwtSecret } from './modules/auth/jwt-secret.service.ts';
 import { JobRunner, purgeJobs } from './modules/jobs/jobs.service.ts';
 import { configureMail, mailJobHandlers } from './modules/mail/mail.service.ts';
 import { notifyNewlyOverdue } from './modules/notifications/notifications.service.ts';
-import { generateAllPlans } from './modules/plans/plans.service.ts';
+import { generateAllPlans } from './modules/plans/plan-generation.service.ts';
 import { type BackupScheduler, scheduleBackups } from './ops/nightly.ts';
 import { storageFromConfig } from './storage/file-storage.ts';
 

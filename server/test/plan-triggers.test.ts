@@ -3,7 +3,7 @@ import { planningToday } from '@gmao/domain/interventions/schedule-schemas';
 import { addDays, nextAfterCompletion, type SkipDate } from '@gmao/domain/plans/recurrence';
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { generatePlan } from '../src/modules/plans/plans.service.ts';
+import { generatePlan } from '../src/modules/plans/plan-generation.service.ts';
 import { useAdminTestApp } from './helpers/admin-app.ts';
 import { createEquipment, createUser } from './helpers/factories.ts';
 

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
-import { GENERATION_BATCH, generateAllPlans } from '../src/modules/plans/plans.service.ts';
+import { GENERATION_BATCH, generateAllPlans } from '../src/modules/plans/plan-generation.service.ts';
 import { useAdminTestApp } from './helpers/admin-app.ts';
 import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 

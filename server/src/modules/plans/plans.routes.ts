@@ -20,6 +20,7 @@ import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponsesWithBusinessRule as errors } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { recordExport } from '../audit/audit.service.ts';
+import { generatePlan } from './plan-generation.service.ts';
 import * as plans from './plans.service.ts';
 
 const read = { access: { permission: PERMISSIONS.PLANS_READ } };
@@ -200,7 +201,7 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await plans.generatePlan(app.db, request.params.id);
+      const data = await generatePlan(app.db, request.params.id);
       return { success: true as const, data, message: PLAN_MESSAGES.generated(data.created) };
     },
   );
