@@ -194,6 +194,8 @@ describe('intervention records in the detail modal', () => {
       .getByRole('button', { name: 'Supprimer' })
       .click();
     await attachments.getByText('Aucune pièce jointe.').waitFor();
+    // the toast can come a moment after the list: the accessibility check waits for it to be shown, not half faded in
+    await page.getByText('Pièce jointe supprimée avec succès').first().waitFor();
     await expectNoSeriousA11yViolations(page);
     await context.close();
   });
