@@ -33,13 +33,6 @@ export function pgRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
       );
     }
 
-    read(key: string, cb: Callback, timeWindow: number) {
-      peek(db, `${this.prefix}${key}`, timeWindow).then(
-        (res) => cb(null, res),
-        (err: Error) => cb(err),
-      );
-    }
-
     child(routeOptions: Parameters<FastifyRateLimitStore['child']>[0]): FastifyRateLimitStore {
       return new PgRateLimitStore(routeOptions as FastifyRateLimitOptions);
     }
@@ -65,12 +58,4 @@ async function count(db: Db, key: string, timeWindow: number): Promise<Counter> 
       SELECT key FROM rate_limits WHERE window_start < now() - interval '1 day' FOR UPDATE SKIP LOCKED)`);
   }
   return { current: row.hits, ttl: row.ttl };
-}
-
-async function peek(db: Db, key: string, timeWindow: number): Promise<Counter> {
-  const { rows } = await db.execute<{ hits: number; ttl: number }>(sql`
-    SELECT hits, greatest(0, ceil(extract(epoch FROM window_start + ${windowOf(timeWindow)} - now()) * 1000))::int AS ttl
-    FROM rate_limits WHERE key = ${key} AND window_start > now() - ${windowOf(timeWindow)}`);
-  const [row] = rows;
-  return row ? { current: row.hits, ttl: row.ttl } : { current: 0, ttl: 0 };
 }

@@ -139,7 +139,7 @@ export const authThrottle = pgTable(
   (t) => [index('auth_throttle_window_idx').on(t.windowStart)],
 );
 
-/** @fastify/rate-limit's counters (migration 0030, plugins/rate-limit-store.ts). */
+/** @fastify/rate-limit's counters (migration 0030, db/rate-limit-store.ts). */
 export const rateLimits = pgTable(
   'rate_limits',
   {

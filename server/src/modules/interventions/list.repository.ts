@@ -102,11 +102,7 @@ export async function listInterventions(db: DbOrTx, f: ListFilters, page: number
     sql`SELECT (${q.count}) AS total, ARRAY(${q.ids}) AS ids`,
   );
   const { total, ids } = rows[0];
-  return {
-    rows: ids.length ? await interventionsByIds(db, ids.slice(0, limit)) : [],
-    total,
-    capped: total >= q.bound,
-  };
+  return { rows: ids.length ? await interventionsByIds(db, ids) : [], total, capped: total >= q.bound };
 }
 
 /**

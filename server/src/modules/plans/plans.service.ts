@@ -33,10 +33,7 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { firstUngenerated, later } from './plan-generation.service.ts';
 import * as repo from './plans.repository.ts';
 
-/**
- * Preventive plans (issue 17): the plans, their occurrences, compliance and holidays. Generation (creating the
- * interventions that are due) is in plan-generation.service.ts.
- */
+/** Preventive plans (issue 17): plans, occurrences, compliance, holidays. Generation: plan-generation.service.ts. */
 
 function nextDue(row: repo.PlanRow, skips: SkipDate[], today: string): string | null {
   if (row.mode === 'APRES_REALISATION') {
