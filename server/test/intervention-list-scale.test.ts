@@ -1,7 +1,8 @@
 import { COUNT_BOUND } from '@gmao/domain/common/api';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listQueries } from '../src/modules/interventions/list.repository.ts';
+import { openDatabase } from '../src/db/database.ts';
+import { listInterventions, listQueries } from '../src/modules/interventions/list.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 
@@ -105,9 +106,48 @@ describe('list plans', () => {
   it.each(cases)('%s: index scans only, no sequential scan of interventions', async (_, filters, page) => {
     const f = { days: 7, ...filters, technician_id: filters.technician_id && technicianId };
     const q = listQueries(f as Parameters<typeof listQueries>[0], page, 20);
-    for (const text of [await plan(q.ids), await plan(q.count)]) {
+    for (const text of [await plan(q.ids), await plan(q.count), await plan(q.page)]) {
       expect(text).not.toMatch(/Seq Scan on interventions/);
       expect(text).toMatch(/Index (Only )?Scan|Bitmap Index Scan/);
     }
+  });
+});
+
+describe('list statement', () => {
+  it('is prepared for value-free filters, and PostgreSQL keeps its generic plan whatever the page', async () => {
+    const f = { scope: 'active', days: 7, statut: 'EN_COURS' } as Parameters<typeof listQueries>[0];
+    expect(listQueries(f, 1, 20).prepared).toBe(true);
+    expect(listQueries({ ...f, search: 'Intervention 42' }, 1, 20).prepared).toBe(false);
+    expect(listQueries({ ...f, dateFrom: '2026-01-01' }, 1, 20).prepared).toBe(false);
+    // One connection, so that every run meets the same prepared statement (pages 1 to 4, twice), in a transaction
+    // that adds 20,000 rows and is rolled back: on a table as small as this file's, a plain OFFSET parameter got the
+    // generic plan too; at this size it is planned on every run (0 generic plans).
+    const one = openDatabase(t.database.pool.options.connectionString as string, { max: 1 });
+    let generic = -1;
+    const rollback = new Error('rollback');
+    try {
+      await one.db.transaction(async (tx) => {
+        await tx.execute(sql`
+          INSERT INTO interventions (equipement_id, client_id, date, description, statut)
+          SELECT equipement_id, client_id, date - 1, description, statut FROM interventions, generate_series(1, 20) g`);
+        await tx.execute(sql`ANALYZE interventions`);
+        for (let i = 0; i < 8; i++) {
+          const { rows } = await listInterventions(tx, f, 1 + (i % 4), 20);
+          expect(rows).toHaveLength(20);
+        }
+        const { rows } = await tx.execute<{ generic_plans: number }>(
+          sql`SELECT generic_plans::int FROM pg_prepared_statements WHERE statement LIKE 'WITH page AS%'`,
+        );
+        expect(rows).toHaveLength(1);
+        generic = rows[0].generic_plans;
+        throw rollback;
+      });
+    } catch (err) {
+      if (err !== rollback) throw err;
+    } finally {
+      await one.close();
+    }
+    // Five custom plans, then the generic one is kept (it costs no more): no planning per request from then on.
+    expect(generic).toBeGreaterThanOrEqual(3);
   });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database.ts';
@@ -5,13 +6,25 @@ import type { DbOrTx } from './database.ts';
 const dialect = new PgDialect({ casing: 'snake_case' });
 
 /**
- * `query` as a named prepared statement: each connection parses it once, and after five runs PostgreSQL keeps the
- * generic plan when it costs no more than the custom ones — no planning per request. Only for a query whose text
- * never changes (values are parameters) and whose plan does not depend on them; `name` must be unique to that text.
- * Same rows as db.execute (drizzle's own type parsers).
+ * The statement texts given a name so far, at most MAX_NAMED: each connection keeps a parsed statement and its plan
+ * per name, so a query built from many shapes must not name them all; past the cap a new text runs unnamed (planned
+ * on each run, as db.execute does).
  */
-export function executeNamed<R>(db: DbOrTx, name: string, query: SQL): Promise<{ rows: R[] }> {
-  return db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute() as Promise<{
-    rows: R[];
-  }>;
+const named = new Map<string, string>();
+export const MAX_NAMED = 64;
+
+/**
+ * `query` as a named prepared statement, its name taken from its text: each connection parses it once, and after five
+ * runs PostgreSQL keeps the generic plan when it costs no more than the custom ones — no planning per request. Only
+ * for a text whose plan does not depend on its parameter values (equality on indexed columns, not a LIKE pattern,
+ * a date range or an OFFSET the planner would estimate); same rows as db.execute (drizzle's own type parsers).
+ */
+export function executePrepared<R>(db: DbOrTx, query: SQL): Promise<{ rows: R[] }> {
+  const compiled = dialect.sqlToQuery(query);
+  let name = named.get(compiled.sql);
+  if (!name && named.size < MAX_NAMED) {
+    name = `q_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
+    named.set(compiled.sql, name);
+  }
+  return db._.session.prepareQuery(compiled, undefined, name, false).execute() as Promise<{ rows: R[] }>;
 }

@@ -13,19 +13,23 @@ import { visible } from '../../db/predicates.ts';
 /** Rows shown everywhere: not soft-deleted nor archived (db/predicates.ts). */
 const VISIBLE = visible('i');
 
-/** The joins of an intervention row (list.repository.ts reads the same rows). */
-export const FROM = sql`FROM interventions i
-  JOIN equipements e ON e.id = i.equipement_id
-  JOIN clients c ON c.id = i.client_id
-  LEFT JOIN users u ON u.id = i.creer_par
-  LEFT JOIN users t ON t.id = i.technician_id`;
+/**
+ * An intervention row with its equipment, client and people. They are read by scalar subqueries (one primary-key probe
+ * each), not joins: a statement with five joined tables cost PostgreSQL more to plan than to run for a page of 20,
+ * and the list plans its statement on every request (issue 16). The equipment and the client come as JSON arrays
+ * (one probe for four columns each), in the order of EQUIPMENT and CLIENT below.
+ */
+export const FROM = sql`FROM interventions i`;
 
 export const COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, i.date, i.description, i.urgence, i.statut,
   i.note, i.started_at, i.completed_at, i.created_at, i.updated_at, i.custom_fields, i.planned_at, i.duree_prevue,
-  i.version, i.plan_id,
-  e.nom AS e_nom, e.type_equipement, e.marque, e.modele,
-  c.nom_entreprise, c.ville, c.contact_principal, c.telephone_contact,
-  u.id AS u_id, u.nom AS u_nom, t.nom AS t_nom,
+  i.version, i.plan_id, i.creer_par,
+  (SELECT json_build_array(e.nom, e.type_equipement, e.marque, e.modele) FROM equipements e
+    WHERE e.id = i.equipement_id) AS e,
+  (SELECT json_build_array(c.nom_entreprise, c.ville, c.contact_principal, c.telephone_contact) FROM clients c
+    WHERE c.id = i.client_id) AS c,
+  (SELECT u.nom FROM users u WHERE u.id = i.creer_par) AS u_nom,
+  (SELECT t.nom FROM users t WHERE t.id = i.technician_id) AS t_nom,
   (SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status`;
 
 export type Row = {
@@ -46,15 +50,11 @@ export type Row = {
   duree_prevue: number | null;
   version: number;
   plan_id: number | null;
-  e_nom: string;
-  type_equipement: string | null;
-  marque: string | null;
-  modele: string | null;
-  nom_entreprise: string;
-  ville: string | null;
-  contact_principal: string | null;
-  telephone_contact: string | null;
-  u_id: number | null;
+  creer_par: number | null;
+  /** nom, type_equipement, marque, modele */
+  e: [string, string | null, string | null, string | null];
+  /** nom_entreprise, ville, contact_principal, telephone_contact */
+  c: [string, string | null, string | null, string | null];
   u_nom: string | null;
   t_nom: string | null;
   review_status: ReviewStatus | null;
@@ -66,6 +66,8 @@ export const toIso = (d: Date | string) => new Date(d).toISOString();
 const iso = (d: Date | string | null) => (d ? toIso(d) : null);
 
 export function toIntervention(r: Row): Intervention {
+  const [nom, type_equipement, marque, modele] = r.e;
+  const [nom_entreprise, ville, contact_principal, telephone_contact] = r.c;
   return {
     id: r.id,
     equipement_id: r.equipement_id,
@@ -87,19 +89,13 @@ export function toIntervention(r: Row): Intervention {
     version: r.version,
     equipement: {
       id: r.equipement_id,
-      nom: r.e_nom,
-      type_equipement: r.type_equipement,
-      marque: r.marque,
-      modele: r.modele,
-      proprietaire: {
-        id: r.client_id,
-        nom_entreprise: r.nom_entreprise,
-        ville: r.ville,
-        contact_principal: r.contact_principal,
-        telephone_contact: r.telephone_contact,
-      },
+      nom,
+      type_equipement,
+      marque,
+      modele,
+      proprietaire: { id: r.client_id, nom_entreprise, ville, contact_principal, telephone_contact },
     },
-    creerPar: r.u_id !== null && r.u_nom !== null ? { id: r.u_id, nom: r.u_nom } : null,
+    creerPar: r.creer_par !== null && r.u_nom !== null ? { id: r.creer_par, nom: r.u_nom } : null,
     reviewStatus: r.review_status ?? null,
     custom_fields: r.custom_fields ?? {},
   };

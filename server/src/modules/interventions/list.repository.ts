@@ -1,7 +1,6 @@
 import { COUNT_BOUND } from '@gmao/domain/common/api';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import type {
-  Intervention,
   InterventionListQuery,
   StatusCounts,
   StatusCountsQuery,
@@ -12,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
-import { executeNamed } from '../../db/prepared.ts';
+import { executePrepared } from '../../db/prepared.ts';
 import { interventionMatches } from '../../db/text-search.ts';
 import { COLUMNS, FROM, type Row, toIntervention } from './interventions.repository.ts';
 
@@ -84,62 +83,107 @@ export async function interventionsAfter(
  * to a bound (COUNT_BOUND rows), never a count(*) over the whole history: when the bound is reached, `capped` says
  * total is a lower bound. A page past the bound reads one row more than itself instead: it exists, so the total is
  * at least its last row, and one more row says a next page exists (its count is that lower bound, capped).
+ * For the common filters (VALUE_FREE_FILTERS) that is one prepared statement, one round trip (listQueries); a
+ * second only for a page past the end, to count what there is.
  */
 export async function listInterventions(db: DbOrTx, f: ListFilters, page: number, limit: number) {
   const q = listQueries(f, page, limit);
-  if (q.deep) {
-    // One walk to the page instead of two (the OFFSET, then a count as far): deep pages cost half as much.
-    const { rows } = await db.execute<{ ids: number[] }>(sql`SELECT ARRAY(${q.ids}) AS ids`);
-    const { ids } = rows[0];
-    if (ids.length > 0) {
-      const capped = ids.length > limit;
-      const total = q.offset + ids.length;
-      return { rows: await interventionsByIds(db, ids.slice(0, limit)), total, capped };
-    }
+  if (!q.prepared) return listPlannedEachTime(db, q, limit);
+  const { rows } = await executePrepared<Row & { total: number }>(db, q.page);
+  if (rows.length > 0) {
+    const total = q.deep ? q.offset + rows[0].total : rows[0].total;
+    const capped = q.deep ? rows.length > limit : total >= q.bound;
+    return { rows: rows.slice(0, limit).map(toIntervention), total, capped };
   }
-  // One round trip for both (each costs the server a query of its own), then the page's rows.
-  const { rows } = await db.execute<{ total: number; ids: number[] }>(
-    sql`SELECT (${q.count}) AS total, ARRAY(${q.ids}) AS ids`,
-  );
-  const { total, ids } = rows[0];
-  return { rows: ids.length ? await interventionsByIds(db, ids) : [], total, capped: total >= q.bound };
+  if (q.offset === 0) return { rows: [], total: 0, capped: false };
+  return { rows: [], ...(await countOf(db, q)) };
+}
+
+async function countOf(db: DbOrTx, q: ListQueries) {
+  const { rows } = await db.execute<{ total: number }>(q.count);
+  return { total: rows[0].total, capped: rows[0].total >= q.bound };
 }
 
 /**
- * The interventions of `ids`, in list order (date DESC, id DESC). One statement text whatever the ids (an array
- * parameter), prepared once per connection with a generic plan: planning this five-table join cost more than running
- * it for a page of rows.
+ * A filter whose plan depends on its value (a search, a date range…): the page's ids and the count are planned for
+ * it, in one statement, then the rows are read by id through one prepared statement. Planning the whole page statement
+ * on every request cost more than the second round trip.
  */
-async function interventionsByIds(db: DbOrTx, ids: number[]): Promise<Intervention[]> {
-  const { rows } = await executeNamed<Row>(
-    db,
-    'interventions_by_ids',
-    sql`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY(${sql.param(ids)}::int[]) ORDER BY i.date DESC, i.id DESC`,
+async function listPlannedEachTime(db: DbOrTx, q: ListQueries, limit: number) {
+  const { rows } = await db.execute<{ total: number | null; ids: number[] }>(
+    sql`SELECT ${q.deep ? sql`NULL::int` : sql`(${q.count})`} AS total, ARRAY(${q.ids}) AS ids`,
   );
-  return rows.map(toIntervention);
+  const { ids } = rows[0];
+  const total = rows[0].total ?? 0;
+  if (ids.length === 0) return { rows: [], ...(q.deep ? await countOf(db, q) : { total, capped: total >= q.bound }) };
+  const page = await executePrepared<Row>(
+    db,
+    sql`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY(${sql.param(ids.slice(0, limit))}::int[]) ORDER BY i.date DESC, i.id DESC`,
+  );
+  const found = page.rows.map(toIntervention);
+  if (q.deep) return { rows: found, total: q.offset + ids.length, capped: ids.length > limit };
+  return { rows: found, total, capped: total >= q.bound };
 }
 
+type ListQueries = ReturnType<typeof listQueries>;
+
 /**
- * The page's ids and the bounded count of the list (server/test/intervention-list-scale.test.ts EXPLAINs them).
- * whereOf reads only the interventions row (alias i; the search and review filters are subqueries of their own), and
- * the joins of FROM keep every row (equipement_id and client_id are NOT NULL foreign keys, the users are LEFT
- * JOINed): so both read interventions alone — on the partial indexes of visible rows (migration 0029, by date or by
- * status and date) an index-only scan — and the joins run for the page's rows only (interventionsByIds). An OFFSET
- * over the joined rows joined and projected every skipped row (page 500: 10,000 of them).
+ * Filters whose plan does not depend on their value: equality on a column that leads an index with the date (or the
+ * scope's partial indexes). The list's statement of such a filter is prepared (executePrepared): planned once per
+ * connection instead of on every request — planning it cost PostgreSQL as much as running it. A search, a date
+ * range, a custom field or the overdue window may each want another plan for another value: planned every time.
+ */
+const VALUE_FREE_FILTERS = new Set<keyof ListFilters>([
+  'scope',
+  'days',
+  'statut',
+  'urgence',
+  'client_id',
+  'equipement_id',
+  'technician_id',
+  'plan_id',
+]);
+
+const int = (n: number) => {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
+};
+
+/**
+ * The list's statement (server/test/intervention-list-scale.test.ts EXPLAINs its parts): the page's ids, the bounded
+ * count and the page's rows. whereOf reads only the interventions row (alias i; the search and review filters are
+ * subqueries of their own), so the ids and the count read interventions alone — on the partial indexes of visible
+ * rows (migration 0029, by date or by status and date) an index-only scan — and the page's rows are read by id with
+ * their equipment, client and people (COLUMNS) for that page only: an OFFSET over the joined rows joined and
+ * projected every skipped row (page 500: 10,000 of them). A page that ends past COUNT_BOUND is not counted: its ids
+ * read one row more than the page, and their number is the count (one walk of the index, not two).
+ * The limits are part of the text; a prepared statement's OFFSET is a subquery, which the planner cannot see through
+ * in a custom plan either, so that the generic plan (planned for an unknown offset) costs no more than a custom one
+ * and is kept, whatever the page.
  */
 export function listQueries(f: ListFilters, page: number, limit: number) {
   const where = whereOf(f);
+  const prepared = Object.entries(f).every(
+    ([key, value]) => value === undefined || VALUE_FREE_FILTERS.has(key as keyof ListFilters),
+  );
   const offset = (page - 1) * limit;
-  // A page that ends past COUNT_BOUND is counted by its own walk (listInterventions): it reads one row more.
   const deep = page * limit >= COUNT_BOUND;
   const bound = Math.max(COUNT_BOUND, offset) + 1;
+  const ids = sql`SELECT i.id FROM interventions i WHERE ${where} ORDER BY i.date DESC, i.id DESC
+      LIMIT ${int(deep ? limit + 1 : limit)} OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
+  const count = sql`SELECT count(*)::int AS total
+      FROM (SELECT 1 FROM interventions i WHERE ${where} LIMIT ${int(bound)}) bounded`;
+  const total = deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`;
   return {
     deep,
     offset,
     bound,
-    ids: sql`SELECT i.id FROM interventions i WHERE ${where}
-      ORDER BY i.date DESC, i.id DESC LIMIT ${deep ? limit + 1 : limit} OFFSET ${offset}`,
-    count: sql`SELECT count(*)::int AS total FROM (SELECT 1 FROM interventions i WHERE ${where} LIMIT ${bound}) bounded`,
+    prepared,
+    ids,
+    count,
+    page: sql`WITH page AS MATERIALIZED (${ids})
+      SELECT ${total} AS total, ${COLUMNS} FROM page JOIN interventions i ON i.id = page.id
+      ORDER BY i.date DESC, i.id DESC`,
   };
 }
 
