@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import autocannon from 'autocannon';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
@@ -95,10 +96,16 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
   const today = new Date().toISOString().slice(0, 10);
   const yearAgo = new Date(Date.now() - 365 * 86_400_000).toISOString().slice(0, 10);
+  // Page 500 as the web asks for it when the user moves on from page 499 ('Page suivante': the cursor of page 499's
+  // last row, domain/interventions/list-cursor.ts), and as a typed page number, which walks the 9,980 rows before it.
+  const before = await fetch(`${url}/api/interventions?page=499&limit=20`, { headers });
+  const last = ((await before.json()) as { data: { date: string; id: number }[] }).data.at(-1);
+  if (!last) throw new Error('the bench data set has fewer than 500 pages of interventions');
   const routes: [string, string][] = [
     ['ceiling: GET /api/auth/profile (the session only)', '/api/auth/profile'],
     ['list page 1', '/api/interventions?page=1&limit=20'],
-    ['list page 500', '/api/interventions?page=500&limit=20'],
+    ['list page 500 (after page 499: cursor)', `/api/interventions?page=500&limit=20&after=${listCursor(last)}`],
+    ['page 500 typed (OFFSET, not budgeted)', '/api/interventions?page=500&limit=20'],
     ['list page 1, statut EN_COURS', '/api/interventions?page=1&limit=20&statut=EN_COURS'],
     ['list page 1, search "n° 4242"', `/api/interventions?page=1&limit=20&search=${encodeURIComponent('n° 4242')}`],
     ['dashboard stats', '/api/dashboard/stats'],

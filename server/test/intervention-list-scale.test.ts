@@ -1,4 +1,6 @@
 import { COUNT_BOUND } from '@gmao/domain/common/api';
+import { INTERVENTION_MESSAGES } from '@gmao/domain/interventions/intervention-schemas';
+import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
@@ -85,6 +87,45 @@ describe('list count', () => {
   });
 });
 
+describe('list cursor (after)', () => {
+  const cursorOf = (row: { date: string; id: number }) => listCursor(row);
+
+  it('reads the next page from the previous page’s last row: the same rows and pagination as by offset', async () => {
+    const first = await list('page=1&limit=10');
+    const byOffset = await list('page=2&limit=10');
+    const byCursor = await list(`page=2&limit=10&after=${cursorOf(first.data.at(-1))}`);
+    expect(byCursor.data.map((r: { id: number }) => r.id)).toEqual(byOffset.data.map((r: { id: number }) => r.id));
+    expect(byCursor.pagination).toEqual(byOffset.pagination);
+  });
+
+  it('deep pages too, counted one row past themselves', async () => {
+    const deepPage = COUNT_BOUND / 10 + 3;
+    const previous = await list(`page=${deepPage - 1}&limit=10`);
+    const byOffset = await list(`page=${deepPage}&limit=10`);
+    const byCursor = await list(`page=${deepPage}&limit=10&after=${cursorOf(previous.data.at(-1))}`);
+    expect(byCursor.data.map((r: { id: number }) => r.id)).toEqual(byOffset.data.map((r: { id: number }) => r.id));
+    expect(byCursor.pagination).toEqual(byOffset.pagination);
+    // With a filter: the cursor applies within it.
+    const statut = await list(`page=1&limit=10&statut=EN_COURS`);
+    const next = await list(`page=2&limit=10&statut=EN_COURS&after=${cursorOf(statut.data.at(-1))}`);
+    expect(next.data).toHaveLength(10);
+    expect(next.data.every((r: { statut: string }) => r.statut === 'EN_COURS')).toBe(true);
+    expect(next.data[0].id).toBe((await list('page=2&limit=10&statut=EN_COURS')).data[0].id);
+  });
+
+  it.each(['2026-02-30.5', '2026-01-01', '2026-01-01.0', '2026-01-01.99999999999', 'x', '2026-01-01.5;--'])(
+    'refuses the cursor %s with a 400 in French, before any query',
+    async (after) => {
+      const res = await t.as(token, {
+        method: 'GET',
+        url: `/api/interventions?page=2&limit=10&after=${encodeURIComponent(after)}`,
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toContain(INTERVENTION_MESSAGES.cursorInvalid);
+    },
+  );
+});
+
 async function plan(q: SQL) {
   return t.database.db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
@@ -97,6 +138,8 @@ describe('list plans', () => {
   const cases: [string, Partial<Parameters<typeof listQueries>[0]>, number][] = [
     ['default order', { scope: 'active' }, 1],
     ['deep page', { scope: 'active' }, 500],
+    ['deep page after a cursor', { scope: 'active', after: { date: '2024-01-01', id: 500 } }, 500],
+    ['statut after a cursor', { scope: 'active', statut: 'EN_COURS', after: { date: '2024-01-01', id: 500 } }, 2],
     ['statut', { scope: 'active', statut: 'EN_COURS' }, 1],
     ['client', { scope: 'active', client_id: 1 }, 1],
     ['technician', { scope: 'active', technician_id: 1 }, 1],

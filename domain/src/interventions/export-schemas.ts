@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { interventionListQuerySchema } from './intervention-schemas.ts';
 
 /** GET /interventions/export/csv and /export/pdf: the list's filters, without paging. */
-export const interventionExportQuerySchema = interventionListQuerySchema.omit({ page: true, limit: true });
+export const interventionExportQuerySchema = interventionListQuerySchema.omit({ page: true, limit: true, after: true });
 export type InterventionExportQuery = z.output<typeof interventionExportQuerySchema>;
 
 export const INTERVENTION_CSV_COLUMNS = [

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { idSchema, isCalendarDay, paginationQuerySchema, queryBoolean } from '../common/api.ts';
+import { idSchema, isCalendarDay, MAX_ID, paginationQuerySchema, queryBoolean } from '../common/api.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { scopeSchema } from './lifecycle-schemas.ts';
+import { LIST_CURSOR_PATTERN } from './list-cursor.ts';
 import { PHASES } from './phases.ts';
 import { OVERDUE_DAYS } from './predicates.ts';
 import { REVIEW_STATUSES } from './review-schemas.ts';
@@ -16,6 +17,7 @@ export const INTERVENTION_MESSAGES = {
   statutInvalid: STATUT_INVALID,
   noteRequired: 'La note est requise',
   noteMax: 'La note ne peut pas dépasser 2000 caractères',
+  cursorInvalid: 'Curseur de page invalide (format AAAA-MM-JJ.identifiant)',
 } as const;
 
 /** The list's `days` default: the overdue rule's own (predicates.ts). */
@@ -99,7 +101,16 @@ export const workflowNoteSchema = z.object({
 export type WorkflowNote = z.output<typeof workflowNoteSchema>;
 
 /** GET /interventions query (spec §7). */
+/** The list's keyset cursor (list-cursor.ts): `page` then only numbers the page read from it. */
+export const listCursorSchema = z
+  .string()
+  .regex(LIST_CURSOR_PATTERN, INTERVENTION_MESSAGES.cursorInvalid)
+  .transform((s) => ({ date: s.slice(0, 10), id: Number(s.slice(11)) }))
+  .refine((c) => isCalendarDay(c.date) && c.id <= MAX_ID, INTERVENTION_MESSAGES.cursorInvalid);
+
 export const interventionListQuerySchema = paginationQuerySchema.extend({
+  /** Keyset cursor: the previous page's last row (list-cursor.ts). */
+  after: listCursorSchema.optional(),
   equipement_id: id.optional(),
   client_id: id.optional(),
   technician_id: id.optional(),
@@ -133,6 +144,7 @@ export const statusCountsQuerySchema = interventionListQuerySchema.omit({
   page: true,
   limit: true,
   scope: true,
+  after: true,
 });
 export type StatusCountsQuery = z.output<typeof statusCountsQuerySchema>;
 

@@ -134,6 +134,7 @@ type ListQueries = ReturnType<typeof listQueries>;
  * range, a custom field or the overdue window may each want another plan for another value: planned every time.
  */
 const VALUE_FREE_FILTERS = new Set<keyof ListFilters>([
+  'after',
   'scope',
   'days',
   'statut',
@@ -156,7 +157,8 @@ const int = (n: number) => {
  * rows (migration 0029, by date or by status and date) an index-only scan — and the page's rows are read by id with
  * their equipment, client and people (COLUMNS) for that page only: an OFFSET over the joined rows joined and
  * projected every skipped row (page 500: 10,000 of them). A page that ends past COUNT_BOUND is not counted: its ids
- * read one row more than the page, and their number is the count (one walk of the index, not two).
+ * read one row more than the page, and their number is the count (one walk of the index, not two). With a cursor
+ * (`after`, the previous page's last row) the page is read from there: no walk past the earlier rows at all.
  * The limits are part of the text; a prepared statement's OFFSET is a subquery, which the planner cannot see through
  * in a custom plan either, so that the generic plan (planned for an unknown offset) costs no more than a custom one
  * and is kept, whatever the page.
@@ -169,8 +171,11 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
   const offset = (page - 1) * limit;
   const deep = page * limit >= COUNT_BOUND;
   const bound = Math.max(COUNT_BOUND, offset) + 1;
-  const ids = sql`SELECT i.id FROM interventions i WHERE ${where} ORDER BY i.date DESC, i.id DESC
-      LIMIT ${int(deep ? limit + 1 : limit)} OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
+  // After a cursor the page starts there: no rows to walk past (the partial indexes' (date, id) range).
+  const from = f.after ? sql` AND (i.date, i.id) < (${f.after.date}::date, ${f.after.id}::int)` : sql``;
+  const skip = f.after ? sql`` : sql` OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
+  const ids = sql`SELECT i.id FROM interventions i WHERE ${where}${from} ORDER BY i.date DESC, i.id DESC
+      LIMIT ${int(deep ? limit + 1 : limit)}${skip}`;
   const count = sql`SELECT count(*)::int AS total
       FROM (SELECT 1 FROM interventions i WHERE ${where} LIMIT ${int(bound)}) bounded`;
   const total = deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`;

@@ -3,7 +3,8 @@ import type { InterventionListQuery } from '@gmao/domain/interventions/intervent
 import type { QueryClient } from '@tanstack/react-query';
 import { queryRoots, sharedQueryKeys } from '../../../lib/query-keys';
 
-export type InterventionFilters = Partial<InterventionListQuery>;
+/** The list's query as sent: `after` is the cursor text (listCursor), the server parses it. */
+export type InterventionFilters = Partial<Omit<InterventionListQuery, 'after'>> & { after?: string };
 
 /** Query keys of the interventions feature, general to specific (STYLE.md rule 9). */
 export const interventionKeys = {

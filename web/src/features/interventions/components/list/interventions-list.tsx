@@ -4,6 +4,7 @@ import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { formatDate, TRUNCATE_INTERVENTION_LIST, truncate } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
+import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
 import { formatDureePrevue, formatPlannedAt, SCHEDULE_LABELS } from '@gmao/domain/interventions/schedule-schemas';
 import { nextCycleStatut } from '@gmao/domain/interventions/workflow';
@@ -146,7 +147,17 @@ export function InterventionsList({
     scope: scope === 'active' ? undefined : scope,
     ...customFieldListQuery(filters),
   };
-  const query = useInterventions({ page, limit, ...listFilters });
+  // Moving to the next page sends the cursor of this page's last row: the server reads on from there instead of
+  // walking past every earlier row (issue 16), and nothing shifts if interventions were added meanwhile. It applies
+  // only to the page, size and filters it was taken for.
+  const [cursor, setCursor] = useState<{ key: string; after: string }>();
+  const cursorKey = JSON.stringify([page, limit, listFilters]);
+  const query = useInterventions({
+    page,
+    limit,
+    ...listFilters,
+    ...(cursor?.key === cursorKey ? { after: cursor.after } : {}),
+  });
   const cycle = useChangeStatus();
   const undo = useUndoStatusChange();
   const lifecycle = useInterventionLifecycle();
@@ -269,7 +280,12 @@ export function InterventionsList({
           limit={limit}
           total={total}
           capped={query.data?.pagination.capped}
-          onPageChange={setPage}
+          onPageChange={(next) => {
+            const last = rows?.at(-1);
+            if (next === page + 1 && last)
+              setCursor({ key: JSON.stringify([next, limit, listFilters]), after: listCursor(last) });
+            setPage(next);
+          }}
           onLimitChange={(l) => {
             setLimit(l);
             setPage(1);

@@ -126,4 +126,31 @@ describe('interventions tab', () => {
       ),
     );
   });
+
+  it("'Page suivante' sends the cursor of the page's last row; a jump to another page does not", async () => {
+    fetchMock.mockImplementation((url: string) => {
+      const page = Number(new URL(url, 'http://x').searchParams.get('page'));
+      const rows = [1, 2, 3].map((k) =>
+        row(page * 10 + k, `Moteur ${page}-${k}`, 'PLANIFIEE', { date: `2026-03-0${page}` }),
+      );
+      return jsonResponse({ success: true, data: rows, pagination: { total: 45, pages: 5, page, limit: 10 } });
+    });
+    const user = userEvent.setup();
+    renderTab();
+    await screen.findByText('Moteur 1-3');
+    await user.click(screen.getByRole('button', { name: 'Page suivante' }));
+    await screen.findByText('Moteur 2-3');
+    expect(gets().at(-1)?.get('page')).toBe('2');
+    expect(gets().at(-1)?.get('after')).toBe('2026-03-01.13');
+    await user.click(screen.getByRole('button', { name: 'Page suivante' }));
+    await screen.findByText('Moteur 3-3');
+    expect(gets().at(-1)?.get('after')).toBe('2026-03-02.23');
+    await user.click(screen.getByRole('button', { name: 'Page 5' }));
+    await screen.findByText('Moteur 5-3');
+    expect(gets().at(-1)?.get('page')).toBe('5');
+    expect(gets().at(-1)?.has('after')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Page précédente' }));
+    await screen.findByText('Moteur 4-3');
+    expect(gets().at(-1)?.has('after')).toBe(false);
+  });
 });
