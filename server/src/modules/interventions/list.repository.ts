@@ -135,6 +135,7 @@ type ListQueries = ReturnType<typeof listQueries>;
  */
 const VALUE_FREE_FILTERS = new Set<keyof ListFilters>([
   'after',
+  'search',
   'scope',
   'days',
   'statut',
