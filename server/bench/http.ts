@@ -19,6 +19,10 @@ export interface HttpResult {
   p99: number;
   non2xx: number;
   ratio: number;
+  /** The ceiling: its req/s measured before the lists and again after them (reqPerSec is their mean). */
+  runs?: number[];
+  /** A list: its latency at one connection, one request at a time (a user's wait; the p99 budget). */
+  single?: { p50: number; p99: number };
 }
 export interface WebResult {
   loginJsKb: number;
@@ -121,7 +125,8 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
   const results: HttpResult[] = [];
   // BENCH_ROUTES=list: only the routes whose label contains it, after the ceiling (to profile one route).
   const only = process.env.BENCH_ROUTES;
-  for (const [route, path] of routes.filter(([label], i) => i === 0 || !only || label.includes(only))) {
+  const measured = routes.filter(([label], i) => i === 0 || !only || label.includes(only));
+  for (const [route, path] of measured) {
     const r = await cannon({ url: `${url}${path}`, connections: 32, duration: seconds, headers });
     results.push({
       route,
@@ -131,6 +136,18 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
       non2xx: r.non2xx,
       ratio: 0,
     });
+    if (!route.startsWith('list')) continue;
+    // The latency budget (p99 < 25 ms): at 32 connections a route's latency is mostly its queue — 32 ÷ req/s on
+    // average, 25 ms or more even for the ceiling on two cores — so it is taken one request at a time.
+    const one = await cannon({ url: `${url}${path}`, connections: 1, duration: Math.min(3, seconds), headers });
+    results[results.length - 1].single = { p50: one.latency.p50, p99: one.latency.p99 };
+    // The machine's speed drifts by tens of per cent within minutes (other tenants): the ceiling is measured again
+    // right after the last list, and the lists' ratios are taken to the mean of the two.
+    if (route === measured.filter(([label]) => label.startsWith('list')).at(-1)?.[0]) {
+      const again = await cannon({ url: `${url}${routes[0][1]}`, connections: 32, duration: seconds, headers });
+      const runs = [results[0].reqPerSec, Math.round(again.requests.average)];
+      results[0] = { ...results[0], runs, reqPerSec: Math.round((runs[0] + runs[1]) / 2) };
+    }
   }
   if (only && !'status change'.includes(only)) return withRatios(results);
   // A status change: EN_COURS ↔ EN_PAUSE on a thousand interventions, each connection on its own.
@@ -277,7 +294,8 @@ export function missedBudgets(
   for (const r of http.filter((h) => h.route.startsWith('list')))
     if (r.reqPerSec < 0.4 * ceiling) missed.push(`${r.route}: ${r.reqPerSec} req/s < 40 % of the ceiling (${ceiling})`);
   for (const r of http.filter((h) => h.route.startsWith('list')))
-    if (r.p99 > 25) missed.push(`${r.route}: p99 ${r.p99} ms > 25 ms`);
+    if ((r.single?.p99 ?? r.p99) > 25)
+      missed.push(`${r.route}: p99 ${r.single?.p99 ?? r.p99} ms > 25 ms (one connection)`);
   if (web) {
     const loginJs = web.loginJsKb;
     if (loginJs > 120) missed.push(`/login JS+CSS ${loginJs} KB > 120 KB`);

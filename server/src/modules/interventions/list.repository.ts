@@ -12,7 +12,7 @@ import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { interventionMatches } from '../../db/text-search.ts';
+import { interventionMatches, matchingInterventionIds } from '../../db/text-search.ts';
 import { COLUMNS, FROM, type Row, toIntervention } from './interventions.repository.ts';
 
 /** The interventions list: its filters (whereOf), pages and bounded count, status counts and export reads. */
@@ -30,11 +30,14 @@ function customFieldEquals(key: string, raw: string): SQL {
   return sql`(i.custom_fields @> ${asJson(typed)}::jsonb OR i.custom_fields @> ${asJson(raw)}::jsonb)`;
 }
 
-/** WHERE clause of the list, shared by the page query, its count, the status counts and the exports. */
-export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
+/**
+ * WHERE clause of the list, shared by the page query, its count, the status counts and the exports. `searchIds`: the
+ * search's matching ids already read (listQueries' CTE), instead of the search itself.
+ */
+export function whereOf(f: Partial<ListFilters>, today = metricsToday(), searchIds?: SQL): SQL {
   const parts: SQL[] = [inScope(f.scope)];
   // Description, equipment (name, brand, model, serial) or client (name, city, ICE), accents and case aside.
-  if (f.search) parts.push(interventionMatches(f.search));
+  if (f.search) parts.push(searchIds ? sql`i.id = ANY(${searchIds})` : interventionMatches(f.search));
   if (f.equipement_id) parts.push(sql`i.equipement_id = ${f.equipement_id}`);
   if (f.client_id) parts.push(sql`i.client_id = ${f.client_id}`);
   if (f.technician_id) parts.push(sql`i.technician_id = ${f.technician_id}`);
@@ -110,9 +113,7 @@ async function countOf(db: DbOrTx, q: ListQueries) {
  * on every request cost more than the second round trip.
  */
 async function listPlannedEachTime(db: DbOrTx, q: ListQueries, limit: number) {
-  const { rows } = await db.execute<{ total: number | null; ids: number[] }>(
-    sql`SELECT ${q.deep ? sql`NULL::int` : sql`(${q.count})`} AS total, ARRAY(${q.ids}) AS ids`,
-  );
+  const { rows } = await db.execute<{ total: number | null; ids: number[] }>(q.idsAndCount);
   const { ids } = rows[0];
   const total = rows[0].total ?? 0;
   if (ids.length === 0) return { rows: [], ...(q.deep ? await countOf(db, q) : { total, capped: total >= q.bound }) };
@@ -165,7 +166,10 @@ const int = (n: number) => {
  * and is kept, whatever the page.
  */
 export function listQueries(f: ListFilters, page: number, limit: number) {
-  const where = whereOf(f);
+  // A search's matching ids are read once, for the page and its count.
+  const search = f.search ? [sql`matches AS MATERIALIZED (SELECT ${matchingInterventionIds(f.search)} AS ids)`] : [];
+  const withs = (...ctes: SQL[]) => (ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ` : sql``);
+  const where = whereOf(f, undefined, search.length ? sql`(SELECT ids FROM matches)::int[]` : undefined);
   const prepared = Object.entries(f).every(
     ([key, value]) => value === undefined || VALUE_FREE_FILTERS.has(key as keyof ListFilters),
   );
@@ -179,17 +183,18 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
       LIMIT ${int(deep ? limit + 1 : limit)}${skip}`;
   const count = sql`SELECT count(*)::int AS total
       FROM (SELECT 1 FROM interventions i WHERE ${where} LIMIT ${int(bound)}) bounded`;
-  const total = deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`;
   return {
     deep,
     offset,
     bound,
     prepared,
-    ids,
-    count,
-    page: sql`WITH page AS MATERIALIZED (${ids})
-      SELECT ${total} AS total, ${COLUMNS} FROM page JOIN interventions i ON i.id = page.id
-      ORDER BY i.date DESC, i.id DESC`,
+    ids: sql`${withs(...search)}${ids}`,
+    count: sql`${withs(...search)}${count}`,
+    /** The ids and the count in one statement (for the filters planned on every run). */
+    idsAndCount: sql`${withs(...search)}SELECT ${deep ? sql`NULL::int` : sql`(${count})`} AS total, ARRAY(${ids}) AS ids`,
+    page: sql`${withs(...search, sql`page AS MATERIALIZED (${ids})`)}
+      SELECT ${deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`} AS total, ${COLUMNS}
+      FROM page JOIN interventions i ON i.id = page.id ORDER BY i.date DESC, i.id DESC`,
   };
 }
 
