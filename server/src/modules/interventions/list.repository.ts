@@ -181,8 +181,11 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
   const skip = f.after ? sql`` : sql` OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
   const ids = sql`SELECT i.id FROM interventions i WHERE ${where}${from} ORDER BY i.date DESC, i.id DESC
       LIMIT ${int(deep ? limit + 1 : limit)}${skip}`;
+  // Counted in list order: on the same index as the page (an index-only walk of the newest rows). Unordered, the
+  // planner read the table from its start instead, and past a quarter of shared_buffers a sequential scan goes
+  // through a small ring of buffers: ~16 pages read from the kernel on every request at 1 M rows.
   const count = sql`SELECT count(*)::int AS total
-      FROM (SELECT 1 FROM interventions i WHERE ${where} LIMIT ${int(bound)}) bounded`;
+      FROM (SELECT 1 FROM interventions i WHERE ${where} ORDER BY i.date DESC, i.id DESC LIMIT ${int(bound)}) bounded`;
   return {
     deep,
     offset,
