@@ -38,12 +38,17 @@ export function whereOf(f: Partial<ListFilters>, today = metricsToday(), searchI
   const parts: SQL[] = [inScope(f.scope)];
   // Description, equipment (name, brand, model, serial) or client (name, city, ICE), accents and case aside.
   if (f.search) parts.push(searchIds ? sql`i.id = ANY(${searchIds})` : interventionMatches(f.search));
-  if (f.equipement_id) parts.push(sql`i.equipement_id = ${f.equipement_id}`);
-  if (f.client_id) parts.push(sql`i.client_id = ${f.client_id}`);
-  if (f.technician_id) parts.push(sql`i.technician_id = ${f.technician_id}`);
-  if (f.plan_id) parts.push(sql`i.plan_id = ${f.plan_id}`);
-  if (f.statut) parts.push(sql`i.statut = ${f.statut}`);
-  if (f.urgence !== undefined) parts.push(sql`i.urgence = ${f.urgence}`);
+  // The list's statement is prepared (listQueries) and must keep one plan whatever the values: an id is a subquery the
+  // planner does not read (a plain parameter made the custom plans look cheaper than the generic one, so every request
+  // was planned); the status and the urgency, few values checked against their lists, are written in the text (each
+  // its own statement, planned with its own statistics).
+  const id = (n: number) => sql`(SELECT ${n}::int)`;
+  if (f.equipement_id) parts.push(sql`i.equipement_id = ${id(f.equipement_id)}`);
+  if (f.client_id) parts.push(sql`i.client_id = ${id(f.client_id)}`);
+  if (f.technician_id) parts.push(sql`i.technician_id = ${id(f.technician_id)}`);
+  if (f.plan_id) parts.push(sql`i.plan_id = ${id(f.plan_id)}`);
+  if (f.statut) parts.push(sql`i.statut = ${STATUTS.includes(f.statut) ? sql.raw(`'${f.statut}'`) : f.statut}`);
+  if (f.urgence !== undefined) parts.push(f.urgence === true ? sql`i.urgence` : sql`NOT i.urgence`);
   if (f.dateFrom) parts.push(sql`i.date >= ${f.dateFrom}::date`);
   if (f.dateTo) parts.push(sql`i.date <= ${f.dateTo}::date`);
   if (f.overdue) parts.push(isOverdue(today, f.days));
