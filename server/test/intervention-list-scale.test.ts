@@ -202,3 +202,24 @@ describe('list statement', () => {
     expect(generic).toBeGreaterThanOrEqual(3);
   });
 });
+
+describe('list search', () => {
+  it('lists and counts once an intervention found twice (its description and its client)', async () => {
+    const rollback = new Error('rollback');
+    let found: { ids: number[]; total: number } | undefined;
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`UPDATE interventions SET description = 'Petit contrôle' WHERE client_id = ${clientId}`);
+        const { rows, total } = await listInterventions(tx, { scope: 'active', days: 7, search: 'petit' }, 1, 20);
+        found = { ids: rows.map((r) => r.id), total };
+        throw rollback;
+      })
+      .catch((err) => {
+        if (err !== rollback) throw err;
+      });
+    const expected = Math.floor(ROWS / 100);
+    expect(found?.total).toBe(expected);
+    expect(found?.ids).toHaveLength(expected);
+    expect(new Set(found?.ids).size).toBe(expected);
+  });
+});

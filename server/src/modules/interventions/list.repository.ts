@@ -171,36 +171,46 @@ const int = (n: number) => {
  * and is kept, whatever the page.
  */
 export function listQueries(f: ListFilters, page: number, limit: number) {
-  // A search's matching ids are read once, for the page and its count.
-  const search = f.search ? [sql`matches AS MATERIALIZED (SELECT ${matchingInterventionIds(f.search)} AS ids)`] : [];
-  const withs = (...ctes: SQL[]) => (ctes.length ? sql`WITH ${sql.join(ctes, sql`, `)} ` : sql``);
-  const where = whereOf(f, undefined, search.length ? sql`(SELECT ids FROM matches)::int[]` : undefined);
   const prepared = Object.entries(f).every(
     ([key, value]) => value === undefined || VALUE_FREE_FILTERS.has(key as keyof ListFilters),
   );
   const offset = (page - 1) * limit;
   const deep = page * limit >= COUNT_BOUND;
   const bound = Math.max(COUNT_BOUND, offset) + 1;
+  const order = sql`ORDER BY i.date DESC, i.id DESC`;
+  // A search's matching ids are read once (three trigram scans), and the interventions they name once (`hits`: one
+  // lookup per match, the other filters applied), for the page and its count alike.
+  const ctes = f.search
+    ? [
+        sql`matches AS MATERIALIZED (SELECT ${matchingInterventionIds(f.search)} AS ids)`,
+        sql`hits AS MATERIALIZED (SELECT i.id, i.date FROM interventions i
+          WHERE ${whereOf(f, undefined, sql`(SELECT ids FROM matches)::int[]`)})`,
+      ]
+    : [];
+  const withs = (...more: SQL[]) =>
+    ctes.length + more.length ? sql`WITH ${sql.join([...ctes, ...more], sql`, `)} ` : sql``;
+  const rows = f.search ? sql`hits i` : sql`interventions i`;
+  const where = f.search ? sql`true` : whereOf(f);
   // After a cursor the page starts there: no rows to walk past (the partial indexes' (date, id) range).
   const from = f.after ? sql` AND (i.date, i.id) < (${f.after.date}::date, ${f.after.id}::int)` : sql``;
   const skip = f.after ? sql`` : sql` OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
-  const ids = sql`SELECT i.id FROM interventions i WHERE ${where}${from} ORDER BY i.date DESC, i.id DESC
-      LIMIT ${int(deep ? limit + 1 : limit)}${skip}`;
+  const ids = sql`SELECT i.id FROM ${rows} WHERE ${where}${from} ${order} LIMIT ${int(deep ? limit + 1 : limit)}${skip}`;
   // Counted in list order: on the same index as the page (an index-only walk of the newest rows). Unordered, the
   // planner read the table from its start instead, and past a quarter of shared_buffers a sequential scan goes
-  // through a small ring of buffers: ~16 pages read from the kernel on every request at 1 M rows.
+  // through a small ring of buffers: ~16 pages read from the kernel on every request at 1 M rows. (A search counts
+  // its hits, already read.)
   const count = sql`SELECT count(*)::int AS total
-      FROM (SELECT 1 FROM interventions i WHERE ${where} ORDER BY i.date DESC, i.id DESC LIMIT ${int(bound)}) bounded`;
+    FROM (SELECT 1 FROM ${rows} WHERE ${where} ${f.search ? sql`` : order} LIMIT ${int(bound)}) bounded`;
   return {
     deep,
     offset,
     bound,
     prepared,
-    ids: sql`${withs(...search)}${ids}`,
-    count: sql`${withs(...search)}${count}`,
+    ids: sql`${withs()}${ids}`,
+    count: sql`${withs()}${count}`,
     /** The ids and the count in one statement (for the filters planned on every run). */
-    idsAndCount: sql`${withs(...search)}SELECT ${deep ? sql`NULL::int` : sql`(${count})`} AS total, ARRAY(${ids}) AS ids`,
-    page: sql`${withs(...search, sql`page AS MATERIALIZED (${ids})`)}
+    idsAndCount: sql`${withs()}SELECT ${deep ? sql`NULL::int` : sql`(${count})`} AS total, ARRAY(${ids}) AS ids`,
+    page: sql`${withs(sql`page AS MATERIALIZED (${ids})`)}
       SELECT ${deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`} AS total, ${COLUMNS}
       FROM page JOIN interventions i ON i.id = page.id ORDER BY i.date DESC, i.id DESC`,
   };
