@@ -1,13 +1,14 @@
 // The HTTP half of `npm run bench` (issue 16): the built server (server/dist/main.js) on the bench's database,
 // autocannon at 32 connections per route, each route's req/s set against the ceiling (an authenticated route that
-// only returns the session), and the web's weight and LCP in headless Chromium. Printed, and written as JSON to
-// bench/results/. Not part of npm test.
+// only returns the session); the web's weight and LCP are measured by web.ts. The budgets, printed, and written as
+// JSON to bench/results/. Not part of npm test.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import autocannon from 'autocannon';
+import type { WebResult } from './web.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
 export const ADMIN = { username: 'bench_admin', password: 'BenchGmao2024!' };
@@ -25,17 +26,6 @@ export interface HttpResult {
   ceiling?: number;
   /** A list: its latency at one connection, one request at a time (a user's wait; the p99 budget). */
   single?: { p50: number; p99: number };
-}
-export interface WebResult {
-  loginJsKb: number;
-  dashboardJsKb: number;
-  loginLcpMobileMs: number;
-  dashboardLcpMobileMs: number;
-  dashboardLcpDesktopMs: number;
-  /** The content-encodings Chromium received for them (it asks for br over http://127.0.0.1 too). */
-  encodings: string[];
-  /** The element each LCP was, e.g. `H1 "Tableau de Bord"` (what to make paint earlier). */
-  lcpElements: { login: string; dashboardMobile: string; dashboardDesktop: string };
 }
 
 function freePort(): Promise<number> {
@@ -194,87 +184,6 @@ function withRatios(results: HttpResult[]): HttpResult[] {
   const ceiling = results[0]?.reqPerSec || 1;
   for (const r of results) r.ratio = Math.round((r.reqPerSec / (r.ceiling ?? ceiling)) * 100) / 100;
   return results;
-}
-
-/**
- * JS+CSS transferred (Chromium's encodedDataLength: the compressed body plus the response headers, as it receives
- * them — brotli from the build's .br copies) and LCP of /login and / in headless Chromium.
- */
-export async function benchWeb(url: string): Promise<WebResult> {
-  const encodings = new Set<string>();
-  const { launchBrowser } = await import('../../e2e/support/browser.ts');
-  const browser = await launchBrowser();
-  try {
-    const measure = async (path: string, opts: { signedIn: boolean; mobile: boolean }) => {
-      const context = await browser.newContext({
-        baseURL: url,
-        locale: 'fr-FR',
-        ...(opts.mobile
-          ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-          : { viewport: { width: 1366, height: 800 } }),
-      });
-      await context.addInitScript(
-        `window.__lcp = 0; window.__lcpEl = ''; new PerformanceObserver((l) => { for (const e of l.getEntries()) { window.__lcp = e.startTime; window.__lcpEl = e.element ? e.element.tagName + (e.element.className && typeof e.element.className === 'string' ? '.' + e.element.className.split(' ').slice(0, 3).join('.') : '') + ' "' + (e.element.textContent || '').trim().slice(0, 40) + '"' : e.url; } }).observe({ type: 'largest-contentful-paint', buffered: true });`,
-      );
-      const page = await context.newPage();
-      if (opts.signedIn) {
-        await page.goto('/login');
-        await page.getByLabel("Nom d'utilisateur ou email").fill(ADMIN.username);
-        await page.getByLabel(/^Mot de passe/).fill(ADMIN.password);
-        await page.getByRole('button', { name: 'Se connecter' }).click();
-        await page.waitForURL((u) => !u.pathname.startsWith('/login'));
-      }
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-      if (opts.mobile) {
-        // Lighthouse's mobile: 4× slower CPU, a 10 Mbit/s link with 40 ms of latency.
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-        await cdp.send('Network.emulateNetworkConditions', {
-          offline: false,
-          latency: 40,
-          downloadThroughput: (10 * 1024 * 1024) / 8,
-          uploadThroughput: (10 * 1024 * 1024) / 8,
-        });
-      }
-      const urls = new Map<string, string>();
-      let bytes = 0;
-      cdp.on('Network.responseReceived', (e) => {
-        urls.set(e.requestId, e.response.url);
-        if (/\.(js|css)$/.test(e.response.url)) encodings.add(String(e.response.headers['content-encoding'] ?? 'none'));
-      });
-      cdp.on('Network.loadingFinished', (e) => {
-        if (/\.(js|css)$/.test(urls.get(e.requestId) ?? '')) bytes += e.encodedDataLength;
-      });
-      await page.goto(path);
-      await page.waitForLoadState('load');
-      // LCP is final once the page has painted its data: wait for the main heading and two quiet seconds of paints.
-      await page.locator('h1').first().waitFor();
-      await page.waitForTimeout(2000);
-      const lcp = Number(await page.evaluate('window.__lcp'));
-      const element = String(await page.evaluate('window.__lcpEl'));
-      await context.close();
-      return { kb: Math.round(bytes / 102.4) / 10, lcp: Math.round(lcp), element };
-    };
-    const loginMobile = await measure('/login', { signedIn: false, mobile: true });
-    const dashMobile = await measure('/', { signedIn: true, mobile: true });
-    const dashDesktop = await measure('/', { signedIn: true, mobile: false });
-    return {
-      loginJsKb: loginMobile.kb,
-      dashboardJsKb: dashDesktop.kb,
-      loginLcpMobileMs: loginMobile.lcp,
-      dashboardLcpMobileMs: dashMobile.lcp,
-      dashboardLcpDesktopMs: dashDesktop.lcp,
-      encodings: [...encodings],
-      lcpElements: {
-        login: loginMobile.element,
-        dashboardMobile: dashMobile.element,
-        dashboardDesktop: dashDesktop.element,
-      },
-    };
-  } finally {
-    await browser.close();
-  }
 }
 
 /** The budgets of issue 16 that `npm run bench -- --check` enforces; each entry says what was missed. */

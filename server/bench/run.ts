@@ -20,7 +20,8 @@ import { csvStream } from '../src/modules/reports/report-export.service.ts';
 import { getSummary } from '../src/modules/reports/reports.service.ts';
 import { search } from '../src/modules/search/search.service.ts';
 import { seedBenchData } from './dataset.ts';
-import { ADMIN, benchHttp, benchWeb, missedBudgets, startBuiltServer, writeResults } from './http.ts';
+import { ADMIN, benchHttp, missedBudgets, startBuiltServer, writeResults } from './http.ts';
+import { benchWeb } from './web.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
 const WEB_ONLY = process.argv.includes('--web-only');

@@ -16,8 +16,10 @@ export const MAX_NAMED = 64;
 /**
  * `query` as a named prepared statement, its name taken from its text: each connection parses it once, and after five
  * runs PostgreSQL keeps the generic plan when it costs no more than the custom ones — no planning per request. Only
- * for a text whose plan does not depend on its parameter values (equality on indexed columns, not a LIKE pattern,
- * a date range or an OFFSET the planner would estimate); same rows as db.execute (drizzle's own type parsers).
+ * for a text whose plan does not depend on its parameter values: a value the planner would estimate (a LIKE pattern,
+ * an OFFSET) goes in a subquery, `(SELECT $n)`, which it does not read; a date range is not for here. Same rows as
+ * db.execute (drizzle's own type parsers). The map of names is a cap, not shared state: every instance and every
+ * connection prepares its own statements.
  */
 export function executePrepared<R>(db: DbOrTx, query: SQL): Promise<{ rows: R[] }> {
   const compiled = dialect.sqlToQuery(query);

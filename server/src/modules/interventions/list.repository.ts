@@ -113,8 +113,8 @@ async function countOf(db: DbOrTx, q: ListQueries) {
 }
 
 /**
- * A filter whose plan depends on its value (a search, a date range…): the page's ids and the count are planned for
- * it, in one statement, then the rows are read by id through one prepared statement. Planning the whole page statement
+ * A filter whose plan depends on its value (a date range, a custom field…): the page's ids and the count are planned
+ * for it, in one statement, then the rows are read by id through one prepared statement. Planning the whole page statement
  * on every request cost more than the second round trip.
  */
 async function listPlannedEachTime(db: DbOrTx, q: ListQueries, limit: number) {
@@ -135,9 +135,10 @@ type ListQueries = ReturnType<typeof listQueries>;
 
 /**
  * Filters whose plan does not depend on their value: equality on a column that leads an index with the date (or the
- * scope's partial indexes). The list's statement of such a filter is prepared (executePrepared): planned once per
- * connection instead of on every request — planning it cost PostgreSQL as much as running it. A search, a date
- * range, a custom field or the overdue window may each want another plan for another value: planned every time.
+ * scope's partial indexes), the cursor, and the search (its pattern hidden from the planner, db/text-search.ts). The
+ * list's statement of such a filter is prepared (executePrepared): planned once per connection instead of on every
+ * request — planning it cost PostgreSQL as much as running it. A date range, a custom field, the overdue window or
+ * the review state may each want another plan for another value: planned every time.
  */
 const VALUE_FREE_FILTERS = new Set<keyof ListFilters>([
   'after',
@@ -212,7 +213,7 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
     idsAndCount: sql`${withs()}SELECT ${deep ? sql`NULL::int` : sql`(${count})`} AS total, ARRAY(${ids}) AS ids`,
     page: sql`${withs(sql`page AS MATERIALIZED (${ids})`)}
       SELECT ${deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`} AS total, ${COLUMNS}
-      FROM page JOIN interventions i ON i.id = page.id ORDER BY i.date DESC, i.id DESC`,
+      FROM page JOIN interventions i ON i.id = page.id ${order}`,
   };
 }
 
