@@ -190,6 +190,8 @@ describe('analytics', () => {
     expect(await types.getByRole('cell', { name: 'MOTEUR ELECTRIQUE' }).count()).toBe(1);
     await page.getByLabel('Période').selectOption('7');
     await expect.poll(() => figure.getByRole('table').locator('tbody tr').count(), { timeout: 10_000 }).toBe(7);
+    // The pointer off the charts: a tooltip fading in under it was once measured half transparent by axe.
+    await page.mouse.move(0, 0);
     await expectNoSeriousA11yViolations(page);
   });
 });
