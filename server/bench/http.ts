@@ -201,6 +201,7 @@ export function missedBudgets(
     [/^analytics \(365/, 200],
     [/^report summary \(365 days\)$/, 200],
     [/^global search/, 50],
+    [/^list page 1 \(search/, 50],
   ];
   for (const s of service)
     for (const [re, ms] of budgets)

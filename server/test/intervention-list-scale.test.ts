@@ -4,7 +4,8 @@ import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { listInterventions, listQueries } from '../src/modules/interventions/list.repository.ts';
+import { searchHits } from '../src/db/text-search.ts';
+import { type ListFilters, listInterventions, listQueries } from '../src/modules/interventions/list.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 
@@ -221,5 +222,64 @@ describe('list search', () => {
     expect(found?.total).toBe(expected);
     expect(found?.ids).toHaveLength(expected);
     expect(new Set(found?.ids).size).toBe(expected);
+  });
+
+  it('walks a frequent word in list order: the same pages, cursor pages and count as the rows it names', async () => {
+    const visible = sql`i.deleted_at IS NULL AND i.archived_at IS NULL`;
+    // "volume": the client of 99 rows in 100 (so frequent among the newest rows, and walked); "intervention": every
+    // description.
+    for (const [word, matching] of [
+      ['VOLUME', sql`c.nom_entreprise ILIKE '%volume%'`],
+      ['intervention', sql`i.description ILIKE '%intervention%'`],
+    ] as const) {
+      const probe = await t.database.db.execute<{ frequent: boolean }>(
+        sql`WITH ${sql.join(searchHits(word, visible, { keyset: sql``, limit: 1 }), sql`, `)} SELECT frequent FROM probe`,
+      );
+      expect(probe.rows[0]?.frequent).toBe(true);
+      const { rows: expected } = await t.database.db.execute<{ id: number; date: string }>(
+        sql`SELECT i.id, i.date::text AS date FROM interventions i JOIN clients c ON c.id = i.client_id
+            WHERE ${visible} AND ${matching} ORDER BY i.date DESC, i.id DESC`,
+      );
+      expect(expected.length).toBeGreaterThan(COUNT_BOUND + 20);
+      const f = { scope: 'active', days: 7, search: word } as ListFilters;
+      const ids = (page: { rows: { id: number }[] }) => page.rows.map((r) => r.id);
+      const slice = (from: number, to: number) => expected.slice(from, to).map((r) => r.id);
+      const after = (index: number) => ({ date: expected[index].date, id: expected[index].id });
+
+      const first = await listInterventions(t.database.db, f, 1, 20);
+      expect(ids(first)).toEqual(slice(0, 20));
+      expect(first).toMatchObject({ total: COUNT_BOUND + 1, capped: true });
+      const third = await listInterventions(t.database.db, { ...f, after: after(39) }, 3, 20);
+      expect(ids(third)).toEqual(slice(40, 60));
+      // Past the count's bound, typed (OFFSET) and after a cursor: the page and one row more.
+      const deep = COUNT_BOUND / 20 + 1;
+      for (const page of [
+        await listInterventions(t.database.db, f, deep, 20),
+        await listInterventions(t.database.db, { ...f, after: after(COUNT_BOUND - 1) }, deep, 20),
+      ]) {
+        expect(ids(page)).toEqual(slice(COUNT_BOUND, COUNT_BOUND + 20));
+        expect(page).toMatchObject({ total: COUNT_BOUND + 21, capped: true });
+      }
+      const lastPage = Math.ceil(expected.length / 20);
+      const last = await listInterventions(t.database.db, f, lastPage, 20);
+      expect(ids(last)).toEqual(slice((lastPage - 1) * 20, expected.length));
+      expect(last).toMatchObject({ total: expected.length, capped: false });
+    }
+  });
+
+  it('scans a rare word through the trigram indexes, however old its rows', async () => {
+    const probe = await t.database.db.execute<{ frequent: boolean }>(
+      sql`WITH ${sql.join(searchHits('Intervention 1040', sql`true`, { keyset: sql``, limit: 1 }), sql`, `)} SELECT frequent FROM probe`,
+    );
+    expect(probe.rows[0]?.frequent).toBe(false);
+    const { rows, total } = await listInterventions(
+      t.database.db,
+      { scope: 'active', days: 7, search: 'Intervention 1040' } as ListFilters,
+      1,
+      20,
+    );
+    // g = 1040 is the oldest row (dated 1,040 days ago), and no other description holds its number.
+    expect(rows.map((r) => r.description)).toEqual(['Intervention 1040']);
+    expect(total).toBe(1);
   });
 });

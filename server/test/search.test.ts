@@ -119,7 +119,7 @@ describe("the interventions list's search (the same folded text and indexes as t
     });
     const { rows: trgm } = await t.database.db.execute(sql`SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'`);
     if (trgm.length === 0) return; // without pg_trgm the migration builds no trigram index (and says so)
-    expect(plan).toContain('interventions_fold_trgm_idx');
+    expect(plan).toContain('interventions_description_fold_trgm_idx');
     expect(plan).toContain('equipements_fold_trgm_idx');
     expect(plan).toContain('clients_fold_trgm_idx');
   });

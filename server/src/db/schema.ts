@@ -219,6 +219,8 @@ export const interventions = pgTable(
     technicianId: integer('technician_id').references(() => users.id, { onDelete: 'set null' }),
     date: date('date', { mode: 'string' }).notNull(),
     description: text('description'),
+    // 0031_description_fold.sql: the description folded for search (gmao_fold), computed by PostgreSQL on write
+    descriptionFold: text('description_fold').generatedAlwaysAs(sql`gmao_fold(coalesce(description, ''))`),
     urgence: boolean('urgence').notNull().default(false),
     statut: varchar('statut', { length: 20 }).$type<Statut>().notNull().default('PLANIFIEE'),
     note: text('note'),

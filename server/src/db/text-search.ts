@@ -8,10 +8,10 @@ import { type SQL, sql } from 'drizzle-orm';
  */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The text searched for, or a pattern already folded (interventionMatches: the same for its three scans). */
+/** The text searched for, or a pattern already folded (a statement's `(SELECT gmao_fold($n))`, shared by its scans). */
 type Query = string | SQL;
-const folded = (text: SQL, q: Query) =>
-  sql`gmao_fold(${text}) LIKE ${typeof q === 'string' ? sql`gmao_fold(${likePattern(q)})` : q}`;
+const pattern = (q: Query) => (typeof q === 'string' ? sql`gmao_fold(${likePattern(q)})` : q);
+const folded = (text: SQL, q: Query) => sql`gmao_fold(${text}) LIKE ${pattern(q)}`;
 
 /** An equipment's name, brand, model and serial number. */
 export const equipmentMatches = (alias: string, q: Query) => {
@@ -31,28 +31,63 @@ export const clientMatches = (alias: string, q: Query) => {
   );
 };
 
-/** An intervention's description. */
+/** An intervention's description, folded once on write (the stored column of migration 0031, trigram-indexed). */
 export const descriptionMatches = (alias: string, q: Query) =>
-  folded(sql`coalesce(${sql.raw(alias)}.description, '')`, q);
+  sql`${sql.raw(alias)}.description_fold LIKE ${pattern(q)}`;
 
 /**
- * An intervention (alias `i`) whose description, equipment or client matches: the ids of three index scans (the
- * description's trigram index; the equipment's and the client's, then interventions by equipement_id / client_id),
- * joined once — an OR over the join would scan every intervention. The pattern is a subquery, which the planner
- * does not read (it estimates any pattern alike) while the trigram indexes still take it: so the list's statement of a
- * search has the same plan for every word, is prepared, and keeps its generic plan (list.repository.ts) — planning
- * these three scans twice (the page and its count) cost PostgreSQL 1.5 ms, four times their run. The list reads the
- * array once (a MATERIALIZED CTE) for its page and its count. UNION, not UNION ALL (which would spare deduplicating a
- * word found in every row, 0.8 s at 1 M rows): PostgreSQL 18 ran a UNION ALL's three scans in parallel workers, 11 ms
- * instead of 2 for a rare word at 1 M rows.
+ * An intervention (alias `i`) whose description, equipment or client matches, as a filter of any statement (the status
+ * counts, the exports): the ids of three index scans (the description's trigram index; the equipment's and the
+ * client's, then interventions by equipement_id / client_id) — an OR over a join would scan every intervention.
  */
-export const matchingInterventionIds = (q: string) => {
+export const interventionMatches = (q: string) => {
   const p = sql`(SELECT gmao_fold(${likePattern(q)}))`;
-  return sql`ARRAY(
+  return sql`i.id = ANY(ARRAY(
     SELECT si.id FROM interventions si WHERE ${descriptionMatches('si', p)}
     UNION
     SELECT si.id FROM interventions si JOIN equipements se ON se.id = si.equipement_id WHERE ${equipmentMatches('se', p)}
     UNION
-    SELECT si.id FROM interventions si JOIN clients sc ON sc.id = si.client_id WHERE ${clientMatches('sc', p)})`;
+    SELECT si.id FROM interventions si JOIN clients sc ON sc.id = si.client_id WHERE ${clientMatches('sc', p)}))`;
 };
-export const interventionMatches = (q: string) => sql`i.id = ANY(${matchingInterventionIds(q)})`;
+
+/** Rows of the newest a search reads first to tell a frequent word from a rare one, and the matches that make it frequent. */
+export const PROBE_ROWS = 100;
+export const PROBE_FREQUENT = 3;
+
+/**
+ * The interventions list's search: CTEs ending in `hits (id, date)`, the interventions matching the search and `where`
+ * (a filter on alias i), read once for the page and its count. Two ways, chosen in the statement by a probe of the
+ * newest PROBE_ROWS rows of `where`:
+ * - a rare word (fewer than PROBE_FREQUENT of them match): the three trigram scans above, each row read once — their
+ *   cost grows with the matches (~8 µs each at 1 M rows);
+ * - a frequent word: the rows of `where` walked in list order from `walk.keyset`, each tested, up to `walk.limit`
+ *   matches — that cost grows with the rows walked (~3.5 µs each), so it wins above ~2 % of rows matching. At 1 M rows
+ *   "maintenance" (in every description) took 9 s through the trigram scans, 3 ms walked; "Casablanca" (a sixth of
+ *   the clients) 1.5 s, 16 ms.
+ * The branch not taken is never run (its gate is a one-time filter). The pattern is a subquery, which the planner does
+ * not read (it estimates any pattern alike) while the trigram indexes still take it: so the statement has the same
+ * plan for every word, is prepared, and keeps its generic plan (list.repository.ts). The matching equipment and
+ * clients are read once (eqm, clm) for the probe, the walk and the scans.
+ */
+export function searchHits(q: string, where: SQL, walk: { keyset: SQL; limit: number }): SQL[] {
+  const p = sql`(SELECT gmao_fold(${likePattern(q)}))`;
+  const order = sql`ORDER BY i.date DESC, i.id DESC`;
+  const matches = sql`(${descriptionMatches('i', p)} OR i.equipement_id IN (SELECT id FROM eqm) OR i.client_id IN (SELECT id FROM clm))`;
+  const n = (value: number) => sql.raw(String(Math.trunc(value)));
+  return [
+    sql`eqm AS MATERIALIZED (SELECT se.id FROM equipements se WHERE ${equipmentMatches('se', p)})`,
+    sql`clm AS MATERIALIZED (SELECT sc.id FROM clients sc WHERE ${clientMatches('sc', p)})`,
+    sql`probe AS MATERIALIZED (SELECT count(*) >= ${n(PROBE_FREQUENT)} AS frequent
+      FROM (SELECT i.description_fold, i.equipement_id, i.client_id FROM interventions i WHERE ${where} ${order} LIMIT ${n(PROBE_ROWS)}) i
+      WHERE ${matches})`,
+    sql`hits AS MATERIALIZED (
+      (SELECT i.id, i.date FROM interventions i WHERE (SELECT frequent FROM probe) AND ${where}${walk.keyset} AND ${matches}
+        ${order} LIMIT ${n(walk.limit)})
+      UNION ALL
+      SELECT id, date FROM (
+        SELECT i.id, i.date FROM interventions i WHERE ${where} AND ${descriptionMatches('i', p)}
+        UNION SELECT i.id, i.date FROM interventions i WHERE ${where} AND i.equipement_id IN (SELECT id FROM eqm)
+        UNION SELECT i.id, i.date FROM interventions i WHERE ${where} AND i.client_id IN (SELECT id FROM clm)) scanned
+      WHERE NOT (SELECT frequent FROM probe))`,
+  ];
+}

@@ -12,7 +12,7 @@ import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared } from '../../db/prepared.ts';
-import { interventionMatches, matchingInterventionIds } from '../../db/text-search.ts';
+import { interventionMatches, searchHits } from '../../db/text-search.ts';
 import { COLUMNS, FROM, type Row, toIntervention } from './interventions.repository.ts';
 
 /** The interventions list: its filters (whereOf), pages and bounded count, status counts and export reads. */
@@ -30,14 +30,11 @@ function customFieldEquals(key: string, raw: string): SQL {
   return sql`(i.custom_fields @> ${asJson(typed)}::jsonb OR i.custom_fields @> ${asJson(raw)}::jsonb)`;
 }
 
-/**
- * WHERE clause of the list, shared by the page query, its count, the status counts and the exports. `searchIds`: the
- * search's matching ids already read (listQueries' CTE), instead of the search itself.
- */
-export function whereOf(f: Partial<ListFilters>, today = metricsToday(), searchIds?: SQL): SQL {
+/** WHERE clause of the list, shared by the page query, its count, the status counts and the exports. */
+export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
   const parts: SQL[] = [inScope(f.scope)];
   // Description, equipment (name, brand, model, serial) or client (name, city, ICE), accents and case aside.
-  if (f.search) parts.push(searchIds ? sql`i.id = ANY(${searchIds})` : interventionMatches(f.search));
+  if (f.search) parts.push(interventionMatches(f.search));
   // The list's statement is prepared (listQueries) and must keep one plan whatever the values: an id is a subquery the
   // planner does not read (a plain parameter made the custom plans look cheaper than the generic one, so every request
   // was planned); the status and the urgency, few values checked against their lists, are written in the text (each
@@ -179,21 +176,21 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
   const deep = page * limit >= COUNT_BOUND;
   const bound = Math.max(COUNT_BOUND, offset) + 1;
   const order = sql`ORDER BY i.date DESC, i.id DESC`;
-  // A search's matching ids are read once (three trigram scans), and the interventions they name once (`hits`: one
-  // lookup per match, the other filters applied), for the page and its count alike.
+  // After a cursor the page starts there: no rows to walk past (the partial indexes' (date, id) range).
+  const from = f.after ? sql` AND (i.date, i.id) < (${f.after.date}::date, ${f.after.id}::int)` : sql``;
+  // A search's hits are read once (db/text-search.ts: trigram scans for a rare word, a walk in list order for a
+  // frequent one), for the page and its count alike. Walked, they are the first matches in list order: as many as
+  // the count's bound, or for a page past it the page and one row more (from the cursor when there is one).
   const ctes = f.search
-    ? [
-        sql`matches AS MATERIALIZED (SELECT ${matchingInterventionIds(f.search)} AS ids)`,
-        sql`hits AS MATERIALIZED (SELECT i.id, i.date FROM interventions i
-          WHERE ${whereOf(f, undefined, sql`(SELECT ids FROM matches)::int[]`)})`,
-      ]
+    ? searchHits(f.search, whereOf({ ...f, search: undefined }), {
+        keyset: deep && f.after ? from : sql``,
+        limit: deep ? (f.after ? 0 : offset) + limit + 1 : bound,
+      })
     : [];
   const withs = (...more: SQL[]) =>
     ctes.length + more.length ? sql`WITH ${sql.join([...ctes, ...more], sql`, `)} ` : sql``;
   const rows = f.search ? sql`hits i` : sql`interventions i`;
   const where = f.search ? sql`true` : whereOf(f);
-  // After a cursor the page starts there: no rows to walk past (the partial indexes' (date, id) range).
-  const from = f.after ? sql` AND (i.date, i.id) < (${f.after.date}::date, ${f.after.id}::int)` : sql``;
   const skip = f.after ? sql`` : sql` OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
   const ids = sql`SELECT i.id FROM ${rows} WHERE ${where}${from} ${order} LIMIT ${int(deep ? limit + 1 : limit)}${skip}`;
   // Counted in list order: on the same index as the page (an index-only walk of the newest rows). Unordered, the
