@@ -4,7 +4,7 @@ import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { searchHits } from '../src/db/text-search.ts';
+import { indexedWords, searchHits } from '../src/db/text-search.ts';
 import { type ListFilters, listInterventions, listQueries } from '../src/modules/interventions/list.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createEquipment, createUser } from './helpers/factories.ts';
@@ -182,7 +182,7 @@ describe('list statement', () => {
         }
         // A search: eight words, each found by the same generic plan (the pattern is a subquery the planner ignores).
         for (let i = 0; i < 8; i++) {
-          const word = `Intervention ${(i + 1) * 97}`;
+          const word = `Intervention ${100 + i * 97}`; // two indexed words each: one statement
           const { rows } = await listInterventions(tx, { scope: 'active', days: 7, search: word }, 1, 20);
           expect(rows.length).toBeGreaterThan(0);
           expect(rows.every((r) => r.description?.startsWith(word))).toBe(true);
@@ -281,5 +281,23 @@ describe('list search', () => {
     // g = 1040 is the oldest row (dated 1,040 days ago), and no other description holds its number.
     expect(rows.map((r) => r.description)).toEqual(['Intervention 1040']);
     expect(total).toBe(1);
+  });
+
+  it('asks the trigram index for the long words only, and still finds the whole text', async () => {
+    expect(indexedWords('n° 4242')).toEqual(['4242']);
+    expect(indexedWords('Pompe n° 12 de pompe')).toEqual(['Pompe', 'pompe']);
+    for (const q of ['on 104', 'TION 99', 'n 10']) {
+      const { rows: expected } = await t.database.db.execute<{ id: number }>(
+        sql`SELECT i.id FROM interventions i WHERE i.description ILIKE ${`%${q}%`} ORDER BY i.date DESC, i.id DESC LIMIT 20`,
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      const { rows } = await listInterventions(
+        t.database.db,
+        { scope: 'active', days: 7, search: q } as ListFilters,
+        1,
+        20,
+      );
+      expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
+    }
   });
 });

@@ -31,9 +31,30 @@ export const clientMatches = (alias: string, q: Query) => {
   );
 };
 
-/** An intervention's description, folded once on write (the stored column of migration 0031, trigram-indexed). */
-export const descriptionMatches = (alias: string, q: Query) =>
-  sql`${sql.raw(alias)}.description_fold LIKE ${pattern(q)}`;
+/**
+ * Runs of three or more letters or digits, the longest three: the part of a search the description's trigram index
+ * narrows well. A shorter word gives only padded trigrams ("n" of "n° 4242": "  n", " n "), found in nearly every
+ * row, and GIN had to read their posting lists to intersect them (1.6 → 1.1 ms for "n° 4242" at 1 M rows).
+ */
+export function indexedWords(q: string): string[] {
+  const runs = q.match(/[\p{L}\p{N}]{3,}/gu) ?? [];
+  return [...new Set(runs)].sort((a, b) => b.length - a.length).slice(0, 3);
+}
+
+/**
+ * An intervention's description (the folded copy stored on write, migration 0031) holding `q`: through the trigram
+ * index on q's long words (indexedWords), then the whole text on each candidate (strpos, which no index takes, so
+ * the short words' trigrams are not asked of it). `hidden`: the values as subqueries, which the planner does not
+ * read — a prepared statement then has one plan for every word (list.repository.ts).
+ */
+export function descriptionHolds(alias: string, q: string, hidden = false): SQL {
+  const value = (v: string) => (hidden ? sql`(SELECT gmao_fold(${v}))` : sql`gmao_fold(${v})`);
+  const text = sql`${sql.raw(alias)}.description_fold`;
+  const words = indexedWords(q);
+  if (words.length === 0 || (words.length === 1 && words[0] === q)) return sql`${text} LIKE ${value(likePattern(q))}`;
+  const indexed = words.map((w) => sql`${text} LIKE ${value(likePattern(w))}`);
+  return sql`(${sql.join(indexed, sql` AND `)} AND strpos(${text}, ${value(q)}) > 0)`;
+}
 
 /**
  * An intervention (alias `i`) whose description, equipment or client matches, as a filter of any statement (the status
@@ -43,7 +64,7 @@ export const descriptionMatches = (alias: string, q: Query) =>
 export const interventionMatches = (q: string) => {
   const p = sql`(SELECT gmao_fold(${likePattern(q)}))`;
   return sql`i.id = ANY(ARRAY(
-    SELECT si.id FROM interventions si WHERE ${descriptionMatches('si', p)}
+    SELECT si.id FROM interventions si WHERE ${descriptionHolds('si', q, true)}
     UNION
     SELECT si.id FROM interventions si JOIN equipements se ON se.id = si.equipement_id WHERE ${equipmentMatches('se', p)}
     UNION
@@ -72,7 +93,8 @@ export const PROBE_FREQUENT = 3;
 export function searchHits(q: string, where: SQL, walk: { keyset: SQL; limit: number }): SQL[] {
   const p = sql`(SELECT gmao_fold(${likePattern(q)}))`;
   const order = sql`ORDER BY i.date DESC, i.id DESC`;
-  const matches = sql`(${descriptionMatches('i', p)} OR i.equipement_id IN (SELECT id FROM eqm) OR i.client_id IN (SELECT id FROM clm))`;
+  // Row by row (the probe, the walk): the whole text only.
+  const matches = sql`(strpos(i.description_fold, (SELECT gmao_fold(${q}))) > 0 OR i.equipement_id IN (SELECT id FROM eqm) OR i.client_id IN (SELECT id FROM clm))`;
   const n = (value: number) => sql.raw(String(Math.trunc(value)));
   return [
     sql`eqm AS MATERIALIZED (SELECT se.id FROM equipements se WHERE ${equipmentMatches('se', p)})`,
@@ -85,7 +107,7 @@ export function searchHits(q: string, where: SQL, walk: { keyset: SQL; limit: nu
         ${order} LIMIT ${n(walk.limit)})
       UNION ALL
       SELECT id, date FROM (
-        SELECT i.id, i.date FROM interventions i WHERE ${where} AND ${descriptionMatches('i', p)}
+        SELECT i.id, i.date FROM interventions i WHERE ${where} AND ${descriptionHolds('i', q, true)}
         UNION SELECT i.id, i.date FROM interventions i WHERE ${where} AND i.equipement_id IN (SELECT id FROM eqm)
         UNION SELECT i.id, i.date FROM interventions i WHERE ${where} AND i.client_id IN (SELECT id FROM clm)) scanned
       WHERE NOT (SELECT frequent FROM probe))`,

@@ -2,7 +2,7 @@ import type { SearchResult } from '@gmao/domain/search/search-schemas';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { visible } from '../../db/predicates.ts';
-import { clientMatches, descriptionMatches, equipmentMatches } from '../../db/text-search.ts';
+import { clientMatches, descriptionHolds, equipmentMatches } from '../../db/text-search.ts';
 
 /**
  * Substring search on the folded (unaccented, lower-case) text, served by the trigram GIN indexes of migration 0021
@@ -56,14 +56,14 @@ export async function searchInterventions(
   const recent = await db.execute<Row>(sql`
     SELECT ${columns}
     FROM (SELECT * FROM interventions i WHERE ${visible()} ORDER BY i.date DESC, i.id DESC LIMIT ${RECENT_WINDOW}) i ${joins}
-    WHERE ${descriptionMatches('i', q)}
+    WHERE ${descriptionHolds('i', q)}
     ORDER BY i.date DESC, i.id DESC
     LIMIT ${limit}`);
   let found = recent.rows;
   if (found.length < limit) {
     const { rows } = await db.execute<Row>(sql`
       SELECT ${columns} FROM interventions i ${joins}
-      WHERE ${visible()} AND ${descriptionMatches('i', q)}
+      WHERE ${visible()} AND ${descriptionHolds('i', q)}
       ORDER BY i.date DESC, i.id DESC
       LIMIT ${limit}`);
     found = rows;
