@@ -4,7 +4,8 @@ import type { Db, DbOrTx } from '../src/db/database.ts';
 /**
  * A large, realistic dataset generated inside PostgreSQL (generate_series; nothing goes through Node):
  * `rows` interventions over ~13 months on 500 clients / 3,000 equipment / 20 technicians, with status history,
- * 1 % soft-deleted and 2 % archived.
+ * 1 % soft-deleted and 2 % archived, inserted in date order (until 2026-11-27 in random order: every list page,
+ * probe and walk then read its rows from as many heap pages as rows, which a real history does not do).
  */
 export async function seedBenchData(db: Db, rows: number) {
   // bulk load in one transaction: the roll-up triggers stay quiet, the roll-ups are rebuilt in one pass at the end
@@ -54,7 +55,10 @@ async function load(db: DbOrTx, rows: number) {
          CROSS JOIN LATERAL (SELECT CASE WHEN g.days_ago < 3 THEN 'PLANIFIEE'
                               WHEN g.r < 0.62 THEN 'TERMINEE' WHEN g.r < 0.72 THEN 'EN_COURS'
                               WHEN g.r < 0.78 THEN 'EN_PAUSE' WHEN g.r < 0.84 THEN 'EN_ATTENTE_PDR'
-                              WHEN g.r < 0.90 THEN 'ANNULEE' WHEN g.r < 0.94 THEN 'ECHEC' ELSE 'PLANIFIEE' END AS statut) s`);
+                              WHEN g.r < 0.90 THEN 'ANNULEE' WHEN g.r < 0.94 THEN 'ECHEC' ELSE 'PLANIFIEE' END AS statut) s
+    -- In the order they would have been created (oldest first), as a table that grew with the years lays its rows:
+    -- the newest interventions together at the end of the heap, their ids rising with their dates.
+    ORDER BY g.days_ago DESC, g.g`);
   await db.execute(sql`
     INSERT INTO intervention_history (intervention_id, from_statut, to_statut, created_at)
     SELECT id, 'PLANIFIEE', 'EN_COURS', started_at FROM interventions WHERE started_at IS NOT NULL

@@ -191,8 +191,12 @@ export function missedBudgets(
   service: { label: string; median: number }[],
   http: HttpResult[],
   web: WebResult | null,
+  csv: { rowsPerSec: number; rssGrowthMb: number } | null = null,
 ): string[] {
   const missed: string[] = [];
+  // The CSV export (365 days): at least 100,000 rows/s, with the process growing by less than 100 MB.
+  if (csv && csv.rowsPerSec < 100_000) missed.push(`CSV export: ${csv.rowsPerSec} rows/s < 100,000 rows/s`);
+  if (csv && csv.rssGrowthMb >= 100) missed.push(`CSV export: RSS growth ${csv.rssGrowthMb} MB ≥ 100 MB`);
   const budgets: [RegExp, number][] = [
     [/^dashboard stats/, 50],
     [/^dashboard alerts/, 50],

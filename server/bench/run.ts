@@ -114,10 +114,17 @@ try {
     },
     results,
   );
-  const csv = results[results.length - 1];
+  const csvRun = results[results.length - 1];
+  const csv = csvRun
+    ? {
+        rows: exported,
+        rowsPerSec: Math.round(exported / (Number(csvRun[1]) / 1000)),
+        rssGrowthMb: Math.round(rssGrowth / 1e6),
+      }
+    : null;
   if (csv)
     console.log(
-      `CSV export: ${exported} rows, ${Math.round(exported / (Number(csv[1]) / 1000))} rows/s (median), RSS growth up to ${Math.round(rssGrowth / 1e6)} MB\n`,
+      `CSV export: ${csv.rows} rows, ${csv.rowsPerSec} rows/s (median), RSS growth up to ${csv.rssGrowthMb} MB\n`,
     );
 
   const width = Math.max(...results.map((r) => r[0].length));
@@ -157,8 +164,8 @@ try {
       await new Promise((r) => server.child.once('exit', r));
     }
   }
-  const missed = missedBudgets(service, http, web);
-  console.log(`\nResults written to ${writeResults({ rows: ROWS, runs: RUNS, service, http, web, missed })}`);
+  const missed = missedBudgets(service, http, web, csv);
+  console.log(`\nResults written to ${writeResults({ rows: ROWS, runs: RUNS, service, csv, http, web, missed })}`);
   if (missed.length) console.log(`Budgets missed:\n- ${missed.join('\n- ')}`);
   if (process.argv.includes('--check') && missed.length) process.exitCode = 1;
 } finally {
