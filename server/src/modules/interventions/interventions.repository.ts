@@ -14,35 +14,23 @@ import { visible } from '../../db/predicates.ts';
 const VISIBLE = visible('i');
 
 /**
- * An intervention row with its equipment, client and people. Read one at a time (planned on each run), they come by
- * scalar subqueries (one primary-key probe each), not joins: a statement with five joined tables cost PostgreSQL
- * more to plan than to run (issue 16). The equipment and the client come as JSON arrays (four columns each), in the
- * order of Row.e and Row.c below.
+ * An intervention row with its equipment, client and people. They are read by scalar subqueries (one primary-key probe
+ * each), not joins: a statement with five joined tables cost PostgreSQL more to plan than to run for a page of 20,
+ * and the list plans its statement on every request (issue 16). The equipment and the client come as JSON arrays
+ * (one probe for four columns each), in the order of EQUIPMENT and CLIENT below.
  */
 export const FROM = sql`FROM interventions i`;
 
-const OWN_COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, i.date, i.description, i.urgence, i.statut,
+export const COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, i.date, i.description, i.urgence, i.statut,
   i.note, i.started_at, i.completed_at, i.created_at, i.updated_at, i.custom_fields, i.planned_at, i.duree_prevue,
-  i.version, i.plan_id, i.creer_par`;
-const EQUIPMENT = sql`json_build_array(e.nom, e.type_equipement, e.marque, e.modele)`;
-const CLIENT = sql`json_build_array(c.nom_entreprise, c.ville, c.contact_principal, c.telephone_contact)`;
-const REVIEW = sql`(SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status`;
-
-export const COLUMNS = sql`${OWN_COLUMNS},
-  (SELECT ${EQUIPMENT} FROM equipements e WHERE e.id = i.equipement_id) AS e,
-  (SELECT ${CLIENT} FROM clients c WHERE c.id = i.client_id) AS c,
+  i.version, i.plan_id, i.creer_par,
+  (SELECT json_build_array(e.nom, e.type_equipement, e.marque, e.modele) FROM equipements e
+    WHERE e.id = i.equipement_id) AS e,
+  (SELECT json_build_array(c.nom_entreprise, c.ville, c.contact_principal, c.telephone_contact) FROM clients c
+    WHERE c.id = i.client_id) AS c,
   (SELECT u.nom FROM users u WHERE u.id = i.creer_par) AS u_nom,
   (SELECT t.nom FROM users t WHERE t.id = i.technician_id) AS t_nom,
-  ${REVIEW}`;
-
-/**
- * The same row by joins (`SELECT ${JOINED_COLUMNS} FROM … i ${JOINS}`), for a prepared statement — the list's pages,
- * planned once per connection: run, four joined primary-key probes cost PostgreSQL a fifth less than four scalar
- * subqueries per row (pgbench, the page-1 statement at 1 M rows: 0.76 → 0.60 ms).
- */
-export const JOINED_COLUMNS = sql`${OWN_COLUMNS}, ${EQUIPMENT} AS e, ${CLIENT} AS c, u.nom AS u_nom, t.nom AS t_nom, ${REVIEW}`;
-export const JOINS = sql`JOIN equipements e ON e.id = i.equipement_id JOIN clients c ON c.id = i.client_id
-  LEFT JOIN users u ON u.id = i.creer_par LEFT JOIN users t ON t.id = i.technician_id`;
+  (SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status`;
 
 export type Row = {
   id: number;

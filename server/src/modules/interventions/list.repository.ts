@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
-import { COLUMNS, FROM, JOINED_COLUMNS, JOINS, type Row, toIntervention } from './interventions.repository.ts';
+import { COLUMNS, FROM, type Row, toIntervention } from './interventions.repository.ts';
 
 /** The interventions list: its filters (whereOf), pages and bounded count, status counts and export reads. */
 
@@ -64,11 +64,7 @@ export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
 
 /** Every row of the filter in list order (date DESC, id DESC) through one cursor: the CSV export. */
 export async function* interventionsCursor(db: DbOrTx, f: Partial<ListFilters>) {
-  // One statement for every row: joined (hash joins over the whole export), not probed row by row.
-  const rows = cursorRows<Row>(
-    db,
-    sql`SELECT ${JOINED_COLUMNS} ${FROM} ${JOINS} WHERE ${whereOf(f)} ORDER BY i.date DESC, i.id DESC`,
-  );
+  const rows = cursorRows<Row>(db, sql`SELECT ${COLUMNS} ${FROM} WHERE ${whereOf(f)} ORDER BY i.date DESC, i.id DESC`);
   for await (const r of rows) yield toIntervention(r);
 }
 
@@ -125,7 +121,7 @@ async function listPlannedEachTime(db: DbOrTx, q: ListQueries, limit: number) {
   if (ids.length === 0) return { rows: [], ...(q.deep ? await countOf(db, q) : { total, capped: total >= q.bound }) };
   const page = await executePrepared<Row>(
     db,
-    sql`SELECT ${JOINED_COLUMNS} ${FROM} ${JOINS} WHERE i.id = ANY(${sql.param(ids.slice(0, limit))}::int[]) ORDER BY i.date DESC, i.id DESC`,
+    sql`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY(${sql.param(ids.slice(0, limit))}::int[]) ORDER BY i.date DESC, i.id DESC`,
   );
   const found = page.rows.map(toIntervention);
   if (q.deep) return { rows: found, total: q.offset + ids.length, capped: ids.length > limit };
@@ -164,7 +160,7 @@ const int = (n: number) => {
  * count and the page's rows. whereOf reads only the interventions row (alias i; the search and review filters are
  * subqueries of their own), so the ids and the count read interventions alone — on the partial indexes of visible
  * rows (migration 0029, by date or by status and date) an index-only scan — and the page's rows are read by id with
- * their equipment, client and people (JOINED_COLUMNS) for that page only: an OFFSET over the joined rows joined and
+ * their equipment, client and people (COLUMNS) for that page only: an OFFSET over the joined rows joined and
  * projected every skipped row (page 500: 10,000 of them). A page that ends past COUNT_BOUND is not counted: its ids
  * read one row more than the page, and their number is the count (one walk of the index, not two). With a cursor
  * (`after`, the previous page's last row) the page is read from there: no walk past the earlier rows at all.
@@ -213,8 +209,8 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
     /** The ids and the count in one statement (for the filters planned on every run). */
     idsAndCount: sql`${withs()}SELECT ${deep ? sql`NULL::int` : sql`(${count})`} AS total, ARRAY(${ids}) AS ids`,
     page: sql`${withs(sql`page AS MATERIALIZED (${ids})`)}
-      SELECT ${deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`} AS total, ${JOINED_COLUMNS}
-      FROM page JOIN interventions i ON i.id = page.id ${JOINS} ${order}`,
+      SELECT ${deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`} AS total, ${COLUMNS}
+      FROM page JOIN interventions i ON i.id = page.id ${order}`,
   };
 }
 
