@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from './database.ts';
 
@@ -12,6 +12,15 @@ const dialect = new PgDialect({ casing: 'snake_case' });
  */
 const named = new Map<string, string>();
 export const MAX_NAMED = 64;
+
+/**
+ * A row count written in a prepared statement's text (a LIMIT): part of the statement, so the planner plans for it.
+ * Only for counts the code computes, never for a value from a request.
+ */
+export function literalCount(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
+  return sql.raw(String(n));
+}
 
 /**
  * `query` as a named prepared statement, its name taken from its text: each connection parses it once, and after five

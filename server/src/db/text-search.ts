@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { literalCount } from './prepared.ts';
 
 /**
  * Substring search on folded text (unaccented, lower-case: `gmao_fold`, migration 0021). The expressions below are
@@ -10,6 +11,8 @@ export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c
 
 /** The text searched for, or a pattern already folded (a statement's `(SELECT gmao_fold($n))`, shared by its scans). */
 type Query = string | SQL;
+/** `v` folded in a subquery, which the planner does not read: a prepared statement keeps one plan for every word. */
+const hiddenFold = (v: string) => sql`(SELECT gmao_fold(${v}))`;
 const pattern = (q: Query) => (typeof q === 'string' ? sql`gmao_fold(${likePattern(q)})` : q);
 const folded = (text: SQL, q: Query) => sql`gmao_fold(${text}) LIKE ${pattern(q)}`;
 
@@ -48,7 +51,7 @@ export function indexedWords(q: string): string[] {
  * read — a prepared statement then has one plan for every word (list.repository.ts).
  */
 export function descriptionHolds(alias: string, q: string, hidden = false): SQL {
-  const value = (v: string) => (hidden ? sql`(SELECT gmao_fold(${v}))` : sql`gmao_fold(${v})`);
+  const value = (v: string) => (hidden ? hiddenFold(v) : sql`gmao_fold(${v})`);
   const text = sql`${sql.raw(alias)}.description_fold`;
   const words = indexedWords(q);
   if (words.length === 0 || (words.length === 1 && words[0] === q)) return sql`${text} LIKE ${value(likePattern(q))}`;
@@ -62,7 +65,7 @@ export function descriptionHolds(alias: string, q: string, hidden = false): SQL 
  * client's, then interventions by equipement_id / client_id) — an OR over a join would scan every intervention.
  */
 export const interventionMatches = (q: string) => {
-  const p = sql`(SELECT gmao_fold(${likePattern(q)}))`;
+  const p = hiddenFold(likePattern(q));
   return sql`i.id = ANY(ARRAY(
     SELECT si.id FROM interventions si WHERE ${descriptionHolds('si', q, true)}
     UNION
@@ -72,8 +75,8 @@ export const interventionMatches = (q: string) => {
 };
 
 /** Rows of the newest a search reads first to tell a frequent word from a rare one, and the matches that make it frequent. */
-export const PROBE_ROWS = 100;
-export const PROBE_FREQUENT = 3;
+const PROBE_ROWS = 100;
+const PROBE_FREQUENT = 3;
 
 /**
  * The interventions list's search: CTEs ending in `hits (id, date)`, the interventions matching the search and `where`
@@ -91,20 +94,19 @@ export const PROBE_FREQUENT = 3;
  * clients are read once (eqm, clm) for the probe, the walk and the scans.
  */
 export function searchHits(q: string, where: SQL, walk: { keyset: SQL; limit: number }): SQL[] {
-  const p = sql`(SELECT gmao_fold(${likePattern(q)}))`;
+  const p = hiddenFold(likePattern(q));
   const order = sql`ORDER BY i.date DESC, i.id DESC`;
   // Row by row (the probe, the walk): the whole text only.
-  const matches = sql`(strpos(i.description_fold, (SELECT gmao_fold(${q}))) > 0 OR i.equipement_id IN (SELECT id FROM eqm) OR i.client_id IN (SELECT id FROM clm))`;
-  const n = (value: number) => sql.raw(String(Math.trunc(value)));
+  const matches = sql`(strpos(i.description_fold, ${hiddenFold(q)}) > 0 OR i.equipement_id IN (SELECT id FROM eqm) OR i.client_id IN (SELECT id FROM clm))`;
   return [
     sql`eqm AS MATERIALIZED (SELECT se.id FROM equipements se WHERE ${equipmentMatches('se', p)})`,
     sql`clm AS MATERIALIZED (SELECT sc.id FROM clients sc WHERE ${clientMatches('sc', p)})`,
-    sql`probe AS MATERIALIZED (SELECT count(*) >= ${n(PROBE_FREQUENT)} AS frequent
-      FROM (SELECT i.description_fold, i.equipement_id, i.client_id FROM interventions i WHERE ${where} ${order} LIMIT ${n(PROBE_ROWS)}) i
+    sql`probe AS MATERIALIZED (SELECT count(*) >= ${literalCount(PROBE_FREQUENT)} AS frequent
+      FROM (SELECT i.description_fold, i.equipement_id, i.client_id FROM interventions i WHERE ${where} ${order} LIMIT ${literalCount(PROBE_ROWS)}) i
       WHERE ${matches})`,
     sql`hits AS MATERIALIZED (
       (SELECT i.id, i.date FROM interventions i WHERE (SELECT frequent FROM probe) AND ${where}${walk.keyset} AND ${matches}
-        ${order} LIMIT ${n(walk.limit)})
+        ${order} LIMIT ${literalCount(walk.limit)})
       UNION ALL
       SELECT id, date FROM (
         SELECT i.id, i.date FROM interventions i WHERE ${where} AND ${descriptionHolds('i', q, true)}

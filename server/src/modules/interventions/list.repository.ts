@@ -11,7 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
-import { executePrepared } from '../../db/prepared.ts';
+import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
 import { COLUMNS, FROM, type Row, toIntervention } from './interventions.repository.ts';
 
@@ -150,11 +150,6 @@ const VALUE_FREE_FILTERS = new Set<keyof ListFilters>([
   'plan_id',
 ]);
 
-const int = (n: number) => {
-  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`not a row count: ${n}`);
-  return sql.raw(String(n));
-};
-
 /**
  * The list's statement (server/test/intervention-list-scale.test.ts EXPLAINs its parts): the page's ids, the bounded
  * count and the page's rows. whereOf reads only the interventions row (alias i; the search and review filters are
@@ -192,13 +187,13 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
   const rows = f.search ? sql`hits i` : sql`interventions i`;
   const where = f.search ? sql`true` : whereOf(f);
   const skip = f.after ? sql`` : sql` OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
-  const ids = sql`SELECT i.id FROM ${rows} WHERE ${where}${from} ${order} LIMIT ${int(deep ? limit + 1 : limit)}${skip}`;
+  const ids = sql`SELECT i.id FROM ${rows} WHERE ${where}${from} ${order} LIMIT ${literalCount(deep ? limit + 1 : limit)}${skip}`;
   // Counted in list order: on the same index as the page (an index-only walk of the newest rows). Unordered, the
   // planner read the table from its start instead, and past a quarter of shared_buffers a sequential scan goes
   // through a small ring of buffers: ~16 pages read from the kernel on every request at 1 M rows. (A search counts
   // its hits, already read.)
   const count = sql`SELECT count(*)::int AS total
-    FROM (SELECT 1 FROM ${rows} WHERE ${where} ${f.search ? sql`` : order} LIMIT ${int(bound)}) bounded`;
+    FROM (SELECT 1 FROM ${rows} WHERE ${where} ${f.search ? sql`` : order} LIMIT ${literalCount(bound)}) bounded`;
   return {
     deep,
     offset,
