@@ -50,7 +50,7 @@ const SQL_MARKERS: [RegExp, string][] = [
   [/\bsql`/, 'sql`…`'],
   [/\.execute\s*[<(]/, '.execute('],
   [/\.query\s*[<(]/, '.query('],
-  [/from '(?:\.\.\/)+db\/schema\.ts'/, 'imports db/schema.ts (query builder)'],
+  [/from '(?:\.\.\/)+db\/schema(?:\/[\w-]+)?\.ts'/, 'imports db/schema.ts (query builder)'],
   [/from 'drizzle-orm(?:\/[^']*)?'/, 'imports drizzle-orm'],
 ];
 const sqlIn = (text: string) => SQL_MARKERS.filter(([re]) => re.test(text)).map(([, label]) => label);
@@ -197,6 +197,7 @@ describe('the rules catch what they are meant to (planted files)', () => {
     ['repositoriesKnowNoServicesOrRoutes', 'modules/x/x.repository.ts', "import { s } from './x.service.ts';"],
     ['sqlLivesInRepositoriesAndDb', 'modules/x/x.service.ts', 'await tx.execute(sql`SELECT 1`);'],
     ['sqlLivesInRepositoriesAndDb', 'modules/x/x.service.ts', "import { users } from '../../db/schema.ts';"],
+    ['sqlLivesInRepositoriesAndDb', 'modules/x/x.service.ts', "import { parts } from '../../db/schema/stock.ts';"],
     ['sqlLivesInRepositoriesAndDb', 'modules/x/helper.ts', "await pool.query('SELECT 1');"],
     ['modulesMeetThroughServices', 'modules/x/x.service.ts', "import { r } from '../y/y.repository.ts';"],
     ['modulesMeetThroughServices', 'modules/x/x.repository.ts', "import { f } from '../y/y-sql.ts';"],

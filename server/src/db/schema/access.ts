@@ -1,0 +1,162 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.ts';
+
+/**
+ * Sections, roles and permissions, users and their sessions, the login throttle, the key shared by instances. Part of
+ * the typed mirror of the migrations (../schema.ts).
+ */
+export const sections = pgTable('sections', {
+  id: serial('id').primaryKey(),
+  nom: varchar('nom', { length: 100 }).notNull().unique(),
+  description: text('description'),
+  // responsible user; FK added in SQL to avoid a circular table reference in TypeScript
+  responsableId: integer('responsable_id'),
+  ...timestamps,
+});
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  nom: varchar('nom', { length: 100 }).notNull().unique(),
+  description: text('description'),
+  ...timestamps,
+});
+
+export const permissions = pgTable(
+  'permissions',
+  {
+    id: serial('id').primaryKey(),
+    module: varchar('module', { length: 50 }).notNull(),
+    action: varchar('action', { length: 50 }).notNull(),
+    description: text('description'),
+  },
+  (t) => [uniqueIndex('permissions_module_action_uq').on(t.module, t.action)],
+);
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.roleId, t.permissionId] })],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    nom: varchar('nom', { length: 100 }).notNull(),
+    username: varchar('username', { length: 100 }).notNull(),
+    passwordHash: text('password_hash').notNull(),
+    sectionId: integer('section_id').references(() => sections.id, { onDelete: 'set null' }),
+    // a self-registered account names its section as free text until an admin assigns one
+    requestedSection: varchar('requested_section', { length: 100 }),
+    roleId: integer('role_id').references(() => roles.id, { onDelete: 'restrict' }),
+    enabled: boolean('enabled').notNull().default(true),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    // first activation by an administrator (migration 0001); null + disabled = a pending self-registration
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    // set when an administrator chose the password (migration 0010); cleared by the user's own change
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    // 0020_jobs_mail_reset.sql: optional, unique regardless of case (password recovery, e-mail notifications)
+    email: varchar('email', { length: 254 }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
+    index('users_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),
+    index('users_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.enabled} = false AND ${t.activatedAt} IS NULL AND ${t.deletedAt} IS NULL`),
+    index('users_role_idx').on(t.roleId),
+    index('users_section_idx').on(t.sectionId),
+    index('users_nom_idx').on(t.nom),
+  ],
+);
+
+export const refreshTokens = pgTable(
+  'refresh_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    familyId: uuid('family_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('refresh_tokens_user_idx').on(t.userId),
+    index('refresh_tokens_family_idx').on(t.familyId),
+    index('refresh_tokens_live_family_idx').on(t.familyId).where(sql`${t.revokedAt} IS NULL`),
+  ],
+);
+
+/** Login and registration throttling counters (migration 0010, `modules/auth/auth-throttle.ts`). */
+export const authThrottle = pgTable(
+  'auth_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_throttle_window_idx').on(t.windowStart)],
+);
+
+/** @fastify/rate-limit's counters (migration 0030, db/rate-limit-store.ts). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowStart)],
+);
+
+/** 0012_app_secrets.sql: secrets the application generates itself (the JWT signing key when JWT_SECRET is unset). */
+export const appSecrets = pgTable('app_secrets', {
+  name: varchar('name', { length: 60 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** 0020_jobs_mail_reset.sql: password recovery links (hash only; single use; 30 minutes). */
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique('password_reset_tokens_hash_uq'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { users } from './access.ts';
+import { timestamps } from './columns.ts';
+import { interventions } from './interventions.ts';
+
+/**
+ * What a technician adds to an intervention: comments, timer sessions, attachments, checklist, review, report. Part of
+ * the typed mirror of the migrations (../schema.ts).
+ */
+// 0006_intervention_activity.sql: comments, timer sessions (one running per user and intervention), attachments.
+export const interventionComments = pgTable(
+  'intervention_comments',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    comment: text('comment').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('intervention_comments_intervention_idx').on(t.interventionId, t.createdAt)],
+);
+
+export const interventionTimerSessions = pgTable(
+  'intervention_timer_sessions',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    stoppedAt: timestamp('stopped_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('intervention_timer_sessions_intervention_idx').on(t.interventionId, t.startedAt),
+    uniqueIndex('intervention_timer_sessions_open_uq')
+      .on(t.interventionId, t.userId)
+      .where(sql`${t.stoppedAt} IS NULL`),
+  ],
+);
+
+export const interventionAttachments = pgTable(
+  'intervention_attachments',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    originalName: varchar('original_name', { length: 255 }).notNull(),
+    mimeType: varchar('mime_type', { length: 150 }).notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('intervention_attachments_intervention_idx').on(t.interventionId, t.id)],
+);
+
+// 0007_intervention_checklist.sql: checklist items (created from the equipment type with each intervention).
+// The same migration adds the partial indexes interventions_archived_idx / interventions_deleted_idx (list scopes).
+export const interventionChecklistItems = pgTable(
+  'intervention_checklist_items',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    label: varchar('label', { length: 200 }).notNull(),
+    checked: boolean('checked').notNull().default(false),
+    checkedAt: timestamp('checked_at', { withTimezone: true }),
+    checkedBy: integer('checked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('intervention_checklist_items_intervention_idx').on(t.interventionId, t.position, t.id)],
+);
+
+// 0008_intervention_review.sql: the current review of a finished intervention (deleted when it is reopened) and
+// the written reports (comptes rendus). The migration also grants interventions:approve to an existing Responsable.
+export const interventionReviews = pgTable(
+  'intervention_reviews',
+  {
+    interventionId: integer('intervention_id')
+      .primaryKey()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    reviewStatus: varchar('review_status', { length: 20 }).notNull(),
+    comment: text('comment'),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reason: text('reason'),
+  },
+  (t) => [index('intervention_reviews_status_idx').on(t.reviewStatus, t.interventionId)],
+);
+
+export const interventionReports = pgTable(
+  'intervention_reports',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    titre: varchar('titre', { length: 200 }).notNull(),
+    contenu: text('contenu').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('intervention_reports_intervention_idx').on(t.interventionId, t.createdAt, t.id)],
+);
