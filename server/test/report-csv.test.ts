@@ -1,6 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createUser } from './helpers/factories.ts';
+import { createOpenPartRequest, createUser } from './helpers/factories.ts';
 
 /**
  * The period CSV is written by PostgreSQL (COPY) with the values formatted in SQL (issue 16): the file must be the
@@ -82,6 +83,39 @@ describe('period CSV written by PostgreSQL', () => {
     );
     expect(csv.endsWith('\n')).toBe(true);
     expect(csv.trim().split('\n')).toHaveLength(1 + 3); // the header, the two rows; the description holds a line break
+  });
+
+  it('counts an open wait for parts up to now, for a short period (history probed per row) and a year (aggregated)', async () => {
+    const client = await post('/api/clients', { nom_entreprise: 'Cimenterie du Souss', ville: 'Agadir' });
+    const equipment = await post('/api/equipment', {
+      nom: 'Compresseur K7',
+      type_equipement: 'COMPRESSEUR',
+      proprietaire_id: client.id,
+    });
+    const waiting = await post('/api/interventions', { equipement_id: equipment.id, date: today });
+    for (const statut of ['EN_COURS', 'EN_ATTENTE_PDR']) {
+      if (statut === 'EN_ATTENTE_PDR') await createOpenPartRequest(t.database.db, waiting.id);
+      const moved = await t.as(admin, {
+        method: 'PUT',
+        url: `/api/interventions/${waiting.id}/status`,
+        payload: { statut },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+    }
+    // Its history moved two and a half hours back: the wait began then, and is still open.
+    await t.database.db.execute(sql`UPDATE intervention_history SET created_at = created_at - interval '150 minutes'
+       WHERE intervention_id = ${waiting.id}`);
+    const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
+    for (const dateFrom of [today, yearAgo]) {
+      const res = await t.as(admin, {
+        method: 'GET',
+        url: `/api/reports/export.csv?dateFrom=${dateFrom}&dateTo=${today}`,
+      });
+      expect(res.statusCode).toBe(200);
+      const row = res.body.split('\n').find((line) => line.startsWith(`${waiting.id};`));
+      expect(row?.split(';')[5]).toBe('En Attente PDR');
+      expect(row?.split(';')[12]).toBe('2,5');
+    }
   });
 
   it('gives the header alone for a period without interventions', async () => {

@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/database.ts';
 import { finishedAt, repairHours, startedAt, timingJoin, timingModeFor } from '../../db/metrics-sql.ts';
-import { waitSecondsOf } from '../../db/rollups-sql.ts';
+import { openWaitSecondsOf } from '../../db/rollups-sql.ts';
 import { reportWhere } from './reports.repository.ts';
 
 /**
@@ -51,14 +51,14 @@ export function reportCsvQuery(f: ReportFilter, timeZone: string): SQL {
            ${cell(statutLabel)}, CASE WHEN i.urgence THEN 'Oui' ELSE 'Non' END,
            ${cell(sql`u.nom`)}, ${cell(sql`i.description`)},
            ${frDateTime(startedAt(), timeZone)}, ${frDateTime(finishedAt(), timeZone)},
-           ${frDecimal(repairHours(), 1)}, ${frDecimal(sql`NULLIF(${waitSecondsOf('fx')}, 0) / 3600`, 1)},
+           ${frDecimal(repairHours(), 1)}, ${frDecimal(sql`NULLIF(${openWaitSecondsOf('fx', sql`t.h_waiting_since`)}, 0) / 3600`, 1)},
            ${frDecimal(sql`e.cout`, 2)}
     FROM interventions i
     JOIN equipements e ON e.id = i.equipement_id
     JOIN clients c ON c.id = i.client_id
     LEFT JOIN users u ON u.id = i.technician_id
     LEFT JOIN intervention_facts fx ON fx.intervention_id = i.id
-    ${timingJoin('i', narrow ? 'lateral' : 'hash')}
+    ${timingJoin('i', narrow ? 'lateral' : 'hash', { waitingSince: true })}
     WHERE ${reportWhere(f)}
     ORDER BY i.date, i.id`;
 }
