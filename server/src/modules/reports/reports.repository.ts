@@ -50,13 +50,18 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
     // a client or technician filter needs the full grain; all clients read the narrow roll-ups
     const filtered = Boolean(f.clientId || f.technicianId);
     const table = sql.raw(filtered ? 'rollup_daily' : 'rollup_day_status');
-    const clientTable = sql.raw(filtered ? 'rollup_daily' : 'rollup_day_client');
     // The equipment of the period: unfiltered, one probe of intervention_facts (equipement_id, day) per equipment
     // (migration 0027) instead of reading every intervention of the period; a client or technician selects few.
     const equipmentOfPeriod = filtered
       ? sql`SELECT DISTINCT f.equipement_id AS id FROM intervention_facts f WHERE ${fWhere}`
       : sql`SELECT e1.id FROM equipements e1
             WHERE EXISTS (SELECT 1 FROM intervention_facts f WHERE f.equipement_id = e1.id AND ${fWhere})`;
+    // The clients of the period: unfiltered, one probe of rollup_day_client (client_id, day) per client (migration
+    // 0032); a client or technician filter selects few rows of rollup_daily.
+    const clientsOfPeriod = filtered
+      ? sql`SELECT count(DISTINCT r.client_id) FROM rollup_daily r WHERE ${rWhere}`
+      : sql`SELECT count(*) FROM clients c1
+            WHERE EXISTS (SELECT 1 FROM rollup_day_client r WHERE r.client_id = c1.id AND ${rWhere})`;
     const { rows } = await db.execute<SummaryRow>(sql`
       WITH eq AS (
         SELECT count(*)::int AS equipment_count, COALESCE(sum(e2.valeur), 0)::numeric(16, 2)::text AS equipment_value
@@ -73,7 +78,7 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
              COALESCE(sum(r.sum_cout), 0)::numeric(16, 2)::text AS cost_total,
              (CASE WHEN COALESCE(sum(r.n), 0) = 0 THEN 0 ELSE sum(r.sum_cout) / sum(r.n) END)::numeric(16, 2)::text AS cost_avg,
              (SELECT equipment_count FROM eq) AS equipment_count,
-             (SELECT count(DISTINCT r.client_id) FROM ${clientTable} r WHERE ${rWhere})::int AS client_count,
+             (${clientsOfPeriod})::int AS client_count,
              (SELECT equipment_value FROM eq) AS equipment_value
       FROM ${table} r
       WHERE ${rWhere}`);
