@@ -1,8 +1,9 @@
 import { REPORT_MESSAGES } from '@gmao/domain/reports/report-schemas';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { buildDataset, daysAgo } from './helpers/dashboard-factories.ts';
-import { createUser } from './helpers/factories.ts';
+import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 
 let t: TestApp;
 let empty: TestApp;
@@ -61,6 +62,32 @@ describe('GET /api/reports/summary', () => {
     expect(t1.counts).toMatchObject({ total: 3, completed: 3 });
     const all = await summary(`dateFrom=${daysAgo(400)}&dateTo=${daysAgo(-10)}&equipementId=${data.equipment.a1.id}`);
     expect(all.counts).toMatchObject({ total: 4, overdue: 1 }); // #1, #4, #5, #8 (#9 deleted, #10 archived)
+  });
+
+  it('counts the equipment of a busy period the same way (probed one by one past 90 interventions each)', async () => {
+    // Its own database: one client, two transformers, 200 interventions on one of them in the last 30 days.
+    const busy = await createTestApp();
+    try {
+      const client = await createClient(busy.database.db, { nomEntreprise: 'Sucrerie du Gharb', ville: 'Kénitra' });
+      const [used, idle] = await Promise.all(
+        [120_000, 80_000].map((valeur, n) =>
+          createEquipment(busy.database.db, {
+            nom: `Transformateur T${n}`,
+            proprietaireId: client.id,
+            valeur: String(valeur),
+          }),
+        ),
+      );
+      await busy.database.db.execute(sql`
+        INSERT INTO interventions (equipement_id, client_id, date, statut)
+        SELECT ${used.id}, ${client.id}, current_date - (g % 30), 'PLANIFIEE' FROM generate_series(1, 200) g`);
+      const s = await summary(last30(), busy);
+      expect(s.counts.total).toBe(200);
+      expect(s).toMatchObject({ equipmentCount: 1, clientCount: 1, costs: { equipmentValue: '120000.00' } });
+      expect(idle.id).not.toBe(used.id);
+    } finally {
+      await busy.close();
+    }
   });
 
   it('answers zeros on an empty database', async () => {

@@ -43,6 +43,9 @@ type SummaryRow = {
   equipment_value: string;
 };
 
+/** Interventions per equipment in a period above which the period's equipment are probed one by one, not scanned. */
+const PROBE_OR_SCAN = 90;
+
 export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: string): Promise<SummaryRow> {
   const rWhere = rollupWhere(f, 'r');
   const fWhere = rollupWhere(f, 'f');
@@ -50,12 +53,22 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
     // a client or technician filter needs the full grain; all clients read the narrow roll-ups
     const filtered = Boolean(f.clientId || f.technicianId);
     const table = sql.raw(filtered ? 'rollup_daily' : 'rollup_day_status');
-    // The equipment of the period: unfiltered, one probe of intervention_facts (equipement_id, day) per equipment
-    // (migration 0027) instead of reading every intervention of the period; a client or technician selects few.
+    // The equipment of the period. A client or technician selects few facts rows (migration 0032): their distinct
+    // equipment. Unfiltered, the cheaper of two ways, chosen in the statement: the distinct equipment of the period's
+    // facts rows (day, equipement_id index; ~0.13 µs a row at 1 M rows) when the period holds fewer than
+    // PROBE_OR_SCAN interventions per equipment, else one probe of the (equipement_id, day) index per equipment
+    // (migration 0027; ~12 µs each). A year of the bench's 1 M rows on 3,000 equipment is probed (885 k rows);
+    // 50,000 equipment with 200 k interventions a year are read from the facts (probing them took 0.6 s).
+    const distinctOfFacts = sql`SELECT DISTINCT f.equipement_id AS id FROM intervention_facts f WHERE ${fWhere}`;
+    const period = sql`(SELECT COALESCE(sum(r.n), 0) FROM rollup_day_status r WHERE ${rWhere})`;
+    const equipmentRows = sql`(SELECT count(*) FROM equipements)`;
+    const probe = sql`(SELECT ${period} > ${sql.raw(String(PROBE_OR_SCAN))} * ${equipmentRows})`;
     const equipmentOfPeriod = filtered
-      ? sql`SELECT DISTINCT f.equipement_id AS id FROM intervention_facts f WHERE ${fWhere}`
+      ? distinctOfFacts
       : sql`SELECT e1.id FROM equipements e1
-            WHERE EXISTS (SELECT 1 FROM intervention_facts f WHERE f.equipement_id = e1.id AND ${fWhere})`;
+            WHERE ${probe} AND EXISTS (SELECT 1 FROM intervention_facts f WHERE f.equipement_id = e1.id AND ${fWhere})
+            UNION ALL
+            SELECT id FROM (${distinctOfFacts}) scanned WHERE NOT ${probe}`;
     // The clients of the period: unfiltered, one probe of rollup_day_client (client_id, day) per client (migration
     // 0032); a client or technician filter selects few rows of rollup_daily.
     const clientsOfPeriod = filtered
