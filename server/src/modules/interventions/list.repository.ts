@@ -192,8 +192,15 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
   // planner read the table from its start instead, and past a quarter of shared_buffers a sequential scan goes
   // through a small ring of buffers: ~16 pages read from the kernel on every request at 1 M rows. (A search counts
   // its hits, already read.)
-  const count = sql`SELECT count(*)::int AS total
+  // A list that reaches the bound (most unfiltered and status lists) is told so by the bound-th row alone, skipped to
+  // by OFFSET (0.11 ms at 1 M rows against 0.17–0.26 for counting the same 1,001 index entries); a shorter one is
+  // then counted.
+  const counted = sql`SELECT count(*)::int AS total
     FROM (SELECT 1 FROM ${rows} WHERE ${where} ${f.search ? sql`` : order} LIMIT ${literalCount(bound)}) bounded`;
+  const count = f.search
+    ? counted
+    : sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM ${rows} WHERE ${where} ${order} OFFSET ${literalCount(bound - 1)})
+        THEN ${literalCount(bound)} ELSE (${counted}) END AS total`;
   return {
     deep,
     offset,
