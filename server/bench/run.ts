@@ -152,7 +152,7 @@ try {
       console.log(`${'route'.padEnd(w)}  req/s   p50 ms  p99 ms  non-2xx  ÷ ceiling  1 connection: p50 p99 ms`);
       for (const h of http)
         console.log(
-          `${h.route.padEnd(w)}  ${String(h.reqPerSec).padStart(5)}  ${String(h.p50).padStart(7)}  ${String(h.p99).padStart(6)}  ${String(h.non2xx).padStart(7)}  ${h.ratio.toFixed(2).padStart(9)}${h.single ? `  ${String(h.single.p50).padStart(17)} ${String(h.single.p99).padStart(3)}` : ''}${h.ceiling ? `  (÷ ${Math.round(h.ceiling)}, the ceiling before and after it)` : ''}${h.runs ? `  (mean of ${h.runs.join(', ')}: first and after each list)` : ''}`,
+          `${h.route.padEnd(w)}  ${String(h.reqPerSec).padStart(5)}  ${String(h.p50).padStart(7)}  ${String(h.p99).padStart(6)}  ${String(h.non2xx).padStart(7)}  ${h.ratio.toFixed(2).padStart(9)}${h.single ? `  ${String(h.single.p50).padStart(17)} ${String(h.single.p99).padStart(3)}` : ''}${h.ceiling ? `  (÷ ${Math.round(h.ceiling)}, the ceiling between its turns)` : ''}${h.runs ? `  (mean of ${h.runs.join(', ')}: first, then around each list)` : ''}`,
         );
       if (!HTTP_ONLY) web = await benchWeb(server.url);
       if (web)
