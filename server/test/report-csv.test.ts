@@ -85,7 +85,7 @@ describe('period CSV written by PostgreSQL', () => {
     expect(csv.trim().split('\n')).toHaveLength(1 + 3); // the header, the two rows; the description holds a line break
   });
 
-  it('counts an open wait for parts up to now, for a short period (history probed per row) and a year (aggregated)', async () => {
+  it('counts an open wait for parts up to now and starts at the first move to EN_COURS, for a day and for a year', async () => {
     const client = await post('/api/clients', { nom_entreprise: 'Cimenterie du Souss', ville: 'Agadir' });
     const equipment = await post('/api/equipment', {
       nom: 'Compresseur K7',
@@ -105,6 +105,11 @@ describe('period CSV written by PostgreSQL', () => {
     // Its history moved two and a half hours back: the wait began then, and is still open.
     await t.database.db.execute(sql`UPDATE intervention_history SET created_at = created_at - interval '150 minutes'
        WHERE intervention_id = ${waiting.id}`);
+    // Début is its (moved) start, read from the status history the way the reports read it; no Fin yet.
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    const { rows: started } = await t.database.db.execute<{ at: string }>(sql`
+      SELECT to_char(created_at AT TIME ZONE ${timeZone}, 'DD/MM/YYYY HH24:MI') AS at FROM intervention_history
+      WHERE intervention_id = ${waiting.id} AND to_statut = 'EN_COURS'`);
     const yearAgo = new Date(Date.now() - 364 * 86_400_000).toISOString().slice(0, 10);
     for (const dateFrom of [today, yearAgo]) {
       const res = await t.as(admin, {
@@ -115,6 +120,7 @@ describe('period CSV written by PostgreSQL', () => {
       const row = res.body.split('\n').find((line) => line.startsWith(`${waiting.id};`));
       expect(row?.split(';')[5]).toBe('En Attente PDR');
       expect(row?.split(';')[12]).toBe('2,5');
+      expect(row?.split(';').slice(9, 11)).toEqual([started[0]?.at, '']);
     }
   });
 

@@ -33,7 +33,8 @@ const DAILY = sql.raw(`SELECT day::text, client_id, type_equipement, technician_
   sum_wait_repair_s::text FROM rollup_daily
   ORDER BY day, client_id, type_equipement NULLS FIRST, technician_id NULLS FIRST, statut, urgence`);
 const FACTS = sql.raw(`SELECT intervention_id, day::text, client_id, equipement_id, type_equipement, technician_id,
-  statut, urgence, cout::text, start_s::text, repair_s::text, interrupted, wait_s::text, wait_repair_s::text
+  statut, urgence, cout::text, start_s::text, repair_s::text, interrupted, wait_s::text, wait_repair_s::text,
+  started_at::text, finished_at::text, waiting_since::text
   FROM intervention_facts ORDER BY 1`);
 
 const NARROW = ['rollup_day_status', 'rollup_day_technician', 'rollup_day_type', 'rollup_day_client'].map((t) =>

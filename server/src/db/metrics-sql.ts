@@ -14,25 +14,19 @@ const quoted = (values: readonly string[]) => values.map((v) => `'${v.replace(/'
 const HISTORY_TIMING = `min(h.created_at) FILTER (WHERE h.to_statut = '${STATUT.EN_COURS}') AS h_started,
     max(h.created_at) FILTER (WHERE h.to_statut = '${COMPLETED_STATUT}') AS h_finished,
     bool_or(h.to_statut IN (${quoted(NOT_FIRST_TIME_FIX_STATUTS)})) AS h_interrupted`;
-/** The last move into EN_ATTENTE_PDR (the start of an open wait for parts), as rollups-sql.ts waitSecondsOf reads it. */
-const WAITING_SINCE = `max(h.created_at) FILTER (WHERE h.to_statut = '${STATUT.EN_ATTENTE_PDR}'
-    AND h.from_statut IS DISTINCT FROM h.to_statut) AS h_waiting_since`;
 
 /**
  * Joins the history timing of each intervention as `t`. 'hash' aggregates the history once and hash-joins it (best
  * when the selection is large: period figures); 'lateral' probes the history index per row (best for a few rows:
- * one page of an export, one intervention). Both give the same figures. `waitingSince` adds `t.h_waiting_since`
- * (openWaitSecondsOf in rollups-sql.ts).
+ * one page of an export, one intervention). Both give the same figures.
  */
-export const timingJoin = (a = 'i', mode: TimingMode = 'hash', opts: { waitingSince?: boolean } = {}): SQL => {
-  const columns = opts.waitingSince ? `${HISTORY_TIMING},\n    ${WAITING_SINCE}` : HISTORY_TIMING;
-  return mode === 'hash'
-    ? sql.raw(`LEFT JOIN (SELECT h.intervention_id, ${columns} FROM intervention_history h GROUP BY h.intervention_id) t
+export const timingJoin = (a = 'i', mode: TimingMode = 'hash'): SQL =>
+  mode === 'hash'
+    ? sql.raw(`LEFT JOIN (SELECT h.intervention_id, ${HISTORY_TIMING} FROM intervention_history h GROUP BY h.intervention_id) t
         ON t.intervention_id = ${a}.id`)
     : sql.raw(
-        `LEFT JOIN LATERAL (SELECT ${columns} FROM intervention_history h WHERE h.intervention_id = ${a}.id) t ON true`,
+        `LEFT JOIN LATERAL (SELECT ${HISTORY_TIMING} FROM intervention_history h WHERE h.intervention_id = ${a}.id) t ON true`,
       );
-};
 
 export type TimingMode = 'hash' | 'lateral';
 /**

@@ -1,4 +1,4 @@
-import { boolean, date, integer, numeric, pgTable, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Per-intervention facts and the daily roll-ups the dashboard, analytics and reports read. Part of the typed mirror of
@@ -21,6 +21,10 @@ export const interventionFacts = pgTable('intervention_facts', {
   // 0026_waiting_split.sql: closed waiting-for-parts seconds, and the part of it inside the repair span
   waitS: numeric('wait_s'),
   waitRepairS: numeric('wait_repair_s'),
+  // 0033_facts_timing.sql: first start, last finish, start of the open wait for parts (the period CSV reads them)
+  startedAt: timestamp('started_at', { withTimezone: true }),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+  waitingSince: timestamp('waiting_since', { withTimezone: true }),
 });
 
 const rollupMeasures = {

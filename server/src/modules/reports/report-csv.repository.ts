@@ -7,8 +7,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import type { DbOrTx } from '../../db/database.ts';
-import { finishedAt, repairHours, startedAt, timingJoin, timingModeFor } from '../../db/metrics-sql.ts';
-import { openWaitSecondsOf } from '../../db/rollups-sql.ts';
+import { waitSecondsOf } from '../../db/rollups-sql.ts';
 import { reportWhere } from './reports.repository.ts';
 
 /**
@@ -16,7 +15,9 @@ import { reportWhere } from './reports.repository.ts';
  * with every value already formatted in SQL — French dates and decimals, status and type labels, 'Oui'/'Non' — so
  * Node only forwards bytes. The file is the one the csv-stringify export wrote: UTF-8 BOM, ';', the French header,
  * empty cells unquoted, and every text cell neutralised against CSV injection the way `neutraliseCsvCell`
- * (domain/common/csv.ts) does.
+ * (domain/common/csv.ts) does. The start, finish, repair and wait times come from the intervention's facts row
+ * (migrations 0022, 0026, 0033: kept by triggers in the writing transaction), not from an aggregate of the status
+ * history: at five years of history that aggregate was most of the export's time.
  */
 
 const dialect = new PgDialect({ casing: 'snake_case' });
@@ -43,22 +44,20 @@ const statutLabel = sql`CASE i.statut ${sql.join(
 )} ELSE i.statut END`;
 
 export function reportCsvQuery(f: ReportFilter, timeZone: string): SQL {
-  const days = (Date.parse(f.dateTo) - Date.parse(f.dateFrom)) / 86_400_000 + 1;
-  const narrow = Boolean(f.clientId || f.equipementId || f.technicianId) || timingModeFor(days) === 'lateral';
   return sql`
     SELECT i.id, to_char(i.date, 'DD/MM/YYYY'), ${cell(sql`c.nom_entreprise`)}, ${cell(sql`e.nom`)},
            ${cell(sql`COALESCE(replace(NULLIF(e.type_equipement, ''), '_', ' '), 'Non renseigné')`)},
            ${cell(statutLabel)}, CASE WHEN i.urgence THEN 'Oui' ELSE 'Non' END,
            ${cell(sql`u.nom`)}, ${cell(sql`i.description`)},
-           ${frDateTime(startedAt(), timeZone)}, ${frDateTime(finishedAt(), timeZone)},
-           ${frDecimal(repairHours(), 1)}, ${frDecimal(sql`NULLIF(${openWaitSecondsOf('fx', sql`t.h_waiting_since`)}, 0) / 3600`, 1)},
+           ${frDateTime(sql`fx.started_at`, timeZone)}, ${frDateTime(sql`fx.finished_at`, timeZone)},
+           ${frDecimal(sql`fx.repair_s / 3600`, 1)},
+           ${frDecimal(sql`NULLIF(${waitSecondsOf('fx')}, 0) / 3600`, 1)},
            ${frDecimal(sql`e.cout`, 2)}
     FROM interventions i
     JOIN equipements e ON e.id = i.equipement_id
     JOIN clients c ON c.id = i.client_id
     LEFT JOIN users u ON u.id = i.technician_id
     LEFT JOIN intervention_facts fx ON fx.intervention_id = i.id
-    ${timingJoin('i', narrow ? 'lateral' : 'hash', { waitingSince: true })}
     WHERE ${reportWhere(f)}
     ORDER BY i.date, i.id`;
 }
