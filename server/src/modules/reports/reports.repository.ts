@@ -62,7 +62,9 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
     const distinctOfFacts = sql`SELECT DISTINCT f.equipement_id AS id FROM intervention_facts f WHERE ${fWhere}`;
     const period = sql`(SELECT COALESCE(sum(r.n), 0) FROM rollup_day_status r WHERE ${rWhere})`;
     const equipmentRows = sql`(SELECT count(*) FROM equipements)`;
-    const probe = sql`(SELECT ${period} > ${sql.raw(String(PROBE_OR_SCAN))} * ${equipmentRows})`;
+    // Decided once (the CTE `way`), read by both branches' one-time filters.
+    const way = sql`way AS MATERIALIZED (SELECT ${period} > ${sql.raw(String(PROBE_OR_SCAN))} * ${equipmentRows} AS probe)`;
+    const probe = sql`(SELECT probe FROM way)`;
     const equipmentOfPeriod = filtered
       ? distinctOfFacts
       : sql`SELECT e1.id FROM equipements e1
@@ -76,7 +78,7 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
       : sql`SELECT count(*) FROM clients c1
             WHERE EXISTS (SELECT 1 FROM rollup_day_client r WHERE r.client_id = c1.id AND ${rWhere})`;
     const { rows } = await db.execute<SummaryRow>(sql`
-      WITH eq AS (
+      WITH ${filtered ? sql`` : sql`${way}, `}eq AS (
         SELECT count(*)::int AS equipment_count, COALESCE(sum(e2.valeur), 0)::numeric(16, 2)::text AS equipment_value
         FROM (${equipmentOfPeriod}) p LEFT JOIN equipements e2 ON e2.id = p.id
       )
