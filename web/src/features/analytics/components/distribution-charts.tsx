@@ -3,7 +3,7 @@ import type { LabelCount } from '@gmao/domain/dashboard/dashboard-schemas';
 import { truncate } from '@gmao/domain/format/format';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { ChartCard } from './chart-card';
-import { legendProps } from './chart-format';
+import { legendProps, tooltipProps } from './chart-format';
 import { useNarrow } from './use-narrow';
 
 function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
@@ -21,7 +21,7 @@ function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
           interval={0}
           tickFormatter={(v: string) => truncate(v, narrow ? 14 : 24)}
         />
-        <Tooltip />
+        <Tooltip {...tooltipProps} />
         <Bar dataKey="count" name="Interventions" fill={color} maxBarSize={28} />
       </BarChart>
     </ResponsiveContainer>
@@ -79,7 +79,7 @@ export function DistributionCharts({ data }: { data: Analytics }) {
               tickFormatter={narrow ? shortName : undefined}
             />
             <YAxis allowDecimals={false} fontSize={11} />
-            <Tooltip />
+            <Tooltip {...tooltipProps} />
             <Legend {...legendProps(['assigned', 'completed', 'open'])} />
             <Bar dataKey="assigned" name="Assignées" fill="#2563eb" maxBarSize={40} />
             <Bar dataKey="completed" name="Terminées" fill="#16a34a" maxBarSize={40} />

@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartCard } from './chart-card';
-import { bucketLabel, completionPoints, legendProps, STATUS_SERIES } from './chart-format';
+import { bucketLabel, completionPoints, legendProps, STATUS_SERIES, tooltipProps } from './chart-format';
 
 /** Interventions over time by status, completion-rate trend and MTTR trend. */
 export function TrendCharts({ data }: { data: Analytics }) {
@@ -52,7 +52,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={11} />
             <YAxis allowDecimals={false} fontSize={11} />
-            <Tooltip />
+            <Tooltip {...tooltipProps} />
             <Legend {...legendProps(used.map((s) => s.key))} />
             {used.map((s) => (
               <Bar key={s.key} dataKey={s.key} name={s.label} stackId="statut" fill={s.color} maxBarSize={48} />
@@ -75,7 +75,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={11} />
             <YAxis domain={[0, 100]} unit="%" fontSize={11} />
-            <Tooltip formatter={(v) => formatPercent(Number(v))} />
+            <Tooltip {...tooltipProps} formatter={(v) => formatPercent(Number(v))} />
             <Line
               type="linear"
               dataKey="rate"
@@ -102,7 +102,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
             <XAxis dataKey="label" fontSize={11} />
             <YAxis unit=" h" fontSize={11} />
-            <Tooltip formatter={(v) => formatHours(Number(v))} />
+            <Tooltip {...tooltipProps} formatter={(v) => formatHours(Number(v))} />
             <Line type="linear" dataKey="mttrHours" name="MTTR" stroke="#2563eb" connectNulls dot={{ r: 3 }} />
           </LineChart>
         </ResponsiveContainer>
@@ -151,7 +151,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
                 <XAxis dataKey="label" fontSize={11} />
                 <YAxis unit=" h" fontSize={11} />
-                <Tooltip formatter={(v) => formatHours(Number(v))} />
+                <Tooltip {...tooltipProps} formatter={(v) => formatHours(Number(v))} />
                 <Legend />
                 <Bar dataKey="repairHours" name={SPLIT.repair} stackId="mttr" fill="#2563eb" maxBarSize={48} />
                 <Bar dataKey="waitingHours" name={SPLIT.waiting} stackId="mttr" fill="#d97706" maxBarSize={48} />
