@@ -3,7 +3,7 @@ import { STOCK_MESSAGES, waitingSplit } from '@gmao/domain/stock/stock-schemas';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitingTime } from '../src/modules/stock/stock.service.ts';
+import { waitingTime } from '../src/modules/stock/requests/part-requests.service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createIntervention, createUser } from './helpers/factories.ts';
 

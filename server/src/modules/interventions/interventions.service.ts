@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
-import { releaseReservations } from '../stock/stock.service.ts';
+import { releaseReservations } from '../stock/requests/part-requests.service.ts';
 import { advanceVersion, factsOf, lockForAction, requireAccess, type VersionPrecondition } from './access.ts';
 import { setTechnician } from './assignment/assignment.repository.ts';
 import { assignInTx } from './assignment/assignment.service.ts';

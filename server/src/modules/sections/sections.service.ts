@@ -2,6 +2,7 @@ import { SECTION_MESSAGES as M, type sectionInputSchema } from '@gmao/domain/sec
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import * as repo from './sections.repository.ts';
 
@@ -24,8 +25,7 @@ async function validate(db: DbOrTx, input: SectionInput, exceptId: number | null
 
 /** The unique index on the name decides between two concurrent writes of the same name. */
 function rethrowNameConflict(err: unknown): never {
-  const code = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
-  if (code === '23505') throw new AppError('CONFLICT', M.nameTaken, [{ field: 'nom', msg: M.nameTaken }]);
+  if (pgErrorCode(err) === '23505') throw new AppError('CONFLICT', M.nameTaken, [{ field: 'nom', msg: M.nameTaken }]);
   throw err;
 }
 

@@ -28,6 +28,7 @@ import { errorResponses } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
 import { recordExport } from '../audit/audit.service.ts';
+import * as parts from './parts/parts.service.ts';
 import * as stock from './stock.service.ts';
 
 const tags = ['stock'];
@@ -49,7 +50,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
         response: { 200: listEnvelope(partSchema), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, ...(await stock.listParts(app.db, request.query)) }),
+    async (request) => ({ success: true as const, ...(await parts.listParts(app.db, request.query)) }),
   );
 
   app.get(
@@ -63,7 +64,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
       return reply
         .type('text/csv; charset=utf-8')
         .headers(downloadHeaders(PARTS_CSV_MESSAGES.fileName))
-        .send(stock.partsCsvStream(app.db));
+        .send(parts.partsCsvStream(app.db));
     },
   );
 
@@ -81,7 +82,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
       },
     },
     async (request) => {
-      const data = await stock.importParts(app.db, request.body.contenu);
+      const data = await parts.importParts(app.db, request.body.contenu);
       return { success: true as const, data, message: PARTS_CSV_MESSAGES.done(data.created, data.updated) };
     },
   );
@@ -97,7 +98,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
         response: { 200: successEnvelope(partDetailSchema), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, data: await stock.getPart(app.db, request.params.id) }),
+    async (request) => ({ success: true as const, data: await parts.getPart(app.db, request.params.id) }),
   );
 
   app.post(
@@ -112,7 +113,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
       },
     },
     async (request, reply) => {
-      const data = await stock.createPart(app.db, request.body);
+      const data = await parts.createPart(app.db, request.body);
       return reply.status(201).send({ success: true as const, data, message: STOCK_MESSAGES.partCreated });
     },
   );
@@ -131,7 +132,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
     },
     async (request) => ({
       success: true as const,
-      data: await stock.updatePart(app.db, request.params.id, request.body),
+      data: await parts.updatePart(app.db, request.params.id, request.body),
       message: STOCK_MESSAGES.partUpdated,
     }),
   );
@@ -148,7 +149,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
       },
     },
     async (request) => {
-      await stock.deletePart(app.db, request.params.id, storage);
+      await parts.deletePart(app.db, request.params.id, storage);
       return { success: true as const, data: null, message: STOCK_MESSAGES.partDeleted };
     },
   );
@@ -289,7 +290,7 @@ const partPhotoRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
     '/:id/photo',
     { config: read, schema: { tags, summary: 'La photo de la pièce', params: idParamsSchema } },
     async (request, reply) => {
-      const file = await stock.openPartPhoto(app.db, storage, request.params.id);
+      const file = await parts.openPartPhoto(app.db, storage, request.params.id);
       return reply
         .header('content-type', file.type)
         .header('content-length', file.size)
@@ -324,7 +325,7 @@ const partPhotoRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
           { field: 'file', msg: ATTACHMENT_MESSAGES.fileRequired },
         ]);
       }
-      const data = await stock.uploadPartPhoto(app.db, storage, request.params.id, file);
+      const data = await parts.uploadPartPhoto(app.db, storage, request.params.id, file);
       return { success: true as const, data, message: STOCK_MESSAGES.photoUploaded };
     },
   );
@@ -341,7 +342,7 @@ const partPhotoRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
       },
     },
     async (request) => {
-      await stock.removePartPhoto(app.db, storage, request.params.id);
+      await parts.removePartPhoto(app.db, storage, request.params.id);
       return { success: true as const, data: null, message: STOCK_MESSAGES.photoDeleted };
     },
   );

@@ -7,6 +7,7 @@ import {
 } from '@gmao/domain/templates/template-schemas';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
+import { pgErrorCode } from '../../lib/pg-error.ts';
 import { createIntervention } from '../interventions/interventions.service.ts';
 import * as repo from './templates.repository.ts';
 
@@ -22,8 +23,7 @@ const nameConflict = () => new AppError('CONFLICT', M.nomTaken, [{ field: 'nom',
 
 /** The unique index on lower(nom) decides between two concurrent writes of the same name. */
 function rethrowNameConflict(err: unknown): never {
-  const code = (err as { cause?: { code?: string } })?.cause?.code ?? (err as { code?: string })?.code;
-  if (code === '23505') throw nameConflict();
+  if (pgErrorCode(err) === '23505') throw nameConflict();
   throw err;
 }
 

@@ -8,7 +8,12 @@ import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { lineQuantityChanged, lineStockOf, releaseLine, reserveForLine } from '../../stock/stock.service.ts';
+import {
+  lineQuantityChanged,
+  lineStockOf,
+  releaseLine,
+  reserveForLine,
+} from '../../stock/requests/part-requests.service.ts';
 import { lockForAction, lockForItem, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
 import {

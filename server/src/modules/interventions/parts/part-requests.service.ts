@@ -9,7 +9,7 @@ import {
   listPartRequests,
   receivePartRequest,
   waitingTime,
-} from '../../stock/stock.service.ts';
+} from '../../stock/requests/part-requests.service.ts';
 import { lockForAction, lockForActions, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
 

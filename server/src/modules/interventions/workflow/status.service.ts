@@ -14,7 +14,7 @@ import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { notifyStatusChanged } from '../../notifications/notifications.service.ts';
-import { onStatusChange as stockOnStatusChange } from '../../stock/stock.service.ts';
+import { onStatusChange as stockOnStatusChange } from '../../stock/requests/part-requests.service.ts';
 import { factsOf, lockForAction, type VersionPrecondition } from '../access.ts';
 import { stopAllSessions } from '../activity/timer.repository.ts';
 import {
