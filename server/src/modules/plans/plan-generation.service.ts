@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertGeneratedIntervention } from '../interventions/interventions.service.ts';
 import { notifyGeneratedAssignment } from '../notifications/notifications.service.ts';
+import * as generation from './plan-generation.repository.ts';
 import * as repo from './plans.repository.ts';
 
 /**
@@ -53,7 +54,7 @@ export function firstUngenerated(
 
 /** One plan's generation in one transaction; `tryOnly`: skip when another transaction generates this plan. */
 async function generateInTx(tx: DbOrTx, id: number, tryOnly: boolean, today: string): Promise<number[] | null> {
-  if (!(await repo.lockPlanGeneration(tx, id, tryOnly))) return null;
+  if (!(await generation.lockPlanGeneration(tx, id, tryOnly))) return null;
   const plan = await repo.findPlan(tx, id);
   if (!plan) throw new AppError('NOT_FOUND', M.notFound);
   if (!plan.actif) return [];
@@ -72,7 +73,7 @@ async function generateInTx(tx: DbOrTx, id: number, tryOnly: boolean, today: str
     },
   ) => {
     const key = { planId: id, equipementId: equipmentId, ruleDate: o.rule_date, dueDate: o.due_date, ...trigger };
-    const occurrenceId = await repo.claimOccurrence(tx, key);
+    const occurrenceId = await generation.claimOccurrence(tx, key);
     if (occurrenceId === null) return;
     const interventionId = await insertGeneratedIntervention(tx, {
       equipementId: equipmentId,
@@ -89,11 +90,11 @@ async function generateInTx(tx: DbOrTx, id: number, tryOnly: boolean, today: str
       materials: template?.materiaux ?? [],
       note: trigger.note ?? M.historyNote(plan.nom),
     });
-    await repo.linkOccurrence(tx, occurrenceId, interventionId);
+    await generation.linkOccurrence(tx, occurrenceId, interventionId);
     if (technicianId !== null) await notifyGeneratedAssignment(tx, interventionId, technicianId, M.assignedBy);
     created.push(interventionId);
   };
-  for (const equipment of await repo.targetEquipment(tx, id)) {
+  for (const equipment of await generation.targetEquipment(tx, id)) {
     // Bounded transactions: the roll-up triggers serialise intervention writers until this one commits.
     if (created.length >= GENERATION_BATCH) return created;
     if (plan.mode === 'APRES_REALISATION' && plan.intervalle_jours !== null) {
@@ -137,7 +138,7 @@ async function generateInTx(tx: DbOrTx, id: number, tryOnly: boolean, today: str
     }
   }
   // Only a complete run records its horizon (equipment without occurrences yet start from it next time).
-  await repo.setGeneratedThrough(tx, id, horizon);
+  await generation.setGeneratedThrough(tx, id, horizon);
   return created;
 }
 
@@ -168,7 +169,7 @@ export async function generateAllPlans(
   onError: (planId: number, err: unknown) => void = () => {},
 ): Promise<number> {
   let total = 0;
-  for (const id of await repo.activePlanIds(db)) {
+  for (const id of await generation.activePlanIds(db)) {
     try {
       total += (await generateUntilDone(db, id, true, today)).length;
     } catch (err) {

@@ -30,6 +30,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { csvFileStream } from '../../lib/csv.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import * as generation from './plan-generation.repository.ts';
 import { firstUngenerated, later } from './plan-generation.service.ts';
 import * as repo from './plans.repository.ts';
 
@@ -165,8 +166,8 @@ export async function listOccurrences(db: Db, id: number, q: OccurrencesQuery): 
   const plan = await mustFind(db, id);
   const today = metricsToday();
   const [generated, targets, skips] = await Promise.all([
-    repo.generatedOccurrences(db, id, q.from, q.to),
-    repo.targetEquipment(db, id),
+    generation.generatedOccurrences(db, id, q.from, q.to),
+    generation.targetEquipment(db, id),
     repo.skipDates(db),
   ]);
   const out: PlanOccurrence[] = generated.map((g) => ({
