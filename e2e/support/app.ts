@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect, inject } from 'vitest';
@@ -119,3 +120,22 @@ async function settled(page: Page) {
 }
 
 export const unique = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1000)}`;
+
+/**
+ * The file a click downloads: its suggested name and its text. Bounded: Playwright waits for a download's end without
+ * a timeout, so a download that never ends failed only as "Test timed out"; it fails here, naming the file.
+ */
+export async function download(page: Page, click: () => Promise<unknown>, timeoutMs = 30_000) {
+  const [file] = await Promise.all([page.waitForEvent('download'), click()]);
+  const name = file.suggestedFilename();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, ko) => {
+    timer = setTimeout(() => ko(new Error(`download ${name}: not finished after ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const path = await Promise.race([file.path(), late]);
+    return { name, text: await readFile(path, 'utf8') };
+  } finally {
+    clearTimeout(timer);
+  }
+}

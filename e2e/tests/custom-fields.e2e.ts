@@ -1,7 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import {
+  adminApi,
+  download,
+  expectNoSeriousA11yViolations,
+  loginThroughForm,
+  newPage,
+  unique,
+} from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -117,11 +123,7 @@ describe('custom fields', () => {
 
     // --- the export takes the same filter and has the field's column
     await page.getByRole('button', { name: 'Exporter' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'CSV' }).click(),
-    ]);
-    const csv = await readFile((await download.path()) as string, 'utf8');
+    const { text: csv } = await download(page, () => page.getByRole('menuitem', { name: 'CSV' }).click());
     const [header, ...lines] = csv.trim().split('\n');
     expect(header).toContain('Puissance (kVA)');
     expect(lines).toHaveLength(1);

@@ -1,7 +1,13 @@
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import {
+  adminApi,
+  download,
+  expectNoSeriousA11yViolations,
+  loginThroughForm,
+  newPage,
+  unique,
+} from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -55,12 +61,8 @@ describe('intervention lifecycle, checklist and export', () => {
 
     // --- export CSV with the current search
     await page.getByRole('button', { name: 'Exporter' }).click();
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('menuitem', { name: 'CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toMatch(/^interventions_\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = await readFile((await download.path()) as string, 'utf8');
+    const { name, text: csv } = await download(page, () => page.getByRole('menuitem', { name: 'CSV' }).click());
+    expect(name).toMatch(/^interventions_\d{4}-\d{2}-\d{2}\.csv$/);
     expect(csv.startsWith('\uFEFFN°;Date;')).toBe(true);
     expect(csv.trim().split('\n')).toHaveLength(2);
     expect(csv).toContain(description);

@@ -1,7 +1,13 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import {
+  adminApi,
+  download,
+  expectNoSeriousA11yViolations,
+  loginThroughForm,
+  newPage,
+  unique,
+} from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -120,12 +126,9 @@ describe('preventive maintenance', () => {
     await page.reload();
     await expect.poll(() => rate.textContent(), POLL).toBe(after);
     // …and the same figures go to the client as a CSV, one line per plan then the total.
-    const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Exporter CSV' }).click(),
-    ]);
-    expect(download.suggestedFilename()).toBe(`conformite-preventive_${dayOffset(-365)}_${dayOffset(0)}.csv`);
-    const csv = readFileSync((await download.path()) as string, 'utf8')
+    const { name, text } = await download(page, () => page.getByRole('button', { name: 'Exporter CSV' }).click());
+    expect(name).toBe(`conformite-preventive_${dayOffset(-365)}_${dayOffset(0)}.csv`);
+    const csv = text
       .replace(/^\uFEFF/, '')
       .trim()
       .split('\n');
