@@ -11,7 +11,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses as errors } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
-import * as service from './notifications.service.ts';
+import * as service from './inbox.service.ts';
 
 const own = { access: 'authenticated' as const };
 const tags = ['notifications'];
