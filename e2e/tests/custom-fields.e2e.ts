@@ -131,6 +131,7 @@ describe('custom fields', () => {
     expect(lines[0]).toContain(description);
     await context.close();
     // One journey through three pages with four accessibility scans: 16 s on an idle 2-core machine (the scans 6 s of
-    // it), past 60 s once in CI beside another browser file; the other long journeys (dashboard, plans, stock) have 120 s.
+    // it), past 60 s once in CI beside another browser file; the other long journeys (dashboard, plans, stock) have
+    // 120 s.
   }, 120_000);
 });

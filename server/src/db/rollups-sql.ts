@@ -55,5 +55,6 @@ const WAITING = sql.raw(`'${STATUT.EN_ATTENTE_PDR}'`);
 export const waitSecondsOf = (f = 'f'): SQL => {
   const a = sql.raw(f);
   return sql`(COALESCE(${a}.wait_s, 0)
-    + CASE WHEN ${a}.statut = ${WAITING} THEN COALESCE(extract(epoch FROM (now() - ${a}.waiting_since)), 0) ELSE 0 END)`;
+    + CASE WHEN ${a}.statut = ${WAITING}
+        THEN COALESCE(extract(epoch FROM (now() - ${a}.waiting_since)), 0) ELSE 0 END)`;
 };

@@ -58,7 +58,7 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
     // facts rows (day, equipement_id index; ~0.13 µs a row at 1 M rows) when the period holds fewer than
     // PROBE_OR_SCAN interventions per equipment, else one probe of the (equipement_id, day) index per equipment
     // (migration 0027; ~12 µs each). A year of the bench's 1 M rows on 3,000 equipment is probed (885 k rows);
-    // 50,000 equipment with 200 k interventions a year are read from the facts (probing them would take ~0.6 s at 12 µs each).
+    // 50,000 equipment with 200 k interventions a year are read from the facts (probing them: ~0.6 s, estimated).
     const distinctOfFacts = sql`SELECT DISTINCT f.equipement_id AS id FROM intervention_facts f WHERE ${fWhere}`;
     const period = sql`(SELECT COALESCE(sum(r.n), 0) FROM rollup_day_status r WHERE ${rWhere})`;
     const equipmentRows = sql`(SELECT count(*) FROM equipements)`;
