@@ -190,10 +190,9 @@ describe('analytics', () => {
     expect(await types.getByRole('cell', { name: 'MOTEUR ELECTRIQUE' }).count()).toBe(1);
     await page.getByLabel('Période').selectOption('7');
     await expect.poll(() => figure.getByRole('table').locator('tbody tr').count(), { timeout: 10_000 }).toBe(7);
-    // The pointer off the charts, and no tooltip left showing: a tooltip (fading in under the pointer, or still up
-    // after the period changed) was measured half transparent by axe twice in CI.
+    // The pointer off the charts. A tooltip can stay up after the period changes (seen in CI): its entries are in the
+    // text colour, so it is readable whether or not it shows.
     await page.mouse.move(0, 0);
-    await expect.poll(() => page.locator('.recharts-tooltip-item:visible').count(), { timeout: 5000 }).toBe(0);
     await expectNoSeriousA11yViolations(page);
     // A tooltip's entries are readable too (they were written in their series' colour: yellow on white).
     await figure.locator('.recharts-bar-rectangle').first().hover();
