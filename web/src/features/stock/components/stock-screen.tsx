@@ -1,201 +1,25 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { formatCurrency, formatNumber } from '@gmao/domain/format/format';
-import { decodeCsvBytes, PARTS_CSV_MESSAGES } from '@gmao/domain/stock/parts-csv';
 import { STOCK_LABELS } from '@gmao/domain/stock/stock-labels';
-import { type Part, STOCK_MESSAGES } from '@gmao/domain/stock/stock-schemas';
-import { AlertTriangle, Download, Eye, PackagePlus, Plus, Upload } from 'lucide-react';
-import { useRef, useState } from 'react';
+import type { Part } from '@gmao/domain/stock/stock-schemas';
+import { AlertTriangle, Eye, PackagePlus, Plus } from 'lucide-react';
+import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
-import { Badge } from '../../../components/ui/badge';
 import { Button } from '../../../components/ui/button';
-import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
-import { FormField, inputClass } from '../../../components/ui/form-field';
-import { FormModal } from '../../../components/ui/form-modal';
+import { DataTable } from '../../../components/ui/data-table';
 import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { Pagination } from '../../../components/ui/pagination';
 import { RowAction } from '../../../components/ui/row-action';
 import { SearchInput } from '../../../components/ui/search-input';
-import { ApiError, type ErrorDetail } from '../../../lib/api-client';
 import { usePermissions } from '../../../lib/session';
-import { notify } from '../../../lib/toast';
-import {
-  centralStore,
-  downloadPartsCsv,
-  PARTS_PAGE_SIZE,
-  useImportParts,
-  useLocations,
-  useParts,
-  useReception,
-  useStockAlerts,
-} from '../api/stock';
+import { PARTS_PAGE_SIZE, useParts, useStockAlerts } from '../api/stock';
+import { CatalogueCsv } from './catalogue-csv';
 import { LocationsPanel } from './locations-panel';
 import { PartDetailModal } from './part-detail-modal';
 import { PartFormModal } from './part-form-modal';
+import { partColumns, qty } from './parts-columns';
+import { ReceptionModal } from './reception-modal';
 import { StockTabs } from './stock-tabs';
 import { SuggestionsPanel } from './suggestions-panel';
-
-const qty = (n: number) => formatNumber(n, { maximumFractionDigits: 3 });
-
-const columns: DataTableColumn<Part>[] = [
-  {
-    key: 'reference',
-    header: 'Référence',
-    render: (p) => <span className="font-medium text-slate-900">{p.reference}</span>,
-  },
-  { key: 'designation', header: 'Désignation', render: (p) => p.designation },
-  {
-    key: 'available',
-    header: 'Disponible',
-    render: (p) => (
-      <span>
-        {qty(p.available)} {p.unite}
-        <span className="block text-xs text-slate-500">
-          en stock {qty(p.on_hand)}, réservé {qty(p.reserved)}
-        </span>
-      </span>
-    ),
-  },
-  { key: 'seuil', header: 'Seuil', render: (p) => qty(p.seuil_reappro) },
-  {
-    key: 'prix',
-    header: 'Prix unitaire',
-    className: 'whitespace-nowrap',
-    render: (p) => formatCurrency(p.prix_unitaire),
-  },
-  {
-    key: 'etat',
-    header: 'État',
-    render: (p) => (p.low_stock ? <Badge tone="red">Stock bas</Badge> : <Badge tone="green">OK</Badge>),
-  },
-];
-
-function ReceptionModal({ part, onClose }: { part: Part; onClose: () => void }) {
-  const locations = useLocations();
-  const receive = useReception();
-  const [quantite, setQuantite] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const store = centralStore(locations.data?.data);
-  return (
-    <FormModal
-      open
-      onClose={onClose}
-      title={`Réception : ${part.designation}`}
-      size="md"
-      formId="reception-form"
-      saving={receive.isPending}
-      submitLabel="Entrer en stock"
-    >
-      <form
-        id="reception-form"
-        noValidate
-        onSubmit={async (e) => {
-          e.preventDefault();
-          const n = Number(quantite.replace(',', '.'));
-          if (!(n > 0)) return setError(STOCK_MESSAGES.quantiteInvalid);
-          if (!store) return;
-          try {
-            await receive.mutateAsync({ part_id: part.id, location_id: store.id, quantite: n });
-            notify.success(STOCK_MESSAGES.movementRecorded);
-            onClose();
-          } catch {
-            // the API client has shown the server's message
-          }
-        }}
-      >
-        <FormField
-          label={`Quantité reçue (${part.unite}) au ${store?.nom ?? 'magasin'}`}
-          htmlFor="reception-qty"
-          required
-          error={error ?? undefined}
-        >
-          <input
-            id="reception-qty"
-            inputMode="decimal"
-            className={inputClass(!!error)}
-            value={quantite}
-            onChange={(e) => {
-              setQuantite(e.target.value);
-              setError(null);
-            }}
-          />
-        </FormField>
-      </form>
-    </FormModal>
-  );
-}
-
-/** Export (everyone who reads the stock) and import (managers) of the catalogue as CSV; the import's line errors. */
-function CatalogueCsv({ manages }: { manages: boolean }) {
-  const importParts = useImportParts();
-  const file = useRef<HTMLInputElement>(null);
-  const [exporting, setExporting] = useState(false);
-  const [lineErrors, setLineErrors] = useState<ErrorDetail[]>([]);
-  const onFile = async (f: File | undefined) => {
-    if (!f) return;
-    setLineErrors([]);
-    try {
-      const res = await importParts.mutateAsync(decodeCsvBytes(new Uint8Array(await f.arrayBuffer())));
-      notify.success(res.message ?? PARTS_CSV_MESSAGES.done(res.data.created, res.data.updated));
-    } catch (err) {
-      if (err instanceof ApiError) {
-        notify.error(err.serverMessage ?? err.message);
-        setLineErrors(err.details);
-      }
-    } finally {
-      if (file.current) file.current.value = '';
-    }
-  };
-  return (
-    <>
-      <Button
-        variant="secondary"
-        loading={exporting}
-        onClick={async () => {
-          setExporting(true);
-          try {
-            await downloadPartsCsv();
-            notify.success(PARTS_CSV_MESSAGES.downloaded);
-          } catch {
-            // the API client has shown the server's message
-          } finally {
-            setExporting(false);
-          }
-        }}
-      >
-        <Download className="h-4 w-4" aria-hidden="true" /> {PARTS_CSV_MESSAGES.exportAction}
-      </Button>
-      {manages && (
-        <>
-          <input
-            ref={file}
-            type="file"
-            accept=".csv,text/csv"
-            className="sr-only"
-            aria-label={PARTS_CSV_MESSAGES.importAction}
-            onChange={(e) => void onFile(e.target.files?.[0])}
-          />
-          <Button variant="secondary" loading={importParts.isPending} onClick={() => file.current?.click()}>
-            <Upload className="h-4 w-4" aria-hidden="true" /> {PARTS_CSV_MESSAGES.importAction}
-          </Button>
-        </>
-      )}
-      {lineErrors.length > 0 && (
-        <div role="alert" className="basis-full rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700">
-          <p className="font-medium">{PARTS_CSV_MESSAGES.importErrorsTitle}</p>
-          <ul className="mt-1 max-h-48 list-disc overflow-auto pl-5">
-            {lineErrors.map((e, i) => (
-              // biome-ignore lint/suspicious/noArrayIndexKey: a line may have several errors of the same text
-              <li key={i}>
-                {e.field ? `${e.field} : ` : ''}
-                {e.msg ?? e.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      )}
-    </>
-  );
-}
 
 /** /stock (stock:read): the parts with what is available, low-stock alerts; managers add parts and receive stock. */
 export function StockScreen() {
@@ -269,7 +93,7 @@ export function StockScreen() {
                   <div>
                     <DataTable
                       caption="Pièces détachées"
-                      columns={columns}
+                      columns={partColumns}
                       rows={parts.data?.data}
                       loading={parts.isPending}
                       rowKey={(p) => p.id}

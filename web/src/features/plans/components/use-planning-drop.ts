@@ -1,0 +1,51 @@
+import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { plannedAtLocalParts, SCHEDULE_MESSAGES } from '@gmao/domain/interventions/schedule-schemas';
+import { type DragEvent, useRef, useState } from 'react';
+import { notify } from '../../../lib/toast';
+import { useReschedule } from '../api/planning';
+
+/**
+ * Dragging an intervention of `rows` to another day of the grid: the day under the pointer is highlighted, and the
+ * drop replans the intervention on that day at the same time of day, keeping its planned duration.
+ */
+export function usePlanningDrop(rows: Intervention[]) {
+  const reschedule = useReschedule();
+  // The id of the intervention being dragged; the drop reads the drag data when the drag began elsewhere.
+  const dragged = useRef<number | null>(null);
+  const [dropTarget, setDropTarget] = useState<string | null>(null);
+
+  const onDragStart = (id: number) => {
+    dragged.current = id;
+  };
+
+  const onDragOver = (e: DragEvent, day: string) => {
+    e.preventDefault();
+    if (dropTarget !== day) setDropTarget(day);
+  };
+
+  const onDragLeave = (day: string) => setDropTarget((t) => (t === day ? null : t));
+
+  const onDrop = async (e: DragEvent, day: string) => {
+    e.preventDefault();
+    setDropTarget(null);
+    const id = dragged.current ?? Number(e.dataTransfer?.getData('text/plain'));
+    dragged.current = null;
+    const intervention = rows.find((i) => i.id === id);
+    if (!intervention?.plannedAt) return;
+    const { date, time } = plannedAtLocalParts(intervention.plannedAt);
+    if (date === day) return;
+    try {
+      const res = await reschedule.mutateAsync({
+        id,
+        body: { date: `${day}T${time}`, duree: intervention.dureePrevue ?? null },
+      });
+      notify.success(res.message || SCHEDULE_MESSAGES.rescheduled);
+    } catch {
+      // The api client has toasted the server's refusal (closed intervention, not allowed…).
+    }
+  };
+
+  return { dropTarget, onDragStart, onDragOver, onDragLeave, onDrop };
+}
+
+export type PlanningDrop = ReturnType<typeof usePlanningDrop>;
