@@ -1,73 +1,25 @@
 import { z } from 'zod';
 import { idSchema, isCalendarDay, queryBoolean } from '../common/api.ts';
 import { EQUIPMENT_TYPES } from '../equipment/equipment-types.ts';
-import { statutSchema } from '../interventions/statut-schema.ts';
+import {
+  afterCompletionRrule,
+  DEFAULT_JOURS_AVANCE,
+  MAX_PLAN_RANGE_DAYS,
+  PLAN_MESSAGES,
+  PLAN_MODES,
+} from './plan-constants.ts';
 import { isValidRrule } from './recurrence.ts';
 
 /**
  * Preventive maintenance plans (issue 17): a template applied to one equipment, or to every equipment of a type of
  * one client (equipment added later joins), on an RFC 5545 recurrence, generated `jours_avance` days ahead as
  * PLANIFIEE interventions. Compliance counts each generated occurrence as on time, late, missed or open.
+ *
+ * This module holds the inputs (plans, queries, holidays) and re-exports the messages and fixed values
+ * (plan-constants.ts) and the response shapes (plan-response-schemas.ts).
  */
-export const PLAN_MESSAGES = {
-  nomRequired: 'Le nom du plan est requis',
-  nomMax: 'Le nom ne peut pas dépasser 150 caractères',
-  templateRequired: "Le modèle d'intervention est requis",
-  targetRequired: "Indiquez un équipement, ou un client et un type d'équipement",
-  targetBoth: "Indiquez soit un équipement, soit un client et un type d'équipement, pas les deux",
-  typeInvalid: "Type d'équipement inconnu",
-  rruleInvalid: 'Règle de récurrence invalide (format RFC 5545, ex. FREQ=MONTHLY;BYMONTHDAY=1)',
-  dateInvalid: 'Date invalide (AAAA-MM-JJ)',
-  joursAvanceInvalid: "Le délai d'anticipation doit être un nombre de jours entre 0 et 365",
-  rangeInvalid: 'La date de fin doit suivre la date de début',
-  rangeTooLong: 'La période ne peut pas dépasser 3 ans',
-  notFound: 'Plan de maintenance introuvable',
-  templateNotFound: "Modèle d'intervention introuvable",
-  templateInactive: 'Ce modèle est désactivé',
-  equipmentNotFound: 'Équipement introuvable',
-  clientNotFound: 'Client introuvable',
-  technicianNotFound: 'Technicien introuvable ou désactivé',
-  wrongType: (template: string, equipment: string) =>
-    `Le modèle s'applique aux équipements de type ${template.replaceAll('_', ' ')}, pas ${equipment.replaceAll('_', ' ')}`,
-  created: 'Plan de maintenance créé avec succès',
-  updated: 'Plan de maintenance modifié avec succès (les échéances déjà générées sont conservées)',
-  deleted: 'Plan de maintenance supprimé (les interventions générées sont conservées)',
-  generated: (n: number) =>
-    n === 0 ? 'Aucune nouvelle intervention à générer' : `${n} intervention(s) préventive(s) générée(s)`,
-  historyNote: (nom: string) => `Générée par le plan de maintenance « ${nom} »`,
-  assignedBy: 'Maintenance préventive',
-  holidayLibelleRequired: 'Le libellé du jour férié est requis',
-  holidayTaken: 'Ce jour figure déjà dans la liste des jours fériés',
-  holidayNotFound: 'Jour férié introuvable',
-  holidayCreated: 'Jour férié ajouté',
-  holidayDeleted: 'Jour férié supprimé',
-  modeInvalid: 'Mode de récurrence inconnu',
-  intervalleInvalid: 'Le nombre de jours après la dernière réalisation doit être un entier entre 1 et 3650',
-  seuilInvalid: "Le seuil d'heures de fonctionnement doit être un entier entre 1 et 1 000 000",
-  historyNoteMeter: (nom: string, heures: number) =>
-    `Générée par le plan de maintenance « ${nom} » : ${heures} heures de fonctionnement depuis la dernière réalisation`,
-} as const;
-
-/**
- * How a plan's occurrences follow each other: CALENDRIER, on the RFC 5545 rule (fixed calendar); APRES_REALISATION,
- * N days after the last completion of the plan's intervention on each equipment (one open occurrence at a time).
- */
-export const PLAN_MODES = ['CALENDRIER', 'APRES_REALISATION'] as const;
-export type PlanMode = (typeof PLAN_MODES)[number];
-/** Which trigger generated an occurrence: the plan's mode, or the meter (running hours). */
-export const PLAN_TRIGGERS = ['CALENDRIER', 'APRES_REALISATION', 'COMPTEUR'] as const;
-export type PlanTrigger = (typeof PLAN_TRIGGERS)[number];
-/** The rule stored for an after-completion plan (the rrule column stays filled; only the calendar mode reads it). */
-export const afterCompletionRrule = (days: number) => `FREQ=DAILY;INTERVAL=${days}`;
-
-/** A generated intervention completed within this many days after its due date counts as on time. */
-export const COMPLIANCE_TOLERANCE_DAYS = 7;
-/** Longest period of GET /plans/{id}/occurrences and GET /plans/compliance. */
-export const MAX_PLAN_RANGE_DAYS = 3 * 366;
-/** Default lead time: interventions are created this many days before their due date. */
-export const DEFAULT_JOURS_AVANCE = 7;
-/** Generated interventions are planned at this Casablanca wall-clock time on their due date. */
-export const PLAN_START_TIME = '08:00';
+export * from './plan-constants.ts';
+export * from './plan-response-schemas.ts';
 
 const day = z.string({ error: PLAN_MESSAGES.dateInvalid }).trim().refine(isCalendarDay, PLAN_MESSAGES.dateInvalid);
 
@@ -172,111 +124,6 @@ export const complianceQuerySchema = z
     path: ['to'],
   });
 export type ComplianceQuery = z.output<typeof complianceQuerySchema>;
-
-// ---- response shapes -------------------------------------------------------------------------------------------
-
-export const planSchema = z.object({
-  id: z.number(),
-  nom: z.string(),
-  template_id: z.number().nullable(),
-  template_nom: z.string().nullable(),
-  equipement_id: z.number().nullable(),
-  equipement_nom: z.string().nullable(),
-  /** The client: the equipment's owner for a one-equipment plan. */
-  client_id: z.number().nullable(),
-  nom_entreprise: z.string().nullable(),
-  type_equipement: z.string().nullable(),
-  rrule: z.string(),
-  date_debut: z.string(),
-  jours_avance: z.number(),
-  technicien_id: z.number().nullable(),
-  technicien_nom: z.string().nullable(),
-  actif: z.boolean(),
-  mode: z.enum(PLAN_MODES),
-  intervalle_jours: z.number().nullable(),
-  seuil_heures: z.number().nullable(),
-  /** Number of equipment the plan reaches today. */
-  equipements: z.number(),
-  /** Next due date on or after today (holidays moved), null when the rule has ended. */
-  prochaine_echeance: z.string().nullable(),
-  /** Last day the generation has covered (due dates up to it exist as interventions), null before the first run. */
-  generated_through: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Plan = z.infer<typeof planSchema>;
-
-export const occurrenceSchema = z.object({
-  equipement_id: z.number(),
-  equipement_nom: z.string(),
-  /** The rule's date (before a holiday move). */
-  rule_date: z.string(),
-  /** The due date (the intervention's date). */
-  due_date: z.string(),
-  /** true: an intervention exists (or existed) for it; false: still virtual (to be generated). */
-  generated: z.boolean(),
-  intervention_id: z.number().nullable(),
-  statut: statutSchema.nullable(),
-  completedAt: z.string().nullable(),
-  /** Which trigger generated it (virtual ones: the plan's mode). */
-  declencheur: z.enum(PLAN_TRIGGERS),
-});
-export type PlanOccurrence = z.infer<typeof occurrenceSchema>;
-
-export const generateResultSchema = z.object({
-  created: z.number(),
-  intervention_ids: z.array(z.number()),
-});
-export type GenerateResult = z.infer<typeof generateResultSchema>;
-
-export const complianceCountsSchema = z.object({
-  /** Generated occurrences due in the period. */
-  due: z.number(),
-  on_time: z.number(),
-  late: z.number(),
-  missed: z.number(),
-  /** Not completed and still within due date + tolerance. */
-  open: z.number(),
-  /** on_time / (on_time + late + missed) × 100, rounded; null when nothing is decided yet. */
-  on_time_pct: z.number().nullable(),
-});
-export type ComplianceCounts = z.infer<typeof complianceCountsSchema>;
-
-export const complianceSchema = z.object({
-  from: z.string(),
-  to: z.string(),
-  tolerance_days: z.number(),
-  total: complianceCountsSchema,
-  plans: z.array(
-    complianceCountsSchema.extend({
-      plan_id: z.number(),
-      nom: z.string(),
-      client_id: z.number().nullable(),
-      nom_entreprise: z.string().nullable(),
-    }),
-  ),
-});
-export type Compliance = z.infer<typeof complianceSchema>;
-
-/** GET /plans/compliance.csv: one line per plan, then the total — what a contractor hands its client. */
-export const COMPLIANCE_CSV_COLUMNS = [
-  ['plan', 'Plan'],
-  ['client', 'Client'],
-  ['due', 'Échéances'],
-  ['on_time', 'À temps'],
-  ['late', 'En retard'],
-  ['missed', 'Manquées'],
-  ['open', 'En cours'],
-  ['on_time_pct', 'À temps (%)'],
-] as const;
-export const COMPLIANCE_CSV_TOTAL = 'Total';
-export const complianceFileName = (q: { from: string; to: string }) => `conformite-preventive_${q.from}_${q.to}.csv`;
-
-/** on_time / decided × 100, rounded; null when no occurrence is decided. */
-export function onTimePct(onTime: number, late: number, missed: number): number | null {
-  const decided = onTime + late + missed;
-  return decided === 0 ? null : Math.round((onTime / decided) * 100);
-}
 
 /** Year in which yearly skip dates are stored (a leap year, so 29 February can be one). */
 export const HOLIDAY_ANNUAL_YEAR = '2000';
