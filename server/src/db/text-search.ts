@@ -104,8 +104,10 @@ const PROBE_FREQUENT = 3;
  * The interventions list's search: CTEs ending in `hits (id, date)`, the interventions matching the search and `where`
  * (a filter on alias i), read once for the page and its count. Two ways, chosen in the statement by a probe of the
  * newest PROBE_ROWS rows of `where`:
- * - a rare word (fewer than PROBE_FREQUENT of them match): the three trigram scans above, each row read once — their
- *   cost grows with the matches (~8 µs each at 1 M rows);
+ * - a rare word (fewer than PROBE_FREQUENT of them match): the index scans above (the description's, descriptionScans;
+ *   the interventions of the matching equipment, then of the matching clients, each branch leaving out the rows an
+ *   earlier one found, so that the union needs no de-duplication) — their cost grows with the candidates (~1 µs each
+ *   through the words index, ~8 through the trigram index, at 1 M rows);
  * - a frequent word: the rows of `where` walked in list order from `walk.keyset`, each tested, up to `walk.limit`
  *   matches — that cost grows with the rows walked (~3.5 µs each), so it wins above ~2 % of rows matching. At 1 M rows
  *   "maintenance" (in every description) took 9 s through the trigram scans, 3 ms walked; "Casablanca" (a sixth of
