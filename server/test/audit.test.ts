@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { purgeAudit, recordAudit } from '../src/modules/audit/audit.service.ts';
 import { useAdminTestApp } from './helpers/admin-app.ts';
-import { createSection, uniqueName } from './helpers/admin-factories.ts';
+import { uniqueName } from './helpers/admin-factories.ts';
 import { createClient, createEquipment, createIntervention, createUser } from './helpers/factories.ts';
 
 const t = useAdminTestApp();

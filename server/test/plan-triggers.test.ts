@@ -6,6 +6,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { generatePlan } from '../src/modules/plans/plan-generation.service.ts';
 import { useAdminTestApp } from './helpers/admin-app.ts';
 import { createEquipment, createUser } from './helpers/factories.ts';
+import { postPlan, requestGeneration } from './helpers/plan-fixtures.ts';
 
 /**
  * The two other triggers of preventive plans (issue 17): "N days after the last completion" and the meter (running
@@ -30,21 +31,9 @@ beforeAll(async () => {
   consultation = (await t.login(viewer.username, viewer.password)).token;
 });
 
-const createPlan = async (body: Record<string, unknown>) => {
-  const res = await t.asAdmin('POST', '/api/plans', {
-    nom: 'Visite après réalisation',
-    template_id: templateId,
-    jours_avance: 7,
-    ...body,
-  });
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().data as { id: number; [k: string]: unknown };
-};
-const generate = async (id: number) => {
-  const res = await t.asAdmin('POST', `/api/plans/${id}/generate`);
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json().data as { created: number; intervention_ids: number[] };
-};
+const createPlan = (body: Record<string, unknown>) =>
+  postPlan(t, { nom: 'Visite après réalisation', template_id: templateId, jours_avance: 7, ...body });
+const generate = (id: number) => requestGeneration(t, id);
 const generatedRows = async (planId: number, declencheur?: string) =>
   (
     await t.database.db.execute<{ id: number; date: string; statut: string; declencheur: string }>(sql`

@@ -21,6 +21,20 @@ export interface PlanFixtures {
   transfos: number[];
 }
 
+/** POST /api/plans as the admin, expecting 201: the plan created. */
+export async function postPlan(t: AdminTestApp, body: Record<string, unknown>) {
+  const res = await t.asAdmin('POST', '/api/plans', body);
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; [k: string]: unknown };
+}
+
+/** POST /api/plans/:id/generate as the admin, expecting 200: what the generation created. */
+export async function requestGeneration(t: AdminTestApp, id: number) {
+  const res = await t.asAdmin('POST', `/api/plans/${id}/generate`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json().data as { created: number; intervention_ids: number[] };
+}
+
 /**
  * The per-file set-up of the plan tests: registers the hook that creates the fixtures (after the app's own) and
  * returns them with the requests the tests repeat. Call it at the top level of a test file, after useAdminTestApp;
@@ -59,8 +73,8 @@ export function usePlanFixtures(t: AdminTestApp) {
       .filter((o) => o.due_date <= horizon)
       .map((o) => o.due_date);
 
-  const createPlan = async (body: Record<string, unknown>) => {
-    const res = await t.asAdmin('POST', '/api/plans', {
+  const createPlan = (body: Record<string, unknown>) =>
+    postPlan(t, {
       nom: 'Visite transformateurs',
       template_id: fixtures.templateId,
       rrule: 'FREQ=WEEKLY',
@@ -68,14 +82,7 @@ export function usePlanFixtures(t: AdminTestApp) {
       jours_avance: 7,
       ...body,
     });
-    expect(res.statusCode, res.body).toBe(201);
-    return res.json().data as { id: number; [k: string]: unknown };
-  };
-  const generate = async (id: number) => {
-    const res = await t.asAdmin('POST', `/api/plans/${id}/generate`);
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().data as { created: number; intervention_ids: number[] };
-  };
+  const generate = (id: number) => requestGeneration(t, id);
   const planInterventions = async (planId: number) => {
     const res = await t.asAdmin('GET', `/api/interventions?plan_id=${planId}&limit=1000`);
     expect(res.statusCode, res.body).toBe(200);
