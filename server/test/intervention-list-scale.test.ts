@@ -4,10 +4,9 @@ import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
-import { indexedWords, searchHits } from '../src/db/text-search.ts';
-import { type ListFilters, listInterventions, listQueries } from '../src/modules/interventions/list.repository.ts';
+import { listInterventions, listQueries } from '../src/modules/interventions/list.repository.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createClient, createEquipment, createUser } from './helpers/factories.ts';
+import { SCALE_ROWS, seedListScale } from './helpers/list-scale.ts';
 
 /**
  * The list at scale (issue 16): past COUNT_BOUND rows the count stops (pagination.capped, "plus de 1 000"); fewer
@@ -19,27 +18,12 @@ let t: TestApp;
 let token: string;
 let clientId: number;
 let technicianId: number;
-const ROWS = COUNT_BOUND + 40;
+const ROWS = SCALE_ROWS;
 
 beforeAll(async () => {
   t = await createTestApp();
   token = await t.adminToken();
-  const client = await createClient(t.database.db, { nomEntreprise: 'Volume Industries' });
-  const other = await createClient(t.database.db, { nomEntreprise: 'Petit Client SARL' });
-  const eq = await createEquipment(t.database.db, { proprietaireId: client.id });
-  const eq2 = await createEquipment(t.database.db, { proprietaireId: other.id });
-  const tech = await createUser(t.database.db, { username: 'scale_tech', nom: 'Technicien Volume' });
-  clientId = other.id;
-  technicianId = tech.id;
-  await t.database.db.execute(sql`
-    INSERT INTO interventions (equipement_id, client_id, technician_id, date, description, statut, urgence)
-    SELECT CASE WHEN g % 100 = 0 THEN ${eq2.id}::int ELSE ${eq.id}::int END,
-           CASE WHEN g % 100 = 0 THEN ${other.id}::int ELSE ${client.id}::int END,
-           CASE WHEN g % 7 = 0 THEN ${tech.id}::int END,
-           current_date - (g % 1500), 'Intervention ' || g,
-           (ARRAY['PLANIFIEE','EN_COURS','TERMINEE','ANNULEE'])[1 + g % 4], g % 13 = 0
-    FROM generate_series(1, ${ROWS}) g`);
-  await t.database.db.execute(sql`ANALYZE`);
+  ({ clientId, technicianId } = await seedListScale(t.database.db));
 });
 afterAll(() => t.close());
 
@@ -201,103 +185,5 @@ describe('list statement', () => {
     }
     // Five custom plans, then the generic one is kept (it costs no more): no planning per request from then on.
     expect(generic).toBeGreaterThanOrEqual(3);
-  });
-});
-
-describe('list search', () => {
-  it('lists and counts once an intervention found twice (its description and its client)', async () => {
-    const rollback = new Error('rollback');
-    let found: { ids: number[]; total: number } | undefined;
-    await t.database.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`UPDATE interventions SET description = 'Petit contrôle' WHERE client_id = ${clientId}`);
-        const { rows, total } = await listInterventions(tx, { scope: 'active', days: 7, search: 'petit' }, 1, 20);
-        found = { ids: rows.map((r) => r.id), total };
-        throw rollback;
-      })
-      .catch((err) => {
-        if (err !== rollback) throw err;
-      });
-    const expected = Math.floor(ROWS / 100);
-    expect(found?.total).toBe(expected);
-    expect(found?.ids).toHaveLength(expected);
-    expect(new Set(found?.ids).size).toBe(expected);
-  });
-
-  it('walks a frequent word in list order: the same pages, cursor pages and count as the rows it names', async () => {
-    const visible = sql`i.deleted_at IS NULL AND i.archived_at IS NULL`;
-    // "volume": the client of 99 rows in 100 (so frequent among the newest rows, and walked); "intervention": every
-    // description.
-    for (const [word, matching] of [
-      ['VOLUME', sql`c.nom_entreprise ILIKE '%volume%'`],
-      ['intervention', sql`i.description ILIKE '%intervention%'`],
-    ] as const) {
-      const probe = await t.database.db.execute<{ frequent: boolean }>(
-        sql`WITH ${sql.join(searchHits(word, visible, { keyset: sql``, limit: 1 }), sql`, `)} SELECT frequent FROM probe`,
-      );
-      expect(probe.rows[0]?.frequent).toBe(true);
-      const { rows: expected } = await t.database.db.execute<{ id: number; date: string }>(
-        sql`SELECT i.id, i.date::text AS date FROM interventions i JOIN clients c ON c.id = i.client_id
-            WHERE ${visible} AND ${matching} ORDER BY i.date DESC, i.id DESC`,
-      );
-      expect(expected.length).toBeGreaterThan(COUNT_BOUND + 20);
-      const f = { scope: 'active', days: 7, search: word } as ListFilters;
-      const ids = (page: { rows: { id: number }[] }) => page.rows.map((r) => r.id);
-      const slice = (from: number, to: number) => expected.slice(from, to).map((r) => r.id);
-      const after = (index: number) => ({ date: expected[index].date, id: expected[index].id });
-
-      const first = await listInterventions(t.database.db, f, 1, 20);
-      expect(ids(first)).toEqual(slice(0, 20));
-      expect(first).toMatchObject({ total: COUNT_BOUND + 1, capped: true });
-      const third = await listInterventions(t.database.db, { ...f, after: after(39) }, 3, 20);
-      expect(ids(third)).toEqual(slice(40, 60));
-      // Past the count's bound, typed (OFFSET) and after a cursor: the page and one row more.
-      const deep = COUNT_BOUND / 20 + 1;
-      for (const page of [
-        await listInterventions(t.database.db, f, deep, 20),
-        await listInterventions(t.database.db, { ...f, after: after(COUNT_BOUND - 1) }, deep, 20),
-      ]) {
-        expect(ids(page)).toEqual(slice(COUNT_BOUND, COUNT_BOUND + 20));
-        expect(page).toMatchObject({ total: COUNT_BOUND + 21, capped: true });
-      }
-      const lastPage = Math.ceil(expected.length / 20);
-      const last = await listInterventions(t.database.db, f, lastPage, 20);
-      expect(ids(last)).toEqual(slice((lastPage - 1) * 20, expected.length));
-      expect(last).toMatchObject({ total: expected.length, capped: false });
-    }
-  });
-
-  it('scans a rare word through the trigram indexes, however old its rows', async () => {
-    const probe = await t.database.db.execute<{ frequent: boolean }>(
-      sql`WITH ${sql.join(searchHits('Intervention 1040', sql`true`, { keyset: sql``, limit: 1 }), sql`, `)} SELECT frequent FROM probe`,
-    );
-    expect(probe.rows[0]?.frequent).toBe(false);
-    const { rows, total } = await listInterventions(
-      t.database.db,
-      { scope: 'active', days: 7, search: 'Intervention 1040' } as ListFilters,
-      1,
-      20,
-    );
-    // g = 1040 is the oldest row (dated 1,040 days ago), and no other description holds its number.
-    expect(rows.map((r) => r.description)).toEqual(['Intervention 1040']);
-    expect(total).toBe(1);
-  });
-
-  it('asks the trigram index for the long words only, and still finds the whole text', async () => {
-    expect(indexedWords('n° 4242')).toEqual(['4242']);
-    expect(indexedWords('Pompe n° 12 de pompe')).toEqual(['Pompe', 'pompe']);
-    for (const q of ['on 104', 'TION 99', 'n 10']) {
-      const { rows: expected } = await t.database.db.execute<{ id: number }>(
-        sql`SELECT i.id FROM interventions i WHERE i.description ILIKE ${`%${q}%`} ORDER BY i.date DESC, i.id DESC LIMIT 20`,
-      );
-      expect(expected.length).toBeGreaterThan(0);
-      const { rows } = await listInterventions(
-        t.database.db,
-        { scope: 'active', days: 7, search: q } as ListFilters,
-        1,
-        20,
-      );
-      expect(rows.map((r) => r.id)).toEqual(expected.map((r) => r.id));
-    }
   });
 });
