@@ -7,7 +7,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { notifyRegistrationPending } from '../notifications/notifications.service.ts';
+import { notifyRegistrationPending } from '../notifications/account-notifications.service.ts';
 import * as accounts from './accounts.repository.ts';
 import {
   issueRefreshToken,

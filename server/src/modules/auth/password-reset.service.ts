@@ -12,7 +12,7 @@ import { hashPassword } from '../../lib/password.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { appLink, companyName, enqueueEmail } from '../mail/mail.service.ts';
-import { notifyPasswordResetRequested } from '../notifications/notifications.service.ts';
+import { notifyPasswordResetRequested } from '../notifications/account-notifications.service.ts';
 import { setOwnPassword } from './accounts.repository.ts';
 import { findByLogin, insertResetToken, lockUsableToken, useTokens } from './password-reset.repository.ts';
 import { revokeAllForUser } from './refresh-tokens.repository.ts';

@@ -224,28 +224,6 @@ export async function notifyReviewDecided(
   });
 }
 
-/** A self-registration waits for activation: the administrators. */
-export async function notifyRegistrationPending(tx: DbOrTx, user: { id: number; nom: string; username: string }) {
-  await notify(tx, {
-    event: 'registration_pending',
-    type: 'info',
-    recipients: await administratorIds(tx),
-    actorId: user.id,
-    ...NOTIFICATION_TEXTS.registration(user.nom, user.username),
-  });
-}
-
-/** A password was forgotten and no e-mail can carry a link: the administrators set a temporary one. */
-export async function notifyPasswordResetRequested(tx: DbOrTx, user: { id: number; nom: string; username: string }) {
-  await notify(tx, {
-    event: 'password_reset_request',
-    type: 'urgent',
-    recipients: await administratorIds(tx),
-    actorId: user.id,
-    ...NOTIFICATION_TEXTS.passwordReset(user.nom, user.username),
-  });
-}
-
 /**
  * POST /interventions/{id}/notifications: the caller (who may contribute to the intervention, checked by the
  * interventions service under its lock) tells chosen users, each of whom must be active and able to read
