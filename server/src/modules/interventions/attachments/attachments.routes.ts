@@ -11,9 +11,9 @@ import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas'
 import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../../lib/app-error.ts';
 import { downloadHeaders } from '../../../lib/download.ts';
 import { errorResponsesWithVersion } from '../../../lib/route-schemas.ts';
+import { requireUploadedFile } from '../../../lib/upload.ts';
 import { requireUser } from '../../../plugins/auth.ts';
 import type { FileStorage } from '../../../storage/file-storage.ts';
 import { preconditionOf, versionedWrite } from '../version-precondition.ts';
@@ -62,18 +62,7 @@ const attachmentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const file = await request.file().catch((err: { code?: string }) => {
-        if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-          throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.notMultipart);
-        }
-        throw err;
-      });
-      if (file?.fieldname !== 'file') {
-        file?.file.resume();
-        throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.fileRequired, [
-          { field: 'file', msg: ATTACHMENT_MESSAGES.fileRequired },
-        ]);
-      }
+      const file = await requireUploadedFile(request);
       const precondition = preconditionOf(request);
       const data = await service.uploadAttachment(app.db, storage, user, request.params.id, file, precondition);
       return reply.status(201).send({ success: true as const, data, message: ATTACHMENT_MESSAGES.uploaded });

@@ -2,7 +2,6 @@ import multipart from '@fastify/multipart';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { errorEnvelopeSchema, idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
 import { MAX_ATTACHMENT_BYTES } from '@gmao/domain/interventions/attachment-schemas';
-import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import { PARTS_CSV_MESSAGES, partsImportResultSchema, partsImportSchema } from '@gmao/domain/stock/parts-csv';
 import {
   partDetailSchema,
@@ -13,9 +12,9 @@ import {
 } from '@gmao/domain/stock/stock-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '../../../lib/app-error.ts';
 import { downloadHeaders } from '../../../lib/download.ts';
 import { errorResponses } from '../../../lib/route-schemas.ts';
+import { requireUploadedFile } from '../../../lib/upload.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../../storage/file-storage.ts';
 import { recordExport } from '../../audit/audit.service.ts';
 import * as parts from './parts.service.ts';
@@ -181,18 +180,7 @@ const partPhotoRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
       },
     },
     async (request) => {
-      const file = await request.file().catch((err: { code?: string }) => {
-        if (err.code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-          throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.notMultipart);
-        }
-        throw err;
-      });
-      if (file?.fieldname !== 'file') {
-        file?.file.resume();
-        throw new AppError('BAD_REQUEST', ATTACHMENT_MESSAGES.fileRequired, [
-          { field: 'file', msg: ATTACHMENT_MESSAGES.fileRequired },
-        ]);
-      }
+      const file = await requireUploadedFile(request);
       const data = await parts.uploadPartPhoto(app.db, storage, request.params.id, file);
       return { success: true as const, data, message: STOCK_MESSAGES.photoUploaded };
     },
