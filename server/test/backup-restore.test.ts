@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -8,19 +7,24 @@ import pg from 'pg';
 import { create as createTar, extract } from 'tar';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
-import { loadConfig } from '../src/config.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
 import { migrationsDir } from '../src/db/migrate.ts';
 import { createBackup } from '../src/ops/backup.ts';
 import type { Manifest } from '../src/ops/manifest.ts';
-import { BACKUP_LOCK, backupFileName, pruneBackups, runScheduledBackup } from '../src/ops/nightly.ts';
 import { restoreBackup } from '../src/ops/restore.ts';
 import { localDiskStorage } from '../src/storage/file-storage.ts';
 import { withDatabase } from './global-setup.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
+import { editManifest, type Fingerprint, fingerprint, schemaOf, tableCount } from './helpers/backup-fixtures.ts';
 import { TEST_ADMIN } from './helpers/constants.ts';
 import { createEquipment, createIntervention } from './helpers/factories.ts';
 
+/**
+ * Backup and restore (server/src/ops/, ARCHITECTURE.md "Backup and restore"): a seeded source is backed up once, then
+ * restored into empty databases and DATA_DIRs (rows, schema and files compared), over itself with --force, from
+ * altered archives (refused before touching the target) and under newer migrations. The nightly schedule and its
+ * retention are in backup-restore-nightly.test.ts.
+ */
 let t: TestApp;
 let admin: string;
 let work: string;
@@ -113,38 +117,6 @@ function uploadPdf(app: FastifyInstance, token: string, interventionId: number) 
   });
 }
 
-interface Fingerprint {
-  rows: number;
-  md5: string;
-}
-
-/** Computed with plain SQL, independently of the COPY code under test. */
-async function fingerprint(pool: pg.Pool): Promise<Record<string, Fingerprint>> {
-  const { rows: tables } = await pool.query<{ name: string }>(
-    "SELECT tablename AS name FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename",
-  );
-  const result: Record<string, Fingerprint> = {};
-  for (const { name } of tables) {
-    const { rows } = await pool.query<Fingerprint>(
-      `SELECT count(*)::int AS rows, md5(coalesce(string_agg(r::text, E'\\n' ORDER BY r::text COLLATE "C"), '')) AS md5
-       FROM "${name}" AS r`,
-    );
-    result[name] = rows[0];
-  }
-  return result;
-}
-
-/** Constraints and indexes, so that a restore that loses a foreign key or an index shows. */
-async function schemaOf(pool: pg.Pool): Promise<string[]> {
-  const { rows } = await pool.query<{ def: string }>(
-    `SELECT conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid) AS def
-     FROM pg_constraint WHERE connamespace = 'public'::regnamespace
-     UNION ALL SELECT indexdef FROM pg_indexes WHERE schemaname = 'public'
-     ORDER BY 1`,
-  );
-  return rows.map((r) => r.def);
-}
-
 /** A new empty database on the test server (named so that the run's teardown drops it) and a new DATA_DIR. */
 async function emptyTarget() {
   const name = `${inject('templateDb').replace('tpl', 'f')}_r${randomBytes(4).toString('hex')}`;
@@ -161,9 +133,6 @@ async function emptyTarget() {
   return { database, dataDir, storage: localDiskStorage(uploadsOf(dataDir)) };
 }
 
-const tableCount = async (pool: pg.Pool) =>
-  (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")).rows[0].n;
-
 /** Unpacks the archive, lets `change` alter it, packs it again. */
 async function tampered(change: (folder: string) => Promise<void>): Promise<string> {
   const folder = await mkdtemp(join(work, 'tamper-'));
@@ -172,13 +141,6 @@ async function tampered(change: (folder: string) => Promise<void>): Promise<stri
   const file = `${folder}.tar.gz`;
   await createTar({ gzip: true, file, cwd: folder }, ['manifest.json', 'db', 'uploads']);
   return file;
-}
-
-async function editManifest(folder: string, edit: (m: Manifest) => void) {
-  const path = join(folder, 'manifest.json');
-  const m = JSON.parse(await readFile(path, 'utf8')) as Manifest;
-  edit(m);
-  await writeFile(path, JSON.stringify(m));
 }
 
 describe('backup → wipe → restore', () => {
@@ -318,57 +280,5 @@ describe('backup → wipe → restore', () => {
     );
     expect(rows[0].notes).toEqual(['migrée']);
     expect(rows[0].level).toEqual([...manifest.migrations, '0099_backup_test.sql']);
-  });
-});
-
-describe('nightly backups', () => {
-  const archiveAt = (day: number) => backupFileName(new Date(Date.UTC(2020, 0, day, 2)));
-
-  it('keeps the N newest archives and deletes older ones, leaving other files alone', async () => {
-    const dir = await mkdtemp(join(work, 'keep-'));
-    const names = [5, 1, 4, 2, 3].map(archiveAt);
-    for (const name of [...names, 'notes.txt', 'manual.tar.gz']) await writeFile(join(dir, name), '');
-    expect(await pruneBackups(dir, 2)).toEqual([1, 2, 3].map(archiveAt));
-    expect((await readdir(dir)).sort()).toEqual([archiveAt(4), archiveAt(5), 'manual.tar.gz', 'notes.txt']);
-    expect(await pruneBackups(dir, 2)).toEqual([]);
-    expect(await pruneBackups(join(dir, 'missing'), 2)).toEqual([]);
-  });
-
-  it('runs only where the advisory lock is free, then prunes beyond keep', async () => {
-    const dir = await mkdtemp(join(work, 'nightly-'));
-    for (const day of [1, 2, 3]) await writeFile(join(dir, archiveAt(day)), '');
-    const opts = {
-      pool: t.database.pool,
-      storage: localDiskStorage(uploadsOf(sourceDir)),
-      dir,
-      keep: 2,
-      source: 'external' as const,
-    };
-    const other = await t.database.pool.connect();
-    try {
-      // Another instance is backing up.
-      await other.query('SELECT pg_advisory_lock($1)', [BACKUP_LOCK]);
-      expect(await runScheduledBackup(opts)).toEqual({ skipped: true });
-      expect(await readdir(dir)).toHaveLength(3);
-    } finally {
-      await other.query('SELECT pg_advisory_unlock($1)', [BACKUP_LOCK]);
-      other.release();
-    }
-    const now = new Date();
-    const run = await runScheduledBackup({ ...opts, now: () => now });
-    expect(run).toEqual({ skipped: false, file: join(dir, backupFileName(now)), pruned: [1, 2].map(archiveAt) });
-    expect((await readdir(dir)).sort()).toEqual([archiveAt(3), backupFileName(now)]);
-    expect(existsSync(join(dir, backupFileName(now)))).toBe(true);
-  });
-
-  it('reads BACKUP_CRON, BACKUP_DIR and BACKUP_KEEP from the environment', () => {
-    expect(loadConfig({})).toMatchObject({ BACKUP_KEEP: 7 });
-    expect(loadConfig({}).BACKUP_CRON).toBeUndefined();
-    expect(loadConfig({ BACKUP_CRON: '0 2 * * *', BACKUP_KEEP: '3' })).toMatchObject({
-      BACKUP_CRON: '0 2 * * *',
-      BACKUP_KEEP: 3,
-    });
-    expect(() => loadConfig({ BACKUP_CRON: 'chaque nuit' })).toThrow(/BACKUP_CRON/);
-    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 });

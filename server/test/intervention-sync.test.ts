@@ -1,81 +1,25 @@
 import { CHECKLIST_MESSAGES } from '@gmao/domain/interventions/checklist-schemas';
-import { INTERVENTION_MESSAGES } from '@gmao/domain/interventions/intervention-schemas';
 import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
-import { POLICY_MESSAGES } from '@gmao/domain/interventions/policy';
-import { SYNC_MAX_CHANGES, SYNC_MESSAGES } from '@gmao/domain/interventions/sync-schemas';
-import { VERSION_CONFLICT_CODE, VERSION_MESSAGES } from '@gmao/domain/interventions/version-schemas';
+import { SYNC_MESSAGES } from '@gmao/domain/interventions/sync-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createIntervention, createUser } from './helpers/factories.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from './helpers/app.ts';
+import { type Actor, ago, HOUR, useSyncFixtures } from './helpers/sync-fixtures.ts';
 
 /**
  * POST /interventions/:id/sync (ARCHITECTURE.md "Versions and sync"): a device's batch applied in order through the
- * single routes' code paths, conflicts listed with their reason, idempotent on clientId, under the same rights.
+ * single routes' code paths, conflicts listed with their reason, idempotent on clientId. The batches refused as a whole
+ * (a base version never issued, rights, validation) are in intervention-sync-refusals.test.ts.
  */
+const { fixtures, sync, assignedIntervention, version, count } = useSyncFixtures();
 let t: TestApp;
 let admin: string;
-type Actor = { id: number; token: string };
 let tech: Actor;
-let otherTech: Actor;
-let viewer: Actor;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.adminToken();
-  const actor = async (nom: string, role: string) => {
-    const u = await createUser(t.database.db, { nom, role });
-    return { id: u.id, token: (await t.login(u.username, u.password)).token };
-  };
-  tech = await actor('Amine Technicien', 'Technicien');
-  otherTech = await actor('Badr Technicien', 'Technicien');
-  viewer = await actor('Vanessa Consultation', 'Consultation');
+beforeAll(() => {
+  ({ t, admin, tech } = fixtures);
 });
-afterAll(() => t.close());
 
-const HOUR = 3_600_000;
-const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-let counter = 0;
-const cid = () => `dev-${++counter}`;
-
-type Change = { clientId?: string; type: string; at?: string; payload: object };
-const change = (c: Change) => ({
-  clientId: c.clientId ?? cid(),
-  at: c.at ?? ago(HOUR),
-  type: c.type,
-  payload: c.payload,
-});
-const sync = (id: number, baseVersion: number, changes: Change[] | object[], token = tech.token) =>
-  t.as(token, {
-    method: 'POST',
-    url: `/api/interventions/${id}/sync`,
-    payload: { baseVersion, changes: changes.map((c) => ('type' in c ? change(c as Change) : c)) },
-  });
-
-/** An intervention the technician works on (assigned to him), with a two-step checklist. */
-async function assignedIntervention(statut: 'PLANIFIEE' | 'EN_COURS' = 'PLANIFIEE') {
-  const i = await createIntervention(t.database.db, { statut, technicianId: tech.id });
-  let items: { id: number; label: string }[] = [];
-  for (const label of ['Consignation', 'Mesure d’isolement']) {
-    const res = await t.as(admin, { method: 'POST', url: `/api/interventions/${i.id}/checklist`, payload: { label } });
-    items = res.json().data.items;
-  }
-  return { id: i.id, items, version: await version(i.id) };
-}
-
-async function version(id: number) {
-  const { rows } = await t.database.db.execute<{ version: number }>(
-    sql`SELECT version FROM interventions WHERE id = ${id}`,
-  );
-  return rows[0].version;
-}
-async function count(table: string, id: number) {
-  const { rows } = await t.database.db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM ${sql.identifier(table)} WHERE intervention_id = ${id}`,
-  );
-  return rows[0].n;
-}
 const history = async (id: number) =>
   (await t.as(admin, { method: 'GET', url: `/api/interventions/${id}/workflow/history` })).json().data as {
     fromStatut: string | null;
@@ -244,72 +188,5 @@ describe('POST /interventions/:id/sync', () => {
     expect(log.running?.startedAt).toBe(runningSince);
     const stopped = log.sessions.find((s: { stoppedAt: string | null }) => s.stoppedAt !== null);
     expect(stopped.durationSeconds).toBe(3600);
-  });
-
-  it('a baseVersion the server never issued is a 409 VERSION_CONFLICT with the current state, writing nothing', async () => {
-    const i = await assignedIntervention();
-    const res = await sync(i.id, i.version + 5, [{ type: 'note', payload: { note: 'x' } }]);
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({
-      code: VERSION_CONFLICT_CODE,
-      message: SYNC_MESSAGES.baseVersionAhead(i.version + 5, i.version),
-    });
-    expect(res.json().data).toMatchObject({ id: i.id, version: i.version });
-    expect(await count('intervention_sync_log', i.id)).toBe(0);
-  });
-
-  it('rights: a technician cannot sync someone else’s intervention, a reader cannot sync at all (403, nothing written)', async () => {
-    const i = await assignedIntervention();
-    const changes = [{ type: 'note', payload: { note: 'Pas à moi' } }];
-    const other = await sync(i.id, i.version, changes, otherTech.token);
-    expect(other.statusCode).toBe(403);
-    expect(other.json().message).toBe(POLICY_MESSAGES.notInvolved);
-    expect((await sync(i.id, i.version, changes, viewer.token)).statusCode).toBe(403);
-    expect(await count('intervention_sync_log', i.id)).toBe(0);
-    expect(await version(i.id)).toBe(i.version);
-    expect((await sync(987654321, 1, changes)).statusCode).toBe(404);
-    // Anyone on the intervention may: its creator, a manager.
-    expect((await sync(i.id, i.version, [{ type: 'note', payload: { note: 'Ok' } }], admin)).statusCode).toBe(200);
-  });
-
-  it('validation: 400 with French messages, nothing applied', async () => {
-    const i = await assignedIntervention();
-    const note = { type: 'note', payload: { note: 'n' } };
-    const cases: [object, string][] = [
-      [{ baseVersion: i.version, changes: [] }, SYNC_MESSAGES.changesRequired],
-      [
-        {
-          baseVersion: i.version,
-          changes: Array.from({ length: SYNC_MAX_CHANGES + 1 }, () => change(note)),
-        },
-        SYNC_MESSAGES.tooMany,
-      ],
-      [
-        { baseVersion: i.version, changes: [change({ ...note, clientId: 'x' }), change({ ...note, clientId: 'x' })] },
-        SYNC_MESSAGES.clientIdDuplicate('x'),
-      ],
-      [{ baseVersion: i.version, changes: [change({ ...note, clientId: 'a b' })] }, SYNC_MESSAGES.clientIdInvalid],
-      [{ baseVersion: i.version, changes: [change({ ...note, at: '12/03/2026' })] }, SYNC_MESSAGES.atInvalid],
-      [{ baseVersion: i.version, changes: [change({ type: 'photo', payload: {} })] }, SYNC_MESSAGES.typeInvalid],
-      [
-        { baseVersion: i.version, changes: [change({ type: 'status', payload: { statut: 'FINI' } })] },
-        INTERVENTION_MESSAGES.statutInvalid,
-      ],
-      [
-        {
-          baseVersion: i.version,
-          changes: [change({ type: 'timer', payload: { startedAt: ago(HOUR), stoppedAt: ago(2 * HOUR) } })],
-        },
-        SYNC_MESSAGES.timerOrder,
-      ],
-      [{ baseVersion: 0, changes: [change(note)] }, VERSION_MESSAGES.versionInvalid],
-    ];
-    for (const [payload, message] of cases) {
-      const res = await t.as(tech.token, { method: 'POST', url: `/api/interventions/${i.id}/sync`, payload });
-      expect(res.statusCode, message).toBe(400);
-      expect(res.json().message, JSON.stringify(payload).slice(0, 120)).toContain(message);
-    }
-    expect(await count('intervention_sync_log', i.id)).toBe(0);
-    expect(await version(i.id)).toBe(i.version);
   });
 });
