@@ -2,7 +2,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../src/db/database.ts';
+import { findSessionUserInSession } from '../src/modules/auth/session-user.repository.ts';
 import { roleId } from './helpers/admin-factories.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createUser } from './helpers/factories.ts';
@@ -86,6 +89,29 @@ describe('the old access token is refused right after', () => {
     expect((await post('/api/auth/refresh-token', { token: refreshToken })).statusCode).toBe(401); // the replay
     expect((await profile(token)).statusCode).toBe(401);
     expect((await profile(rotated.token)).statusCode).toBe(401);
+  });
+});
+
+describe('the session is read on every request', () => {
+  it('through one prepared statement whose generic plan is kept, and still sees a logout at once', async () => {
+    const { user, token, refreshToken } = await userSession();
+    const sid: string = claims(token).sid;
+    // One connection, so that every lookup meets the same prepared statement (planned each time, it cost PostgreSQL
+    // 4 to 5 times the lookup itself: issue 16's bench, the ceiling route).
+    const one = openDatabase(t.database.pool.options.connectionString as string, { max: 1 });
+    try {
+      for (let i = 0; i < 8; i++) expect((await findSessionUserInSession(one.db, user.id, sid))?.id).toBe(user.id);
+      const { rows } = await one.db.execute<{ generic_plans: number }>(
+        sql`SELECT generic_plans::int FROM pg_prepared_statements WHERE statement LIKE '%FROM refresh_tokens rt%'`,
+      );
+      expect(rows).toHaveLength(1);
+      expect(rows[0].generic_plans).toBeGreaterThanOrEqual(3);
+      // A kept plan is not a kept answer: the session ends, the same statement finds nothing.
+      expect((await post('/api/auth/logout', { refreshToken })).statusCode).toBe(200);
+      expect(await findSessionUserInSession(one.db, user.id, sid)).toBeNull();
+    } finally {
+      await one.close();
+    }
   });
 });
 
