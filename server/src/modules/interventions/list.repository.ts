@@ -13,7 +13,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
-import { COLUMNS, FROM, type Row, toIntervention } from './interventions.repository.ts';
+import { COLUMNS, FROM, JOINS, type Row, toIntervention } from './interventions.repository.ts';
 
 /** The interventions list: its filters (whereOf), pages and bounded count, status counts and export reads. */
 
@@ -212,7 +212,7 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
     idsAndCount: sql`${withs()}SELECT ${deep ? sql`NULL::int` : sql`(${count})`} AS total, ARRAY(${ids}) AS ids`,
     page: sql`${withs(sql`page AS MATERIALIZED (${ids})`)}
       SELECT ${deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`} AS total, ${COLUMNS}
-      FROM page JOIN interventions i ON i.id = page.id ${order}`,
+      FROM page JOIN interventions i ON i.id = page.id ${JOINS} ${order}`,
   };
 }
 
