@@ -137,3 +137,13 @@ describe('a search of several words', () => {
     expect(await wordsIndexRan('42420')).toBe(false);
   });
 });
+
+describe('the description’s indexes', () => {
+  it('are on its folded copy only: no write feeds an index of the raw text that no search reads', async () => {
+    const { rows } = await t.database.db.execute<{ indexname: string; indexdef: string }>(
+      sql`SELECT indexname, indexdef FROM pg_indexes WHERE tablename = 'interventions' AND indexdef LIKE '%description%'`,
+    );
+    expect(rows.map((r) => r.indexname)).toContain('interventions_description_words_idx');
+    for (const { indexdef } of rows) expect(indexdef).toMatch(/description_fold/);
+  });
+});

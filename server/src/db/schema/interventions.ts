@@ -69,7 +69,8 @@ export const interventions = pgTable(
     index('interventions_client_idx').on(t.clientId, t.date),
     index('interventions_technician_idx').on(t.technicianId),
     index('interventions_created_idx').on(t.createdAt),
-    // 0003_interventions.sql (plus a pg_trgm GIN index on description where the extension exists)
+    // 0003_interventions.sql (its pg_trgm index on the raw description was dropped by 0035: searches read
+    // description_fold, whose trigram and words indexes are in migrations 0031 and 0034)
     index('interventions_urgent_idx').on(t.date, t.id).where(sql`${t.urgence}`),
     index('interventions_open_date_idx')
       .on(t.date)
