@@ -3,8 +3,8 @@ import type { ReviewStatus } from '@gmao/domain/interventions/review-schemas';
 import type { Statut } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { executePrepared } from '../../db/prepared.ts';
 import { visible } from '../../db/predicates.ts';
+import { executePrepared } from '../../db/prepared.ts';
 
 /**
  * One intervention by id, its locks, versions and field writes. The list, its filters, counts and export pages are in
