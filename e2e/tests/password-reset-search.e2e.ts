@@ -10,8 +10,6 @@ import { launchBrowser } from '../support/browser.ts';
  * server by the administrator) → the reset page → login with the new password; the global search finds an
  * equipment by its brand typed without accents and opens it with the keyboard.
  */
-/** Waits on a condition up to 15 s: a loaded CI machine may take seconds to render (Vitest's default is 1 s). */
-const POLL = { timeout: 15_000 };
 let browser: Browser;
 let smtp: SMTPServer;
 const inbox: { to: string; raw: string }[] = [];

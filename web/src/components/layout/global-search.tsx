@@ -99,7 +99,7 @@ export function GlobalSearch({
       setActive((a) => (a + step + options.length) % options.length);
     } else if (e.key === 'Enter') {
       e.preventDefault();
-      go(options[active >= 0 ? active : 0]);
+      go(options[Math.max(active, 0)]);
     } else if (e.key === 'Escape') {
       if (shown) setOpen(false);
       else onEscape?.();
