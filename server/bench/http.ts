@@ -8,6 +8,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import autocannon from 'autocannon';
+import { type CpuMeter, type CpuSplit, noTicks, perRequest } from './cpu.ts';
 import type { WebResult } from './web.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
@@ -26,6 +27,8 @@ export interface HttpResult {
   ceiling?: number;
   /** A list: its latency at one connection, one request at a time (a user's wait; the p99 budget). */
   single?: { p50: number; p99: number };
+  /** CPU per request (µs) of the server, PostgreSQL and autocannon while the route was measured (bench/cpu.ts). */
+  cpu?: CpuSplit;
 }
 
 function freePort(): Promise<number> {
@@ -90,7 +93,15 @@ function cannon(opts: autocannon.Options): Promise<autocannon.Result> {
 const SLICE_SECONDS = 2;
 
 /** autocannon on each route, 32 connections, `seconds` each; the first route is the ceiling. */
-export async function benchHttp(url: string, seconds: number, interventionIds: number[]): Promise<HttpResult[]> {
+export async function benchHttp(
+  url: string,
+  seconds: number,
+  interventionIds: number[],
+  meter: CpuMeter | null = null,
+): Promise<HttpResult[]> {
+  /** autocannon run under the CPU meter (when there is one), its ticks added to `into`. */
+  const metered = (into: ReturnType<typeof noTicks>, opts: autocannon.Options) =>
+    meter ? meter.around(into, () => cannon(opts)) : cannon(opts);
   const token = await login(url);
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
   const today = new Date().toISOString().slice(0, 10);
@@ -131,7 +142,8 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
       results.push(await interleaved(route, path));
       continue;
     }
-    const r = await cannon({ url: `${url}${path}`, connections: 32, duration: seconds, headers });
+    const ticks = noTicks();
+    const r = await metered(ticks, { url: `${url}${path}`, connections: 32, duration: seconds, headers });
     results.push({
       route,
       reqPerSec: Math.round(r.requests.average),
@@ -139,6 +151,7 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
       p99: r.latency.p99,
       non2xx: r.non2xx,
       ratio: 0,
+      ...(meter ? { cpu: perRequest(ticks, r.requests.total) } : {}),
     });
     if (ceilings.length === 0) ceilings.push(results[0].reqPerSec);
   }
@@ -153,9 +166,10 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
     const run = (p: string) => cannon({ url: `${url}${p}`, connections: 32, duration: SLICE_SECONDS, headers });
     const around: number[] = [];
     const runs: autocannon.Result[] = [];
+    const ticks = noTicks();
     for (let i = 0; i < slices; i++) {
       around.push((await run(routes[0][1])).requests.total / SLICE_SECONDS);
-      runs.push(await run(path));
+      runs.push(await metered(ticks, { url: `${url}${path}`, connections: 32, duration: SLICE_SECONDS, headers }));
     }
     around.push((await run(routes[0][1])).requests.total / SLICE_SECONDS);
     const ceiling = Math.round(around.reduce((a, b) => a + b, 0) / around.length);
@@ -173,6 +187,14 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
       ratio: 0,
       ceiling,
       single: { p50: one.latency.p50, p99: one.latency.p99 },
+      ...(meter
+        ? {
+            cpu: perRequest(
+              ticks,
+              runs.reduce((a, r) => a + r.requests.total, 0),
+            ),
+          }
+        : {}),
     };
   }
   if (ceilings.length > 1) {
@@ -182,7 +204,8 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
   if (only && !'status change'.includes(only)) return withRatios(results);
   // A status change: EN_COURS ↔ EN_PAUSE on a thousand interventions, each connection on its own.
   let n = 0;
-  const status = await cannon({
+  const statusTicks = noTicks();
+  const status = await metered(statusTicks, {
     url,
     connections: 32,
     duration: seconds,
@@ -210,6 +233,7 @@ export async function benchHttp(url: string, seconds: number, interventionIds: n
     p99: status.latency.p99,
     non2xx: status.non2xx,
     ratio: 0,
+    ...(meter ? { cpu: perRequest(statusTicks, status.requests.total) } : {}),
   });
   return withRatios(results);
 }

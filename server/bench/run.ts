@@ -19,6 +19,7 @@ import { type ListFilters, listInterventions } from '../src/modules/intervention
 import { csvStream } from '../src/modules/reports/report-export.service.ts';
 import { getSummary } from '../src/modules/reports/reports.service.ts';
 import { search } from '../src/modules/search/search.service.ts';
+import { cpuMeter } from './cpu.ts';
 import { seedBenchData } from './dataset.ts';
 import { ADMIN, benchHttp, missedBudgets, startBuiltServer, writeResults } from './http.ts';
 import { benchWeb } from './web.ts';
@@ -146,6 +147,7 @@ try {
           server.url,
           Number(process.env.BENCH_HTTP_SECONDS ?? 5),
           open.map((r) => r.id),
+          server.child.pid ? cpuMeter(server.child.pid, join(dataDir, 'pg')) : null,
         );
       console.log(`\nHTTP, 32 connections, ${process.env.BENCH_HTTP_SECONDS ?? 5} s per route (the ceiling first)`);
       const w = Math.max(...http.map((h) => h.route.length));
@@ -154,6 +156,13 @@ try {
         console.log(
           `${h.route.padEnd(w)}  ${String(h.reqPerSec).padStart(5)}  ${String(h.p50).padStart(7)}  ${String(h.p99).padStart(6)}  ${String(h.non2xx).padStart(7)}  ${h.ratio.toFixed(2).padStart(9)}${h.single ? `  ${String(h.single.p50).padStart(17)} ${String(h.single.p99).padStart(3)}` : ''}${h.ceiling ? `  (÷ ${Math.round(h.ceiling)}, the ceiling between its turns)` : ''}${h.runs ? `  (mean of ${h.runs.join(', ')}: first, then around each list)` : ''}`,
         );
+      if (http.some((h) => h.cpu)) {
+        console.log('\nCPU per request while measured (µs): the server, PostgreSQL, autocannon (bench/cpu.ts)');
+        for (const h of http.filter((r) => r.cpu))
+          console.log(
+            `${h.route.padEnd(w)}  server ${String(h.cpu?.server).padStart(5)}  PostgreSQL ${String(h.cpu?.postgres).padStart(5)}  autocannon ${String(h.cpu?.client).padStart(4)}`,
+          );
+      }
       if (!HTTP_ONLY) web = await benchWeb(server.url);
       if (web)
         console.log(
