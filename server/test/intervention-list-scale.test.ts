@@ -140,12 +140,17 @@ describe('list plans', () => {
     }
   });
 
-  it('joins the page’s rows to their equipment, client, people and review: no subquery run per row', async () => {
-    // Issue 16: five scalar subqueries per row cost PostgreSQL twice the joins (pgbench at 1 M rows).
+  it('joins the page’s rows to their people: no scan of users run per row', async () => {
+    // Issue 16: the creator's and the technician's names as scalar subqueries scanned users once per row each (the
+    // page-1 statement at 1 M rows: +20 % statements/s joined). The equipment, the client and the review stay
+    // subqueries: joined too, the statement took PostgreSQL ~6× longer to plan.
     const text = await plan(listQueries({ scope: 'active', days: 7 } as Parameters<typeof listQueries>[0], 1, 20).page);
-    for (const table of ['equipements e', 'clients c', 'users u', 'users t', 'intervention_reviews rv'])
-      expect(text).toMatch(new RegExp(`Index (Only )?Scan using \\w+ on ${table} `));
-    expect(text).not.toMatch(/SubPlan/);
+    for (const table of ['users u', 'users t']) expect(text).toMatch(new RegExp(`Index Scan using \\w+ on ${table} `));
+    const subPlanTables = text
+      .split(/SubPlan \d+/)
+      .slice(1)
+      .map((part) => part.match(/ on (\w+)/)?.[1]);
+    expect(subPlanTables.sort()).toEqual(['clients', 'equipements', 'intervention_reviews']);
   });
 });
 

@@ -15,27 +15,27 @@ import { executePrepared } from '../../db/prepared.ts';
 const VISIBLE = visible('i');
 
 /**
- * An intervention row with its equipment, client and people, joined (JOINS: one primary-key probe each, nested loops
- * for a page). They were scalar subqueries when the list planned its statement on every request (five joined tables
- * cost more to plan than to run a page of 20); the statements that read these rows are now prepared (planned once per
- * connection: db/prepared.ts), and the subqueries cost PostgreSQL ~17 µs a row to run against ~8 for the joins
- * (issue 16, pgbench at 1 M rows: the list page's statement 545 → ~370 µs). Left joins: a row never disappears for a
- * missing name, as with the subqueries.
+ * An intervention row with its equipment, client and people. The two people (creator, technician) are joined
+ * (JOINS: primary-key probes); the equipment, the client and the review are scalar subqueries, the equipment and the
+ * client as JSON arrays (four columns each), in the order of Row.e and Row.c below. Measured at 1 M rows (pgbench,
+ * the list's page-1 statement, issue 16): the two people as subqueries scanned the users table once per row each
+ * (joined: +20 % statements/s, planning unchanged); joining the equipment and the client too ran faster still once
+ * the plan was kept, but made PostgreSQL ~6× slower to plan the statement — and a statement is planned on each of its
+ * first five runs per connection, so a little-used list (the browser tests, a quiet office) paid that every time.
  */
-export const JOINS = sql`LEFT JOIN equipements e ON e.id = i.equipement_id
-  LEFT JOIN clients c ON c.id = i.client_id
-  LEFT JOIN users u ON u.id = i.creer_par
-  LEFT JOIN users t ON t.id = i.technician_id
-  LEFT JOIN intervention_reviews rv ON rv.intervention_id = i.id`;
+export const JOINS = sql`LEFT JOIN users u ON u.id = i.creer_par LEFT JOIN users t ON t.id = i.technician_id`;
 
 export const FROM = sql`FROM interventions i ${JOINS}`;
 
 export const COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, i.date, i.description, i.urgence, i.statut,
   i.note, i.started_at, i.completed_at, i.created_at, i.updated_at, i.custom_fields, i.planned_at, i.duree_prevue,
   i.version, i.plan_id, i.creer_par,
-  e.nom AS e_nom, e.type_equipement AS e_type, e.marque AS e_marque, e.modele AS e_modele,
-  c.nom_entreprise AS c_nom, c.ville AS c_ville, c.contact_principal AS c_contact, c.telephone_contact AS c_telephone,
-  u.nom AS u_nom, t.nom AS t_nom, rv.review_status`;
+  (SELECT json_build_array(e.nom, e.type_equipement, e.marque, e.modele) FROM equipements e
+    WHERE e.id = i.equipement_id) AS e,
+  (SELECT json_build_array(c.nom_entreprise, c.ville, c.contact_principal, c.telephone_contact) FROM clients c
+    WHERE c.id = i.client_id) AS c,
+  u.nom AS u_nom, t.nom AS t_nom,
+  (SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status`;
 
 export type Row = {
   id: number;
@@ -56,14 +56,10 @@ export type Row = {
   version: number;
   plan_id: number | null;
   creer_par: number | null;
-  e_nom: string;
-  e_type: string | null;
-  e_marque: string | null;
-  e_modele: string | null;
-  c_nom: string;
-  c_ville: string | null;
-  c_contact: string | null;
-  c_telephone: string | null;
+  /** nom, type_equipement, marque, modele */
+  e: [string, string | null, string | null, string | null];
+  /** nom_entreprise, ville, contact_principal, telephone_contact */
+  c: [string, string | null, string | null, string | null];
   u_nom: string | null;
   t_nom: string | null;
   review_status: ReviewStatus | null;
@@ -75,6 +71,8 @@ export const toIso = (d: Date | string) => new Date(d).toISOString();
 const iso = (d: Date | string | null) => (d ? toIso(d) : null);
 
 export function toIntervention(r: Row): Intervention {
+  const [nom, type_equipement, marque, modele] = r.e;
+  const [nom_entreprise, ville, contact_principal, telephone_contact] = r.c;
   return {
     id: r.id,
     equipement_id: r.equipement_id,
@@ -96,17 +94,11 @@ export function toIntervention(r: Row): Intervention {
     version: r.version,
     equipement: {
       id: r.equipement_id,
-      nom: r.e_nom,
-      type_equipement: r.e_type,
-      marque: r.e_marque,
-      modele: r.e_modele,
-      proprietaire: {
-        id: r.client_id,
-        nom_entreprise: r.c_nom,
-        ville: r.c_ville,
-        contact_principal: r.c_contact,
-        telephone_contact: r.c_telephone,
-      },
+      nom,
+      type_equipement,
+      marque,
+      modele,
+      proprietaire: { id: r.client_id, nom_entreprise, ville, contact_principal, telephone_contact },
     },
     creerPar: r.creer_par !== null && r.u_nom !== null ? { id: r.creer_par, nom: r.u_nom } : null,
     reviewStatus: r.review_status ?? null,
