@@ -45,7 +45,13 @@ async function openNewInterventionDetail(description: string) {
   return { context, page };
 }
 
-describe('intervention records in the detail modal', () => {
+/**
+ * Each test walks a whole detail flow (a dozen saves): 11–13 s alone, 20–41 s beside the rest of the suite, and both
+ * passed 60 s once on a slow day under the full suite's load — the budget of the other long flows (stock, plans…).
+ */
+const LONG_FLOW = 120_000;
+
+describe('intervention records in the detail modal', { timeout: LONG_FLOW }, () => {
   it('assigns a technician, writes diagnostic and planning (phases follow), adds materials, checks quality', async () => {
     const description = unique('Vibrations anormales sur la pompe de process');
     const { context, page } = await openNewInterventionDetail(description);
