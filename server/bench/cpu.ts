@@ -12,7 +12,8 @@ export interface CpuSplit {
   client: number;
 }
 
-type Ticks = { server: number; postgres: number; client: number };
+/** CPU ticks (utime + stime) of each side, summed over the measures of one route. */
+export type Ticks = CpuSplit;
 
 const ticksPerSecond = (() => {
   try {

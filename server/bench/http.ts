@@ -8,7 +8,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import autocannon from 'autocannon';
-import { type CpuMeter, type CpuSplit, noTicks, perRequest } from './cpu.ts';
+import { type CpuMeter, type CpuSplit, noTicks, perRequest, type Ticks } from './cpu.ts';
 import type { WebResult } from './web.ts';
 
 const REPO = resolve(import.meta.dirname, '..', '..');
@@ -100,8 +100,10 @@ export async function benchHttp(
   meter: CpuMeter | null = null,
 ): Promise<HttpResult[]> {
   /** autocannon run under the CPU meter (when there is one), its ticks added to `into`. */
-  const metered = (into: ReturnType<typeof noTicks>, opts: autocannon.Options) =>
+  const metered = (into: Ticks, opts: autocannon.Options) =>
     meter ? meter.around(into, () => cannon(opts)) : cannon(opts);
+  /** The route's CPU per request, when it was metered. */
+  const cpuOf = (ticks: Ticks, requests: number) => (meter ? { cpu: perRequest(ticks, requests) } : {});
   const token = await login(url);
   const headers = { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip' };
   const today = new Date().toISOString().slice(0, 10);
@@ -151,7 +153,7 @@ export async function benchHttp(
       p99: r.latency.p99,
       non2xx: r.non2xx,
       ratio: 0,
-      ...(meter ? { cpu: perRequest(ticks, r.requests.total) } : {}),
+      ...cpuOf(ticks, r.requests.total),
     });
     if (ceilings.length === 0) ceilings.push(results[0].reqPerSec);
   }
@@ -163,13 +165,19 @@ export async function benchHttp(
    */
   async function interleaved(route: string, path: string): Promise<HttpResult> {
     const slices = Math.max(1, Math.round(seconds / SLICE_SECONDS));
-    const run = (p: string) => cannon({ url: `${url}${p}`, connections: 32, duration: SLICE_SECONDS, headers });
+    const slice = (p: string): autocannon.Options => ({
+      url: `${url}${p}`,
+      connections: 32,
+      duration: SLICE_SECONDS,
+      headers,
+    });
+    const run = (p: string) => cannon(slice(p));
     const around: number[] = [];
     const runs: autocannon.Result[] = [];
     const ticks = noTicks();
     for (let i = 0; i < slices; i++) {
       around.push((await run(routes[0][1])).requests.total / SLICE_SECONDS);
-      runs.push(await metered(ticks, { url: `${url}${path}`, connections: 32, duration: SLICE_SECONDS, headers }));
+      runs.push(await metered(ticks, slice(path)));
     }
     around.push((await run(routes[0][1])).requests.total / SLICE_SECONDS);
     const ceiling = Math.round(around.reduce((a, b) => a + b, 0) / around.length);
@@ -187,14 +195,10 @@ export async function benchHttp(
       ratio: 0,
       ceiling,
       single: { p50: one.latency.p50, p99: one.latency.p99 },
-      ...(meter
-        ? {
-            cpu: perRequest(
-              ticks,
-              runs.reduce((a, r) => a + r.requests.total, 0),
-            ),
-          }
-        : {}),
+      ...cpuOf(
+        ticks,
+        runs.reduce((a, r) => a + r.requests.total, 0),
+      ),
     };
   }
   if (ceilings.length > 1) {
@@ -233,7 +237,7 @@ export async function benchHttp(
     p99: status.latency.p99,
     non2xx: status.non2xx,
     ratio: 0,
-    ...(meter ? { cpu: perRequest(statusTicks, status.requests.total) } : {}),
+    ...cpuOf(statusTicks, status.requests.total),
   });
   return withRatios(results);
 }
