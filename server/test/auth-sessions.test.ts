@@ -100,7 +100,7 @@ describe('the session is read on every request', () => {
     // 4 to 5 times the lookup itself: issue 16's bench, the ceiling route).
     const one = openDatabase(t.database.pool.options.connectionString as string, { max: 1 });
     try {
-      for (let i = 0; i < 8; i++) expect((await findSessionUserInSession(one.db, user.id, sid))?.id).toBe(user.id);
+      for (let i = 0; i < 8; i++) expect((await findSessionUserInSession(one.db, user.id, sid))?.user.id).toBe(user.id);
       const { rows } = await one.db.execute<{ generic_plans: number }>(
         sql`SELECT generic_plans::int FROM pg_prepared_statements WHERE statement LIKE '%FROM refresh_tokens rt%'`,
       );

@@ -208,9 +208,14 @@ describe('backup → wipe → restore', () => {
     await createEquipment(t.database.db);
     await writeFile(join(uploadsOf(sourceDir), 'stray.txt'), 'stray');
     expect(await fingerprint(t.database.pool)).not.toEqual(atBackup);
+    // The interventions list's pages an instance kept before the restore are never served after it (list-cache.ts).
+    const listVersion = async () =>
+      Number((await t.database.pool.query('SELECT sum(n) AS v FROM list_cache_versions')).rows[0].v);
+    const before = await listVersion();
 
     await restoreBackup({ pool: t.database.pool, storage: sourceStorage, file: archive, force: true });
     expect(await fingerprint(t.database.pool)).toEqual(atBackup);
+    expect(await listVersion()).toBeGreaterThan(before);
     expect(await sourceStorage.list()).toEqual(manifest.uploads.map((u) => u.key));
     const file = await t.as(await t.adminToken(), {
       method: 'GET',

@@ -67,6 +67,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
         `The archive comes from a newer version (migrations unknown to this one: ${unknown.join(', ')}): restore it with that version or a later one.`,
       );
     }
+    const listVersionBefore = await listCacheVersion(client);
     if (target.relations > 0) {
       await client.query('DROP SCHEMA public CASCADE');
       await client.query('CREATE SCHEMA public');
@@ -81,6 +82,10 @@ export async function restoreBackup(opts: RestoreOptions): Promise<RestoreResult
       await runMigrationStatements(client, m, dir);
       await client.query('INSERT INTO schema_migrations (name) VALUES ($1)', [m]);
     }
+    // The archive's list-cache counters may sum to a version whose pages an instance still running kept (migration
+    // 0036, modules/interventions/list-cache.ts): the restored version is put past the one before the restore.
+    if (listVersionBefore !== null)
+      await client.query('UPDATE list_cache_versions SET n = n + $1 WHERE shard = 0', [listVersionBefore + 1]);
     await copyUploadsIn(opts.storage, staging, manifest.uploads, written);
     await client.query('COMMIT');
     const kept = new Set(manifest.uploads.map((u) => u.key));
@@ -122,6 +127,8 @@ async function loadTables(client: pg.ClientBase, manifest: Manifest, staging: st
   }
   // the roll-up triggers (migration 0022) stay quiet during the load; the roll-ups are rebuilt from the rows after it
   await client.query(`SELECT set_config('gmao.rollups_off', 'on', false)`);
+  // and so do the list cache's (0036): its counters are loaded as archived (restoreBackup moves them on after)
+  await client.query(`SELECT set_config('gmao.list_cache_off', 'on', false)`);
   await client.query(`TRUNCATE ${[...present].map(quoteIdent).join(', ')}`);
   const { rows: foreignKeys } = await client.query<{ tbl: string; name: string; def: string }>(
     `SELECT conrelid::regclass::text AS tbl, conname::text AS name, pg_get_constraintdef(oid) AS def
@@ -144,6 +151,15 @@ async function loadTables(client: pg.ClientBase, manifest: Manifest, staging: st
   await resetSequences(client);
   await client.query('SELECT rollup_rebuild()');
   await client.query(`SELECT set_config('gmao.rollups_off', '', false)`);
+  await client.query(`SELECT set_config('gmao.list_cache_off', '', false)`);
+}
+
+/** The version of the interventions list's data (modules/interventions/list-cache.ts), when the schema has one. */
+async function listCacheVersion(client: pg.ClientBase): Promise<number | null> {
+  const { rows: exists } = await client.query(`SELECT to_regclass('list_cache_versions') IS NOT NULL AS e`);
+  if (!exists[0].e) return null;
+  const { rows } = await client.query<{ v: string }>('SELECT coalesce(sum(n), 0)::text AS v FROM list_cache_versions');
+  return Number(rows[0].v);
 }
 
 /** Every sequence owned by a column (serial, identity) continues after the column's largest value. */

@@ -29,6 +29,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     currentUser: SessionUser | null;
+    /** The list cache's version read with the session, before the request's data (modules/interventions/list-cache.ts). */
+    listCacheVersion: string | null;
   }
   interface FastifyInstance {
     routeAccess: { method: string; url: string; access: RouteAccess | undefined }[];
@@ -72,7 +74,10 @@ function bearerMatches(request: FastifyRequest, expected: string | undefined): b
   return given.length === wanted.length && timingSafeEqual(given, wanted);
 }
 
-async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<SessionUser> {
+async function authenticate(
+  app: FastifyInstance,
+  request: FastifyRequest,
+): Promise<{ user: SessionUser; listCacheVersion: string }> {
   if (!request.headers.authorization) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.authRequired);
   try {
     await request.jwtVerify();
@@ -83,18 +88,19 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   // change or a refresh-token reuse take effect at once (ASVS V3.3). Tokens from before sessions had ids have none.
   const { sub, sid } = request.user;
   if (!isSessionId(sid)) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidToken);
-  const user = await sessionUser(app.db, Number(sub), sid);
-  if (!user) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidToken);
-  if (user.mustChangePassword && !request.routeOptions.config?.allowedBeforePasswordChange) {
+  const session = await sessionUser(app.db, Number(sub), sid);
+  if (!session) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidToken);
+  if (session.user.mustChangePassword && !request.routeOptions.config?.allowedBeforePasswordChange) {
     throw new AppError('FORBIDDEN', SERVER_MESSAGES.passwordChangeRequired);
   }
-  return user;
+  return session;
 }
 
 export default fp(
   async (app: FastifyInstance, opts: { secret: string; docsAccess?: RouteAccess }) => {
     await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: ACCESS_TOKEN_TTL } });
     app.decorateRequest('currentUser', null);
+    app.decorateRequest('listCacheVersion', null);
     app.decorate('routeAccess', []);
 
     app.addHook('onRoute', (route) => {
@@ -127,8 +133,9 @@ export default fp(
       if (access === 'public') return;
       if (access === undefined) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
       if (typeof access === 'object' && 'orToken' in access && bearerMatches(request, access.orToken)) return;
-      const user = await authenticate(app, request);
+      const { user, listCacheVersion } = await authenticate(app, request);
       request.currentUser = user;
+      request.listCacheVersion = listCacheVersion;
       if (access === 'authenticated') return;
       if (!allowed(user, access)) {
         throw new AppError('FORBIDDEN', `${SERVER_MESSAGES.forbidden} (${describeAccess(access)})`);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   index,
@@ -7,6 +8,7 @@ import {
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   varchar,
@@ -103,4 +105,11 @@ export const appSettings = pgTable('app_settings', {
   key: varchar('key', { length: 60 }).primaryKey(),
   value: jsonb('value').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// 0036_list_cache_version.sql: counters whose sum is the version of the data the interventions list shows (its cache,
+// modules/interventions/list-cache.ts); moved by statement triggers on the tables the list reads.
+export const listCacheVersions = pgTable('list_cache_versions', {
+  shard: smallint('shard').primaryKey(),
+  n: bigint('n', { mode: 'number' }).notNull().default(0),
 });

@@ -178,7 +178,8 @@ export async function changePassword(
 
 /**
  * The user of an access token while its session (refresh-token family `sessionId`) is live; null once logged out,
- * disabled, deleted or revoked. The auth plugin calls it on every authenticated request.
+ * disabled, deleted or revoked; with the list cache's version as of this read. The auth plugin calls it on every
+ * authenticated request.
  */
 export function sessionUser(db: DbOrTx, userId: number, sessionId: string) {
   return findSessionUserInSession(db, userId, sessionId);

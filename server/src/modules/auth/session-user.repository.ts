@@ -1,6 +1,7 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
 import { executePrepared } from '../../db/prepared.ts';
 import { rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../db/user-sql.ts';
 
@@ -19,12 +20,13 @@ type SessionUserRow = {
   password_hash: string;
 };
 
-const SELECT_SESSION_USER = sql`
+const SELECT_SESSION_USER_COLUMNS = sql`
   SELECT u.id, u.nom, u.username, u.enabled, u.password_hash, u.must_change_password,
          u.section_id, s.nom AS section, (s.responsable_id IS NOT NULL AND s.responsable_id = u.id) AS is_responsible,
          u.role_id, r.nom AS role,
-         ${rolePermissionNames(sql`u.role_id`)} AS permissions
-  ${USERS_WITH_SECTION_AND_ROLE}`;
+         ${rolePermissionNames(sql`u.role_id`)} AS permissions`;
+
+const SELECT_SESSION_USER = sql`${SELECT_SESSION_USER_COLUMNS} ${USERS_WITH_SECTION_AND_ROLE}`;
 
 function toSessionUser(row: SessionUserRow): SessionUser {
   return {
@@ -56,14 +58,22 @@ export async function findSessionUser(db: DbOrTx, id: number): Promise<SessionUs
  * prepared one (db/prepared.ts: parsed and planned once per connection) — it runs on every request, and planned
  * each time it cost PostgreSQL ~430 µs of its ~550 (issue 16's bench: the ceiling route 1,760 → 3,570 req/s).
  */
-export async function findSessionUserInSession(db: DbOrTx, id: number, sessionId: string): Promise<SessionUser | null> {
-  const { rows } = await executePrepared<SessionUserRow>(
+export async function findSessionUserInSession(
+  db: DbOrTx,
+  id: number,
+  sessionId: string,
+): Promise<{ user: SessionUser; listCacheVersion: string } | null> {
+  // The list cache's version as of this request (modules/interventions/list-cache.ts): one more column, no more
+  // round trip.
+  const { rows } = await executePrepared<SessionUserRow & { list_cache_version: string }>(
     db,
-    sql`${SELECT_SESSION_USER} WHERE u.id = ${id} AND u.enabled AND u.deleted_at IS NULL
+    sql`${SELECT_SESSION_USER_COLUMNS}, ${LIST_CACHE_VERSION} AS list_cache_version
+        ${USERS_WITH_SECTION_AND_ROLE}
+        WHERE u.id = ${id} AND u.enabled AND u.deleted_at IS NULL
         AND EXISTS (SELECT 1 FROM refresh_tokens rt
                     WHERE rt.family_id = ${sessionId}::uuid AND rt.user_id = u.id AND rt.revoked_at IS NULL)`,
   );
-  return rows[0] ? toSessionUser(rows[0]) : null;
+  return rows[0] ? { user: toSessionUser(rows[0]), listCacheVersion: rows[0].list_cache_version } : null;
 }
 
 /** Login lookup by username (case-insensitive), including disabled accounts so the caller can explain. */

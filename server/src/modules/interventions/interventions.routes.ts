@@ -13,6 +13,7 @@ import {
 import { withVersion } from '@gmao/domain/interventions/version-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Counter } from 'prom-client';
 import { z } from 'zod';
 import { errorResponsesWithVersion } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -27,6 +28,7 @@ import customFieldsRoutes from './custom-fields/custom-fields.routes.ts';
 import exportRoutes from './export/export.routes.ts';
 import * as service from './interventions.service.ts';
 import lifecycleRoutes from './lifecycle/lifecycle.routes.ts';
+import { createListCache } from './list-cache.ts';
 import materialsRoutes from './materials/materials.routes.ts';
 import partRequestsRoutes from './parts/part-requests.routes.ts';
 import checklistRoutes from './records/checklist.routes.ts';
@@ -53,6 +55,13 @@ const tags = ['interventions'];
  */
 const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, opts) => {
   const storage = opts.storage ?? localDiskStorage(defaultUploadsDir);
+  const listCache = createListCache();
+  const listCacheAnswers = new Counter({
+    name: 'gmao_list_cache_answers_total',
+    help: 'Interventions list pages answered: hit (kept page), miss (read and kept), unkept (read, not kept)',
+    labelNames: ['result'] as const,
+    registers: [app.metrics],
+  });
   // Sub-resources of an intervention, each in its own file (same prefix).
   await app.register(attachmentsRoutes, { storage });
   await app.register(assignmentRoutes);
@@ -87,7 +96,16 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
     },
     async (request) => {
       const { page, limit, ...filters } = request.query;
-      const { rows, total, capped } = await service.listInterventions(app.db, filters, page, limit);
+      // Served again while its data is unchanged (list-cache.ts); the client's Cache-Control: no-cache reads it anew.
+      const fresh = /\bno-cache\b/.test(request.headers['cache-control'] ?? '');
+      const { page: found, result } = await listCache.page(
+        request.listCacheVersion,
+        request.query,
+        () => service.listInterventions(app.db, filters, page, limit),
+        fresh,
+      );
+      listCacheAnswers.inc({ result });
+      const { rows, total, capped } = found;
       return { success: true as const, data: rows, pagination: makePagination(total, page, limit, capped) };
     },
   );

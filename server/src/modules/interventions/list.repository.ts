@@ -10,10 +10,12 @@ import { STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
+import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
 import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
 import { COLUMNS, FROM, JOINS, type Row, toIntervention } from './interventions.repository.ts';
+import type { ListPage } from './list-cache.ts';
 
 /** The interventions list: its filters (whereOf), pages and bounded count, status counts and export reads. */
 
@@ -91,17 +93,17 @@ export async function interventionsAfter(
  * For the common filters (VALUE_FREE_FILTERS) that is one prepared statement, one round trip (listQueries); a
  * second only for a page past the end, to count what there is.
  */
-export async function listInterventions(db: DbOrTx, f: ListFilters, page: number, limit: number) {
+export async function listInterventions(db: DbOrTx, f: ListFilters, page: number, limit: number): Promise<ListPage> {
   const q = listQueries(f, page, limit);
   if (!q.prepared) return listPlannedEachTime(db, q, limit);
-  const { rows } = await executePrepared<Row & { total: number }>(db, q.page);
+  const { rows } = await executePrepared<Row & { total: number; list_version: string }>(db, q.page);
   if (rows.length > 0) {
     const total = q.deep ? q.offset + rows[0].total : rows[0].total;
     const capped = q.deep ? rows.length > limit : total >= q.bound;
-    return { rows: rows.slice(0, limit).map(toIntervention), total, capped };
+    return { rows: rows.slice(0, limit).map(toIntervention), total, capped, version: rows[0].list_version };
   }
-  if (q.offset === 0) return { rows: [], total: 0, capped: false };
-  return { rows: [], ...(await countOf(db, q)) };
+  if (q.offset === 0) return { rows: [], total: 0, capped: false, version: null };
+  return { rows: [], ...(await countOf(db, q)), version: null };
 }
 
 async function countOf(db: DbOrTx, q: ListQueries) {
@@ -114,18 +116,19 @@ async function countOf(db: DbOrTx, q: ListQueries) {
  * for it, in one statement, then the rows are read by id through one prepared statement. Planning the whole page statement
  * on every request cost more than the second round trip.
  */
-async function listPlannedEachTime(db: DbOrTx, q: ListQueries, limit: number) {
-  const { rows } = await db.execute<{ total: number | null; ids: number[] }>(q.idsAndCount);
-  const { ids } = rows[0];
+async function listPlannedEachTime(db: DbOrTx, q: ListQueries, limit: number): Promise<ListPage> {
+  const { rows } = await db.execute<{ total: number | null; ids: number[]; list_version: string }>(q.idsAndCount);
+  const { ids, list_version: version } = rows[0];
   const total = rows[0].total ?? 0;
-  if (ids.length === 0) return { rows: [], ...(q.deep ? await countOf(db, q) : { total, capped: total >= q.bound }) };
+  if (ids.length === 0)
+    return { rows: [], ...(q.deep ? await countOf(db, q) : { total, capped: total >= q.bound }), version: null };
   const page = await executePrepared<Row>(
     db,
     sql`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY(${sql.param(ids.slice(0, limit))}::int[]) ORDER BY i.date DESC, i.id DESC`,
   );
   const found = page.rows.map(toIntervention);
-  if (q.deep) return { rows: found, total: q.offset + ids.length, capped: ids.length > limit };
-  return { rows: found, total, capped: total >= q.bound };
+  if (q.deep) return { rows: found, total: q.offset + ids.length, capped: ids.length > limit, version };
+  return { rows: found, total, capped: total >= q.bound, version };
 }
 
 type ListQueries = ReturnType<typeof listQueries>;
@@ -209,9 +212,11 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
     ids: sql`${withs()}${ids}`,
     count: sql`${withs()}${count}`,
     /** The ids and the count in one statement (for the filters planned on every run). */
-    idsAndCount: sql`${withs()}SELECT ${deep ? sql`NULL::int` : sql`(${count})`} AS total, ARRAY(${ids}) AS ids`,
+    idsAndCount: sql`${withs()}SELECT ${deep ? sql`NULL::int` : sql`(${count})`} AS total, ARRAY(${ids}) AS ids,
+      ${LIST_CACHE_VERSION} AS list_version`,
     page: sql`${withs(sql`page AS MATERIALIZED (${ids})`)}
-      SELECT ${deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`} AS total, ${COLUMNS}
+      SELECT ${deep ? sql`(SELECT count(*)::int FROM page)` : sql`(${count})`} AS total, ${LIST_CACHE_VERSION} AS list_version,
+        ${COLUMNS}
       FROM page JOIN interventions i ON i.id = page.id ${JOINS} ${order}`,
   };
 }
