@@ -147,4 +147,32 @@ describe('two instances on one PostgreSQL', () => {
     expect(down.status).toBe(200);
     expect(Buffer.from(await down.arrayBuffer()).equals(pdf)).toBe(true);
   });
+
+  it('a list page kept by one instance shows at once a change made through the other', async () => {
+    const { token } = await login(a);
+    const hits = async () => {
+      const text = await fetch(`${a.baseURL}/api/metrics`, { headers: bearer(token) }).then((r) => r.text());
+      return Number(text.match(/^gmao_list_cache_answers_total\{[^}]*result="hit"[^}]*\} (\d+)/m)?.[1] ?? 0);
+    };
+    const listed = async () => {
+      const res = await fetch(`${a.baseURL}/api/interventions?page=1&limit=20`, { headers: bearer(token) });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { id: number; statut: string }[] }).data;
+    };
+    // The intervention the test above created (through instance a).
+    const first = (await listed())[0];
+    if (!first) throw new Error('no intervention listed');
+    expect(first.statut).toBe('PLANIFIEE');
+    const before = await hits();
+    expect((await listed())[0]).toEqual(expect.objectContaining({ id: first.id, statut: 'PLANIFIEE' }));
+    expect(await hits()).toBe(before + 1);
+
+    const put = await fetch(`${b.baseURL}/api/interventions/${first.id}/status`, {
+      method: 'PUT',
+      headers: { ...bearer(token), 'content-type': 'application/json' },
+      body: JSON.stringify({ statut: 'EN_COURS' }),
+    });
+    expect(put.status).toBe(200);
+    expect((await listed()).find((r) => r.id === first.id)?.statut).toBe('EN_COURS');
+  });
 });
