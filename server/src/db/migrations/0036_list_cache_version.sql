@@ -2,7 +2,7 @@
 -- is unchanged (modules/interventions/list-cache.ts). Their version is the sum of these counters, read in the same
 -- snapshot as the data: every statement that writes a table the list reads adds one to a counter in its own
 -- transaction, so the sum moves exactly when such a write commits, and a kept page is served only to a request that
--- reads the same sum (with its session, auth plugin). The counter is one of LIST_CACHE_SHARDS rows chosen by the
+-- reads the same sum (with its session, auth plugin). The counter is one of 32 rows, chosen by the
 -- writer's transaction id: writers wait for each other only when two open transactions share a row (a single row
 -- would serialize every write until its commit). server/test/list-cache.test.ts checks that each table the list's
 -- statements read has the trigger.
