@@ -283,6 +283,7 @@ export function missedBudgets(
     [/^report summary \(365 days\)$/, 200],
     [/^global search/, 50],
     [/^list page 1 \(search/, 50],
+    [/^status counts \((all|overdue)\)$/, 50],
   ];
   for (const s of service)
     for (const [re, ms] of budgets)

@@ -5,14 +5,16 @@ import type {
   StatusCounts,
   StatusCountsQuery,
 } from '@gmao/domain/interventions/intervention-schemas';
+import { overdueBefore } from '@gmao/domain/interventions/predicates';
 import { PLANNING_TIME_ZONE } from '@gmao/domain/interventions/schedule-schemas';
 import { STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
-import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
+import { inScope, isOpen, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
+import { nWhere } from '../../db/rollups-sql.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
 import { COLUMNS, FROM, JOINS, type Row, toIntervention } from './interventions.repository.ts';
 import type { ListPage } from './list-cache.ts';
@@ -221,22 +223,16 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
   };
 }
 
+/**
+ * Filters the status counts can read from the daily roll-up by day × statut × urgence (rollup_day_status, migration
+ * 0022: visible interventions only, as the counts are): a count of a few thousand roll-up rows instead of the
+ * interventions (1 M rows: 330 ms for all, 140 ms for one status, issue 16).
+ */
+const ROLLUP_COUNT_FILTERS = new Set<keyof StatusCountsQuery>(['days', 'urgence', 'dateFrom', 'dateTo', 'overdue']);
+
 /** Counts per status (plus urgent and overdue) of the filtered list, in one SQL query. */
 export async function statusCounts(db: DbOrTx, f: StatusCountsQuery, today = metricsToday()): Promise<StatusCounts> {
-  const perStatut = sql.join(
-    STATUTS.map((s) => sql`count(*) FILTER (WHERE i.statut = ${s})::int AS ${sql.identifier(s)}`),
-    sql`, `,
-  );
-  const { rows } = await db.execute<Record<string, number>>(
-    sql`SELECT count(*)::int AS total,
-          count(*) FILTER (WHERE ${isUrgent()})::int AS urgent,
-          count(*) FILTER (WHERE ${isOverdue(today, f.days)})::int AS overdue,
-          ${perStatut}
-        FROM interventions i
-        JOIN equipements e ON e.id = i.equipement_id
-        JOIN clients c ON c.id = i.client_id
-        WHERE ${whereOf(f, today)}`,
-  );
+  const { rows } = await db.execute<Record<string, number>>(statusCountsStatement(f, today));
   const row = rows[0];
   return {
     total: row.total,
@@ -244,4 +240,38 @@ export async function statusCounts(db: DbOrTx, f: StatusCountsQuery, today = met
     overdue: row.overdue,
     statuts: Object.fromEntries(STATUTS.map((s) => [s, row[s] ?? 0])) as StatusCounts['statuts'],
   };
+}
+
+/** statusCounts' statement: over the roll-up when the filters allow it (ROLLUP_COUNT_FILTERS), else the rows. */
+export function statusCountsStatement(f: StatusCountsQuery, today: string): SQL {
+  const fromRollup = Object.entries(f).every(
+    ([key, value]) => value === undefined || ROLLUP_COUNT_FILTERS.has(key as keyof StatusCountsQuery),
+  );
+  // The same figures over the interventions (alias i, one row each) or over the roll-up (alias r, n rows each; its
+  // day is the intervention's date).
+  const tally = fromRollup
+    ? (filter?: SQL) => nWhere(filter)
+    : (filter?: SQL) => (filter ? sql`count(*) FILTER (WHERE ${filter})::int` : sql`count(*)::int`);
+  const a = fromRollup ? 'r' : 'i';
+  const overdue = fromRollup
+    ? sql`(${isOpen('r')} AND r.day < ${overdueBefore(today, f.days)}::date)`
+    : isOverdue(today, f.days);
+  const perStatut = sql.join(
+    STATUTS.map((s) => sql`${tally(sql.raw(`${a}.statut = '${s}'`))} AS ${sql.identifier(s)}`),
+    sql`, `,
+  );
+  const where = fromRollup ? rollupWhere(f, overdue) : whereOf(f, today);
+  return sql`SELECT ${tally()} AS total, ${tally(isUrgent(a))} AS urgent, ${tally(overdue)} AS overdue, ${perStatut}
+    FROM ${fromRollup ? sql`rollup_day_status r` : sql`interventions i`}
+    WHERE ${where}`;
+}
+
+/** whereOf's filters among ROLLUP_COUNT_FILTERS, over rollup_day_status (alias r). */
+function rollupWhere(f: StatusCountsQuery, overdue: SQL): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (f.urgence !== undefined) parts.push(f.urgence === true ? sql`r.urgence` : sql`NOT r.urgence`);
+  if (f.dateFrom) parts.push(sql`r.day >= ${f.dateFrom}::date`);
+  if (f.dateTo) parts.push(sql`r.day <= ${f.dateTo}::date`);
+  if (f.overdue) parts.push(overdue);
+  return sql.join(parts, sql` AND `);
 }
