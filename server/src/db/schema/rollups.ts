@@ -60,6 +60,8 @@ export const rollupDayTechnician = pgTable('rollup_day_technician', {
   day: date('day', { mode: 'string' }).notNull(),
   technicianId: integer('technician_id'),
   statut: varchar('statut', { length: 20 }).notNull(),
+  // 0037: split by urgence too (a technician's urgent count).
+  urgence: boolean('urgence').notNull(),
   ...rollupMeasures,
 });
 
