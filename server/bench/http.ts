@@ -1,17 +1,15 @@
 // The HTTP half of `npm run bench` (issue 16): the built server (server/dist/main.js) on the bench's database,
 // autocannon at 32 connections per route, each route's req/s set against the ceiling (an authenticated route that
-// only returns the session); the web's weight and LCP are measured by web.ts. The budgets, printed, and written as
-// JSON to bench/results/. Not part of npm test.
+// only returns the session); the web's weight and LCP are measured by web.ts, the budgets checked by budgets.ts.
+// Not part of npm test.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { listCursor } from '@gmao/domain/interventions/list-cursor';
 import autocannon from 'autocannon';
 import { type CpuMeter, type CpuSplit, noTicks, perRequest, type Ticks } from './cpu.ts';
-import type { WebResult } from './web.ts';
 
-const REPO = resolve(import.meta.dirname, '..', '..');
+export const REPO = resolve(import.meta.dirname, '..', '..');
 export const ADMIN = { username: 'bench_admin', password: 'BenchGmao2024!' };
 
 export interface HttpResult {
@@ -261,55 +259,4 @@ function withRatios(results: HttpResult[]): HttpResult[] {
   const ceiling = results[0]?.reqPerSec || 1;
   for (const r of results) r.ratio = Math.round((r.reqPerSec / (r.ceiling ?? ceiling)) * 100) / 100;
   return results;
-}
-
-/** The budgets of issue 16 that `npm run bench -- --check` enforces; each entry says what was missed. */
-export function missedBudgets(
-  service: { label: string; median: number }[],
-  http: HttpResult[],
-  web: WebResult | null,
-  csv: { rowsPerSec: number; rssGrowthMb: number } | null = null,
-): string[] {
-  const missed: string[] = [];
-  // The CSV export (365 days): at least 100,000 rows/s, with the process growing by less than 100 MB.
-  if (csv && csv.rowsPerSec < 100_000) missed.push(`CSV export: ${csv.rowsPerSec} rows/s < 100,000 rows/s`);
-  if (csv && csv.rssGrowthMb >= 100) missed.push(`CSV export: RSS growth ${csv.rssGrowthMb} MB ≥ 100 MB`);
-  const budgets: [RegExp, number][] = [
-    [/^dashboard stats/, 50],
-    [/^dashboard alerts/, 50],
-    [/^dashboard charts/, 100],
-    [/^performance \(365/, 200],
-    [/^analytics \(365/, 200],
-    [/^report summary \(365 days\)$/, 200],
-    [/^global search/, 50],
-    [/^list page 1 \(search/, 50],
-    [/^status counts \((all|overdue)\)$/, 50],
-  ];
-  for (const s of service)
-    for (const [re, ms] of budgets)
-      if (re.test(s.label) && s.median > ms) missed.push(`${s.label}: ${s.median} ms > ${ms} ms`);
-  const budgeted = http.filter((h) => h.route.startsWith('list') && !h.route.includes('not budgeted'));
-  for (const r of budgeted) {
-    const ceiling = Math.round(r.ceiling ?? http[0]?.reqPerSec ?? 0);
-    if (r.reqPerSec < 0.4 * ceiling) missed.push(`${r.route}: ${r.reqPerSec} req/s < 40 % of the ceiling (${ceiling})`);
-  }
-  for (const r of budgeted)
-    if ((r.single?.p99 ?? r.p99) > 25)
-      missed.push(`${r.route}: p99 ${r.single?.p99 ?? r.p99} ms > 25 ms (one connection)`);
-  if (web) {
-    const loginJs = web.loginJsKb;
-    if (loginJs > 120) missed.push(`/login JS+CSS ${loginJs} KB > 120 KB`);
-    if (web.loginLcpMobileMs > 2000) missed.push(`/login mobile LCP ${web.loginLcpMobileMs} ms > 2000 ms`);
-    if (web.dashboardLcpMobileMs > 2000) missed.push(`/ mobile LCP ${web.dashboardLcpMobileMs} ms > 2000 ms`);
-    if (web.dashboardLcpDesktopMs > 1000) missed.push(`/ desktop LCP ${web.dashboardLcpDesktopMs} ms > 1000 ms`);
-  }
-  return missed;
-}
-
-export function writeResults(payload: unknown): string {
-  const dir = join(REPO, 'bench', 'results');
-  mkdirSync(dir, { recursive: true });
-  const file = join(dir, `bench-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(payload, null, 2)}\n`);
-  return file;
 }

@@ -19,9 +19,10 @@ import { type ListFilters, listInterventions, statusCounts } from '../src/module
 import { csvStream } from '../src/modules/reports/report-export.service.ts';
 import { getSummary } from '../src/modules/reports/reports.service.ts';
 import { search } from '../src/modules/search/search.service.ts';
+import { missedBudgets, writeResults } from './budgets.ts';
 import { cpuMeter } from './cpu.ts';
 import { seedBenchData } from './dataset.ts';
-import { ADMIN, benchHttp, missedBudgets, startBuiltServer, writeResults } from './http.ts';
+import { ADMIN, benchHttp, startBuiltServer } from './http.ts';
 import { benchWeb } from './web.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 50_000);
