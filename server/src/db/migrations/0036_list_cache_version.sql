@@ -20,18 +20,13 @@ BEGIN
   END IF;
   RETURN NULL;
 END $$;--> statement-breakpoint
-DROP TRIGGER IF EXISTS list_cache_bump ON interventions;--> statement-breakpoint
-CREATE TRIGGER list_cache_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON interventions
-  FOR EACH STATEMENT EXECUTE FUNCTION list_cache_bump();--> statement-breakpoint
-DROP TRIGGER IF EXISTS list_cache_bump ON equipements;--> statement-breakpoint
-CREATE TRIGGER list_cache_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON equipements
-  FOR EACH STATEMENT EXECUTE FUNCTION list_cache_bump();--> statement-breakpoint
-DROP TRIGGER IF EXISTS list_cache_bump ON clients;--> statement-breakpoint
-CREATE TRIGGER list_cache_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON clients
-  FOR EACH STATEMENT EXECUTE FUNCTION list_cache_bump();--> statement-breakpoint
-DROP TRIGGER IF EXISTS list_cache_bump ON users;--> statement-breakpoint
-CREATE TRIGGER list_cache_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON users
-  FOR EACH STATEMENT EXECUTE FUNCTION list_cache_bump();--> statement-breakpoint
-DROP TRIGGER IF EXISTS list_cache_bump ON intervention_reviews;--> statement-breakpoint
-CREATE TRIGGER list_cache_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON intervention_reviews
-  FOR EACH STATEMENT EXECUTE FUNCTION list_cache_bump();
+-- The tables the list reads (their columns in interventions.repository.ts COLUMNS, their filters in whereOf).
+DO $$
+DECLARE t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['interventions', 'equipements', 'clients', 'users', 'intervention_reviews'] LOOP
+    EXECUTE format('DROP TRIGGER IF EXISTS list_cache_bump ON %I', t);
+    EXECUTE format('CREATE TRIGGER list_cache_bump AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I
+                    FOR EACH STATEMENT EXECUTE FUNCTION list_cache_bump()', t);
+  END LOOP;
+END $$;
