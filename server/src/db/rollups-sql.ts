@@ -17,7 +17,8 @@ export const rActive: SQL = sql.raw(`r.statut = '${STATUT.EN_COURS}'`);
 export const rCancelled: SQL = sql.raw(`r.statut = '${STATUT.ANNULEE}'`);
 export const rFailed: SQL = sql.raw(`r.statut = '${STATUT.ECHEC}'`);
 export const rInPeriod = (from: string, to: string): SQL => sql`(r.day BETWEEN ${from}::date AND ${to}::date)`;
-export const rOverdue = (today: string): SQL => sql`(${rOpen} AND r.day < ${overdueBefore(today)}::date)`;
+export const rOverdue = (today: string, days?: number): SQL =>
+  sql`(${rOpen} AND r.day < ${overdueBefore(today, days)}::date)`;
 
 /** Sum of n over the rows matching `filter` (0, never null). */
 export const nWhere = (filter?: SQL): SQL =>

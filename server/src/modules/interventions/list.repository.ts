@@ -5,16 +5,15 @@ import type {
   StatusCounts,
   StatusCountsQuery,
 } from '@gmao/domain/interventions/intervention-schemas';
-import { overdueBefore } from '@gmao/domain/interventions/predicates';
 import { PLANNING_TIME_ZONE } from '@gmao/domain/interventions/schedule-schemas';
 import { STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
-import { inScope, isOpen, isOverdue, isUrgent } from '../../db/predicates.ts';
+import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
-import { nWhere } from '../../db/rollups-sql.ts';
+import { nWhere, rOverdue } from '../../db/rollups-sql.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
 import { COLUMNS, FROM, JOINS, type Row, toIntervention } from './interventions.repository.ts';
 import type { ListPage } from './list-cache.ts';
@@ -135,6 +134,11 @@ async function listPlannedEachTime(db: DbOrTx, q: ListQueries, limit: number): P
 
 type ListQueries = ReturnType<typeof listQueries>;
 
+/** True when every filter given in `f` is one of `allowed`. */
+function onlyFilters<F extends object>(f: F, allowed: ReadonlySet<keyof F>): boolean {
+  return Object.entries(f).every(([key, value]) => value === undefined || allowed.has(key as keyof F));
+}
+
 /**
  * Filters whose plan does not depend on their value: equality on a column that leads an index with the date (or the
  * scope's partial indexes), the cursor, and the search (its pattern hidden from the planner, db/text-search.ts). The
@@ -169,9 +173,7 @@ const VALUE_FREE_FILTERS = new Set<keyof ListFilters>([
  * and is kept, whatever the page.
  */
 export function listQueries(f: ListFilters, page: number, limit: number) {
-  const prepared = Object.entries(f).every(
-    ([key, value]) => value === undefined || VALUE_FREE_FILTERS.has(key as keyof ListFilters),
-  );
+  const prepared = onlyFilters(f, VALUE_FREE_FILTERS);
   const offset = (page - 1) * limit;
   const deep = page * limit >= COUNT_BOUND;
   const bound = Math.max(COUNT_BOUND, offset) + 1;
@@ -252,18 +254,14 @@ export async function statusCounts(db: DbOrTx, f: StatusCountsQuery, today = met
 
 /** statusCounts' statement: over the roll-up when the filters allow it (ROLLUP_COUNT_FILTERS), else the rows. */
 export function statusCountsStatement(f: StatusCountsQuery, today: string): SQL {
-  const fromRollup = Object.entries(f).every(
-    ([key, value]) => value === undefined || ROLLUP_COUNT_FILTERS.has(key as keyof StatusCountsQuery),
-  );
+  const fromRollup = onlyFilters(f, ROLLUP_COUNT_FILTERS);
   // The same figures over the interventions (alias i, one row each) or over the roll-up (alias r, n rows each; its
   // day is the intervention's date).
   const tally = fromRollup
     ? (filter?: SQL) => nWhere(filter)
     : (filter?: SQL) => (filter ? sql`count(*) FILTER (WHERE ${filter})::int` : sql`count(*)::int`);
   const a = fromRollup ? 'r' : 'i';
-  const overdue = fromRollup
-    ? sql`(${isOpen('r')} AND r.day < ${overdueBefore(today, f.days)}::date)`
-    : isOverdue(today, f.days);
+  const overdue = fromRollup ? rOverdue(today, f.days) : isOverdue(today, f.days);
   const perStatut = sql.join(
     STATUTS.map((s) => sql`${tally(sql.raw(`${a}.statut = '${s}'`))} AS ${sql.identifier(s)}`),
     sql`, `,
