@@ -65,7 +65,7 @@ try {
   const today = metricsToday();
   const year = { dateFrom: timeframeStart(today, 365), dateTo: today };
   const results: string[][] = [];
-  await time('dashboard stats (timeframe 30)', () => getStats(db, { timeframe: 30 }), results);
+  await time('dashboard stats (timeframe 30)', () => getStats(db, { timeframe: 30 }, () => true), results);
   await time('dashboard alerts', () => getAlerts(db), results);
   await time('dashboard recent interventions (10)', () => getRecent(db, 10), results);
   await time('dashboard charts (month, 12 buckets)', () => getCharts(db, { period: 'month' }), results);

@@ -27,10 +27,16 @@ beforeAll(async () => {
     const profile = await t.as(session.token, { method: 'GET', url: '/api/auth/profile' });
     callers.push({ name: role, token: session.token, holder: profile.json().data });
   }
-  await createRole(t.database.db, 'Aucun droit', []);
-  const none = await createUser(t.database.db, { role: 'Aucun droit' });
-  const session = await t.login(none.username, none.password);
-  callers.push({ name: 'Aucun droit', token: session.token, holder: { role: 'Aucun droit', permissions: [] } });
+  // Roles holding one permission: nothing at all, and the stock alone (a storekeeper, issue 29).
+  for (const [name, permissions] of [
+    ['Aucun droit', []],
+    ['Stock seul', ['stock:read']],
+  ] as const) {
+    await createRole(t.database.db, name, [...permissions]);
+    const u = await createUser(t.database.db, { role: name });
+    const session = await t.login(u.username, u.password);
+    callers.push({ name, token: session.token, holder: { role: name, permissions: [...permissions] } });
+  }
 });
 afterAll(() => t.close());
 
@@ -84,6 +90,61 @@ describe('authorization matrix (route table × roles)', () => {
       }
     }
     expect(mismatches).toEqual([]);
+  });
+});
+
+/**
+ * Issue 29: each dashboard block needs the permission of the data it shows (`dashboard-access.ts`), the one its own
+ * screen's route needs. Written out, not derived from the route table: a route that went back to 'authenticated'
+ * would still pass the generated matrix above.
+ */
+describe('dashboard blocks × users (issue 29)', () => {
+  const OK = 200;
+  const NO = 403;
+  // route → expected status for Administrateur, Responsable, Technicien, Consultation, Aucun droit, Stock seul
+  const rows: [string, number[]][] = [
+    ['/api/dashboard/stats', [OK, OK, OK, OK, OK, OK]],
+    ['/api/dashboard/recent-interventions', [OK, OK, OK, OK, NO, NO]],
+    ['/api/dashboard/alerts', [OK, OK, OK, OK, NO, NO]],
+    ['/api/dashboard/my-work', [OK, OK, OK, OK, NO, NO]],
+    ['/api/dashboard/charts', [OK, OK, NO, OK, NO, NO]],
+    ['/api/dashboard/performance', [OK, OK, NO, OK, NO, NO]],
+    // the same figures outside the dashboard, for comparison
+    ['/api/interventions/performance', [OK, OK, NO, OK, NO, NO]],
+    ['/api/interventions/status-counts', [OK, OK, OK, OK, NO, NO]],
+  ];
+  const names = ['Administrateur', 'Responsable', 'Technicien', 'Consultation', 'Aucun droit', 'Stock seul'];
+
+  it('answers each kind of user as the data of the block allows', async () => {
+    const got: string[] = [];
+    const want: string[] = [];
+    for (const [url, statuses] of rows) {
+      for (const [i, name] of names.entries()) {
+        const caller = callers.find((c) => c.name === name)!;
+        const res = await t.as(caller.token, { method: 'GET', url });
+        got.push(`${name} ${url} → ${res.statusCode}`);
+        want.push(`${name} ${url} → ${statuses[i]}`);
+      }
+    }
+    expect(got).toEqual(want);
+  });
+
+  it('leaves out of /dashboard/stats the figures the user may not read', async () => {
+    const interventions = ['activeInterventions', 'completedInterventions', 'completionRate', 'totalInterventions'];
+    const expected: Record<string, { overview: string[]; alerts: boolean }> = {
+      Administrateur: { overview: [...interventions, 'totalClients', 'totalEquipment'].sort(), alerts: true },
+      Technicien: { overview: [...interventions, 'totalClients', 'totalEquipment'].sort(), alerts: true },
+      'Aucun droit': { overview: [], alerts: false },
+      'Stock seul': { overview: [], alerts: false },
+    };
+    for (const [name, want] of Object.entries(expected)) {
+      const caller = callers.find((c) => c.name === name)!;
+      const data = (await t.as(caller.token, { method: 'GET', url: '/api/dashboard/stats' })).json().data;
+      expect({ name, overview: Object.keys(data.overview).sort(), alerts: 'alerts' in data }).toEqual({
+        name,
+        ...want,
+      });
+    }
   });
 });
 

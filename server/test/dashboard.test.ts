@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { buildDataset } from './helpers/dashboard-factories.ts';
-import { createUser } from './helpers/factories.ts';
+import { createRole, createUser } from './helpers/factories.ts';
 
 let t: TestApp;
 let empty: TestApp;
@@ -71,11 +71,46 @@ describe('GET /api/dashboard/stats', () => {
     });
   });
 
-  it('needs authentication only', async () => {
+  it('needs authentication only, and leaves out what the reader may not read', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/dashboard/stats' })).statusCode).toBe(401);
     const nobody = await createUser(t.database.db, { role: null });
     const { token: weak } = await t.login(nobody.username, nobody.password);
-    expect((await t.as(weak, { method: 'GET', url: '/api/dashboard/stats' })).statusCode).toBe(200);
+    const res = await t.as(weak, { method: 'GET', url: '/api/dashboard/stats' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data).toEqual({ overview: {} });
+  });
+});
+
+describe('each block needs the permission of its data (issue 29)', () => {
+  const status = async (bearer: string, url: string) => (await t.as(bearer, { method: 'GET', url })).statusCode;
+
+  it('a stock-only role reads no intervention through the dashboard: 403 on its blocks, none of its figures', async () => {
+    await createRole(t.database.db, 'Magasinier (test)', ['stock:read']);
+    const u = await createUser(t.database.db, { role: 'Magasinier (test)' });
+    const { token: stock } = await t.login(u.username, u.password);
+    for (const url of ['recent-interventions', 'alerts', 'my-work', 'charts', 'performance']) {
+      expect({ url, status: await status(stock, `/api/dashboard/${url}`) }).toEqual({ url, status: 403 });
+    }
+    expect(await status(stock, '/api/interventions')).toBe(403);
+    expect(await get('/api/dashboard/stats', t, stock)).toEqual({ overview: {} });
+  });
+
+  it('a Technicien gets the performance and charts no more than from /interventions/performance', async () => {
+    const u = await createUser(t.database.db, { role: 'Technicien' });
+    const { token: tech } = await t.login(u.username, u.password);
+    expect(await status(tech, '/api/interventions/performance')).toBe(403);
+    expect(await status(tech, '/api/dashboard/performance')).toBe(403);
+    expect(await status(tech, '/api/dashboard/charts')).toBe(403);
+    expect(await status(tech, '/api/dashboard/recent-interventions')).toBe(200);
+    expect(await status(tech, '/api/dashboard/alerts')).toBe(200);
+    expect((await get('/api/dashboard/stats', t, tech)).overview.totalInterventions).toBe(9);
+  });
+
+  it('an equipment reader sees the count of equipment alone', async () => {
+    await createRole(t.database.db, 'Parc (test)', ['equipment:read']);
+    const u = await createUser(t.database.db, { role: 'Parc (test)' });
+    const { token: parc } = await t.login(u.username, u.password);
+    expect(await get('/api/dashboard/stats', t, parc)).toEqual({ overview: { totalEquipment: 3 } });
   });
 });
 

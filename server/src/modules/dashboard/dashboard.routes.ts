@@ -1,5 +1,6 @@
-import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { hasPermission } from '@gmao/domain/auth/permissions';
 import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
+import { DASHBOARD_BLOCK_PERMISSIONS as BLOCKS } from '@gmao/domain/dashboard/dashboard-access';
 import {
   chartsQuerySchema,
   dashboardAlertsSchema,
@@ -19,7 +20,13 @@ import { getPerformance } from './performance.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 
-/** /api/dashboard: the dashboard needs only authentication (spec §6). */
+/**
+ * /api/dashboard. The screen `/` needs only authentication (spec §6); each block needs the permission of the data it
+ * shows, the one its own screen's route needs (issue 29, `dashboard-access.ts`): recent interventions, alerts and
+ * "Mon travail" interventions:read, charts and performance analytics:read (as `/interventions/analytics` and
+ * `/interventions/performance`). `/stats` mixes interventions, equipment and clients: it stays open to every
+ * authenticated user and leaves out the figures the reader may not see.
+ */
 const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
@@ -27,18 +34,23 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: 'authenticated' },
       schema: {
         tags: ['dashboard'],
-        summary: 'Statistiques du tableau de bord (taux de réalisation sur `timeframe` jours)',
+        summary:
+          'Statistiques du tableau de bord (taux de réalisation sur `timeframe` jours) ; seuls les chiffres que le lecteur peut consulter',
         querystring: timeframeQuerySchema,
         response: { 200: successEnvelope(dashboardStatsSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await dashboard.getStats(app.db, request.query) }),
+    async (request) => {
+      const user = requireUser(request);
+      const data = await dashboard.getStats(app.db, request.query, (p) => hasPermission(user, p));
+      return { success: true as const, data };
+    },
   );
 
   app.get(
     '/recent-interventions',
     {
-      config: { access: 'authenticated' },
+      config: { access: { permission: BLOCKS.interventions } },
       schema: {
         tags: ['dashboard'],
         summary: 'Interventions récentes (dernières créées)',
@@ -52,7 +64,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/my-work',
     {
-      config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ } },
+      config: { access: { permission: BLOCKS.interventions } },
       schema: {
         tags: ['dashboard'],
         summary:
@@ -66,7 +78,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alerts',
     {
-      config: { access: 'authenticated' },
+      config: { access: { permission: BLOCKS.interventions } },
       schema: {
         tags: ['dashboard'],
         summary: 'Alertes : interventions urgentes et en retard',
@@ -79,7 +91,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/charts',
     {
-      config: { access: 'authenticated' },
+      config: { access: { permission: BLOCKS.analytics } },
       schema: {
         tags: ['dashboard'],
         summary: "Interventions par période et statut, par type d'équipement et par client",
@@ -93,7 +105,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/performance',
     {
-      config: { access: 'authenticated' },
+      config: { access: { permission: BLOCKS.analytics } },
       schema: {
         tags: ['dashboard'],
         summary: 'Indicateurs de performance (taux de réalisation, MTTR, premier coup, backlog, techniciens)',

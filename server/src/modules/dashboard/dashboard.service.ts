@@ -1,9 +1,11 @@
 import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
+import { readableBlocks, statsFor, statsReadable } from '@gmao/domain/dashboard/dashboard-access';
 import type {
   ChartPeriod,
   DashboardAlerts,
   DashboardCharts,
   DashboardStats,
+  FullDashboardStats,
   LabelCount,
   RecentIntervention,
 } from '@gmao/domain/dashboard/dashboard-schemas';
@@ -24,7 +26,21 @@ import {
 
 export const CLIENT_CHART_LIMIT = 10;
 
-export async function getStats(db: DbOrTx, opts: { timeframe: number; today?: string }): Promise<DashboardStats> {
+/**
+ * GET /dashboard/stats: the figures the reader may see (issue 29) — `can` is his permission check; the parts of
+ * other permissions are left out (`statsFor`), and nothing is counted for a reader who may see none of them.
+ */
+export async function getStats(
+  db: DbOrTx,
+  opts: { timeframe: number; today?: string },
+  can: (permission: string) => boolean,
+): Promise<DashboardStats> {
+  const blocks = readableBlocks(can);
+  if (!statsReadable(blocks)) return { overview: {} };
+  return statsFor(await allStats(db, opts), blocks);
+}
+
+async function allStats(db: DbOrTx, opts: { timeframe: number; today?: string }): Promise<FullDashboardStats> {
   const today = opts.today ?? metricsToday();
   const c = await overviewCounts(db, { today, from: timeframeStart(today, opts.timeframe) });
   return {

@@ -64,14 +64,19 @@ it('every tab has its count badge: the overview counts all interventions, the ot
   expect(screen.getByTestId('active-count')).toHaveTextContent('5');
 });
 
-it('a user without the read permissions sees the overview tab alone, with its badge', async () => {
+it('a user without the read permissions sees the overview tab alone, without a badge or a figure, and requests none (issue 29)', async () => {
+  granted.add('stock:read');
   renderDashboard();
-  expect(await screen.findByRole('tab', { name: "Vue d'ensemble 42" })).toBeInTheDocument();
+  expect(await screen.findByText(/ne correspond à vos permissions/)).toBeInTheDocument();
   expect(screen.getAllByRole('tab')).toHaveLength(1);
+  expect(screen.getByRole('tab')).toHaveAccessibleName("Vue d'ensemble");
+  expect(screen.queryByTestId('active-count')).not.toBeInTheDocument();
+  expect(screen.queryByText(/Dernière mise à jour/)).not.toBeInTheDocument();
+  expect((fetch as unknown as { mock: { calls: unknown[] } }).mock.calls).toEqual([]);
 });
 
 it('switching tab selects it (and the overview badge stays)', async () => {
-  granted.add('clients:read');
+  granted.add('clients:read').add('interventions:read');
   const user = userEvent.setup();
   renderDashboard();
   await user.click(await screen.findByRole('tab', { name: 'Clients 6' }));
@@ -80,6 +85,7 @@ it('switching tab selects it (and the overview badge stays)', async () => {
 });
 
 it('the header shows the user and role, the active count, the last update and a refresh button that refetches', async () => {
+  granted.add('interventions:read');
   const reload = vi.fn();
   vi.stubGlobal('location', { ...window.location, reload });
   const user = userEvent.setup();

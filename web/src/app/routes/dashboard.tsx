@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole } from '@gmao/domain/auth/user';
+import { DEFAULT_TIMEFRAME } from '@gmao/domain/dashboard/metrics';
 import { formatNumber } from '@gmao/domain/format/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
@@ -7,6 +8,7 @@ import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useRef }
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
+import { useDashboardBlocks } from '../../features/dashboard/api/dashboard-blocks';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
 import { queryRoots } from '../../lib/query-keys';
@@ -46,7 +48,10 @@ export default function DashboardRoute() {
   useDocumentTitle('Tableau de Bord');
   const { can } = usePermissions();
   const [params, setParams] = useSearchParams();
-  const stats = useDashboardStats();
+  // Issue 29: the figures the user may not read are neither requested nor shown (their badges neither).
+  const blocks = useDashboardBlocks();
+  const stats = useDashboardStats(DEFAULT_TIMEFRAME, blocks.stats);
+  const statsLoading = blocks.stats && stats.isPending;
   const queryClient = useQueryClient();
   const newIntervention = useNewInterventionLauncher();
   const overview = stats.data?.data.overview;
@@ -56,7 +61,7 @@ export default function DashboardRoute() {
     : '—';
 
   // Everyone sees the overview: it is the fallback tab. Its count badge (spec: every tab has one) is the overview's
-  // headline figure, the total of interventions, which its first stat card also shows.
+  // headline figure, the total of interventions, which its first stat card also shows — for readers of interventions.
   const overviewTab: TabDef = {
     id: 'overview',
     label: "Vue d'ensemble",
@@ -133,12 +138,19 @@ export default function DashboardRoute() {
           <p className="mt-1 text-slate-600">
             Bienvenue, <span className="font-medium">{displayName(user)}</span> — {displayRole(user)}
           </p>
-          <p className="mt-1 text-sm text-slate-500">
-            <span className="font-medium text-blue-700" data-testid="active-count">
-              {overview ? formatNumber(overview.activeInterventions) : '—'}
-            </span>{' '}
-            intervention(s) active(s) · Dernière mise à jour : {lastUpdate}
-          </p>
+          {blocks.stats && (
+            <p className="mt-1 text-sm text-slate-500">
+              {blocks.interventions && (
+                <>
+                  <span className="font-medium text-blue-700" data-testid="active-count">
+                    {overview?.activeInterventions === undefined ? '—' : formatNumber(overview.activeInterventions)}
+                  </span>{' '}
+                  intervention(s) active(s) ·{' '}
+                </>
+              )}
+              Dernière mise à jour : {lastUpdate}
+            </p>
+          )}
         </div>
         <button
           type="button"
@@ -179,7 +191,7 @@ export default function DashboardRoute() {
               {/* a space, so the tab's accessible name reads "Clients 6" (flex ignores it visually) */}
               {t.count !== undefined && ' '}
               {/* the badge's room is kept while the figures load, so the tabs do not move when they arrive */}
-              {t.count === undefined && stats.isPending && (
+              {t.count === undefined && statsLoading && (t.id !== 'overview' || blocks.interventions) && (
                 <span data-skeleton="true" className="h-5 min-w-10 rounded-full bg-slate-100" />
               )}
               {t.count !== undefined && (

@@ -17,6 +17,7 @@ export function getDashboardAlertsQueryOptions() {
   });
 }
 
-export function useDashboardAlerts() {
-  return useQuery(getDashboardAlertsQueryOptions());
+/** `enabled`: false for a reader without interventions:read (issue 29: the server would answer 403). */
+export function useDashboardAlerts(enabled = true) {
+  return useQuery({ ...getDashboardAlertsQueryOptions(), enabled });
 }

@@ -20,6 +20,7 @@ export function getDashboardStatsQueryOptions(timeframe = DEFAULT_TIMEFRAME) {
   });
 }
 
-export function useDashboardStats(timeframe = DEFAULT_TIMEFRAME) {
-  return useQuery(getDashboardStatsQueryOptions(timeframe));
+/** `enabled`: false when the reader may see none of its figures (issue 29, `useDashboardBlocks`). */
+export function useDashboardStats(timeframe = DEFAULT_TIMEFRAME, enabled = true) {
+  return useQuery({ ...getDashboardStatsQueryOptions(timeframe), enabled });
 }

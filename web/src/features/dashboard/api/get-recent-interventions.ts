@@ -21,6 +21,7 @@ export function getRecentInterventionsQueryOptions(limit = RECENT_LIMIT_DEFAULT)
   });
 }
 
-export function useRecentInterventions(limit = RECENT_LIMIT_DEFAULT) {
-  return useQuery(getRecentInterventionsQueryOptions(limit));
+/** `enabled`: false for a reader without interventions:read (issue 29: the server would answer 403). */
+export function useRecentInterventions(limit = RECENT_LIMIT_DEFAULT, enabled = true) {
+  return useQuery({ ...getRecentInterventionsQueryOptions(limit), enabled });
 }

@@ -75,6 +75,8 @@ const json = (body: unknown) =>
 
 beforeEach(() => {
   granted.clear();
+  // a reader of the three record kinds (a Consultation user); tests add or take away permissions
+  granted.add('interventions:read').add('equipment:read').add('clients:read');
   alerts = noAlerts;
   vi.stubGlobal(
     'fetch',
@@ -100,6 +102,8 @@ function renderOverview(props: Parameters<typeof DashboardOverview>[0] = {}) {
 }
 
 const value = (title: string) => within(screen.getByRole('region', { name: title })).getByTestId('stat-value');
+
+const requested = () => (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([url]) => url);
 
 describe('DashboardOverview', () => {
   it('shows the four stat cards with the fixed trend and the three cards (rate with one decimal)', async () => {
@@ -144,15 +148,14 @@ describe('DashboardOverview', () => {
   it("'Voir tout' and 'Nouvelle Intervention' follow the props and the permissions", async () => {
     const onShowAll = vi.fn();
     const onNewIntervention = vi.fn();
-    const { unmount } = renderOverview({ onShowAll, onNewIntervention });
+    // no onShowAll: no 'Voir tout'; no interventions:create: no 'Nouvelle Intervention'
+    const { unmount } = renderOverview({ onNewIntervention });
     await screen.findByText('42');
     expect(screen.queryByRole('button', { name: 'Voir tout' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Nouvelle Intervention/ })).not.toBeInTheDocument();
     unmount();
 
-    granted.add('interventions:read');
     granted.add('interventions:assign');
-    granted.add('interventions:create');
     renderOverview({ onShowAll });
     await userEvent.click(await screen.findByRole('button', { name: 'Voir tout' }));
     expect(onShowAll).toHaveBeenCalled();
@@ -201,5 +204,38 @@ describe('DashboardOverview', () => {
       'href',
       '/interventions?overdue=true',
     );
+  });
+
+  it('a stock-only user sees no intervention block and requests none of their data (issue 29)', async () => {
+    granted.clear();
+    granted.add('stock:read');
+    renderOverview({ onShowAll: vi.fn(), onNewIntervention: vi.fn() });
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Aucun indicateur du tableau de bord ne correspond à vos permissions.',
+    );
+    expect(screen.queryByRole('region', { name: 'Total Interventions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'Interventions récentes' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mon travail' })).not.toBeInTheDocument();
+    expect(requested()).toEqual([]);
+  });
+
+  it('an equipment reader sees the equipment count alone: no intervention card, table or request (issue 29)', async () => {
+    granted.clear();
+    granted.add('equipment:read');
+    renderOverview({ onShowAll: vi.fn() });
+    await vi.waitFor(() => expect(value('Équipements')).toHaveTextContent('17'));
+    for (const title of [
+      'Total Interventions',
+      'En Cours',
+      'Clients',
+      'Taux de Réalisation',
+      'Interventions Urgentes',
+    ]) {
+      expect(screen.queryByRole('region', { name: title })).not.toBeInTheDocument();
+    }
+    expect(screen.queryByRole('table', { name: 'Interventions récentes' })).not.toBeInTheDocument();
+    expect(requested().filter((url) => url.startsWith('/api/dashboard/'))).toEqual([
+      expect.stringMatching(/^\/api\/dashboard\/stats/),
+    ]);
   });
 });

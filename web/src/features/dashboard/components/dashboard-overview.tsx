@@ -1,5 +1,11 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { DEFAULT_TIMEFRAME, OVERDUE_DAYS, TOTAL_INTERVENTIONS_TREND } from '@gmao/domain/dashboard/metrics';
+import { DASHBOARD_ACCESS_MESSAGES } from '@gmao/domain/dashboard/dashboard-access';
+import {
+  DEFAULT_TIMEFRAME,
+  OVERDUE_DAYS,
+  RECENT_LIMIT_DEFAULT,
+  TOTAL_INTERVENTIONS_TREND,
+} from '@gmao/domain/dashboard/metrics';
 import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
 import { formatNumber, formatPercent } from '@gmao/domain/format/format';
 import { PLAN_LABELS } from '@gmao/domain/plans/plan-form';
@@ -15,6 +21,7 @@ import {
 } from 'lucide-react';
 import { useState } from 'react';
 import { usePermissions } from '../../../lib/session';
+import { useDashboardBlocks } from '../api/dashboard-blocks';
 import { useDashboardAlerts } from '../api/get-dashboard-alerts';
 import { useDashboardStats } from '../api/get-dashboard-stats';
 import { usePreventiveCompliance } from '../api/get-preventive-compliance';
@@ -69,21 +76,30 @@ export function DashboardOverview({
 
 function CompanyOverview({ onShowAll, onNewIntervention }: { onShowAll?: () => void; onNewIntervention?: () => void }) {
   const { can } = usePermissions();
-  const stats = useDashboardStats();
-  const alerts = useDashboardAlerts();
-  const recent = useRecentInterventions();
+  // Issue 29: a block the user may not read is neither shown nor requested.
+  const blocks = useDashboardBlocks();
+  const stats = useDashboardStats(DEFAULT_TIMEFRAME, blocks.stats);
+  const alerts = useDashboardAlerts(blocks.interventions);
+  const recent = useRecentInterventions(RECENT_LIMIT_DEFAULT, blocks.interventions);
   const readsPlans = can(PERMISSIONS.PLANS_READ);
   const preventive = usePreventiveCompliance(readsPlans);
   const p = preventive.data?.data.total;
   const o = stats.data?.data.overview;
   const a = stats.data?.data.alerts;
-  const loading = stats.isPending;
+  const loading = blocks.stats && stats.isPending;
   // Unknown (failed load) shows a dash, never a misleading 0.
   const n = (v: number | undefined) => (v === undefined ? '—' : formatNumber(v));
 
+  if (!blocks.stats && !readsPlans) {
+    return (
+      <p role="status" className="rounded-lg border border-slate-200 bg-white p-6 text-sm text-slate-600">
+        {DASHBOARD_ACCESS_MESSAGES.nothing}
+      </p>
+    );
+  }
   return (
     <div className="space-y-6">
-      {stats.isError && (
+      {blocks.stats && stats.isError && (
         <div
           role="alert"
           className="flex flex-wrap items-center justify-between gap-3 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-700"
@@ -99,31 +115,39 @@ function CompanyOverview({ onShowAll, onNewIntervention }: { onShowAll?: () => v
         </div>
       )}
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard
-          title="Total Interventions"
-          value={n(o?.totalInterventions)}
-          icon={ClipboardList}
-          loading={loading}
-          footer={
-            <span className="font-medium text-green-700">
-              +{TOTAL_INTERVENTIONS_TREND}% <span className="font-normal text-slate-500">ce mois-ci</span>
-            </span>
-          }
-        />
-        <StatCard
-          title="En Cours"
-          value={n(o?.activeInterventions)}
-          icon={PlayCircle}
-          tone="yellow"
-          loading={loading}
-        />
-        <StatCard title="Équipements" value={n(o?.totalEquipment)} icon={Wrench} tone="purple" loading={loading} />
-        <StatCard title="Clients" value={n(o?.totalClients)} icon={Building2} tone="green" loading={loading} />
+        {blocks.interventions && (
+          <>
+            <StatCard
+              title="Total Interventions"
+              value={n(o?.totalInterventions)}
+              icon={ClipboardList}
+              loading={loading}
+              footer={
+                <span className="font-medium text-green-700">
+                  +{TOTAL_INTERVENTIONS_TREND}% <span className="font-normal text-slate-500">ce mois-ci</span>
+                </span>
+              }
+            />
+            <StatCard
+              title="En Cours"
+              value={n(o?.activeInterventions)}
+              icon={PlayCircle}
+              tone="yellow"
+              loading={loading}
+            />
+          </>
+        )}
+        {blocks.equipment && (
+          <StatCard title="Équipements" value={n(o?.totalEquipment)} icon={Wrench} tone="purple" loading={loading} />
+        )}
+        {blocks.clients && (
+          <StatCard title="Clients" value={n(o?.totalClients)} icon={Building2} tone="green" loading={loading} />
+        )}
       </div>
 
       {/* Issue 14: the alerts would be inserted above the recent table the user is reading. What follows the first
           cards appears at once, when the alerts, the recent interventions and the figures are all in. */}
-      {alerts.isPending || recent.isPending || loading ? (
+      {blocks.interventions && (alerts.isPending || recent.isPending || loading) ? (
         <div aria-busy="true" className="space-y-6">
           <span className="sr-only">Chargement…</span>
           <div data-skeleton="true" className="h-72 animate-pulse rounded-lg border border-slate-200 bg-white" />
@@ -139,37 +163,43 @@ function CompanyOverview({ onShowAll, onNewIntervention }: { onShowAll?: () => v
         </div>
       ) : (
         <>
-          <AlertsPanel
-            alerts={alerts.data?.data}
-            onShowAll={onShowAll && can(PERMISSIONS.INTERVENTIONS_READ) ? onShowAll : undefined}
-          />
-          <RecentInterventions onShowAll={onShowAll} onNewIntervention={onNewIntervention} />
-          <div className="grid gap-4 md:grid-cols-3">
-            <StatCard
-              title="Taux de Réalisation"
-              value={o ? formatPercent(o.completionRate) : '—'}
-              icon={CheckCircle2}
-              tone="green"
-              loading={loading}
-              footer={o && `${n(o.completedInterventions)} intervention(s) terminée(s) sur ${DEFAULT_TIMEFRAME} jours`}
-            />
-            <StatCard
-              title="Interventions Urgentes"
-              value={n(a?.urgentInterventions)}
-              icon={AlertTriangle}
-              tone="red"
-              loading={loading}
-              footer="Ouvertes et marquées urgentes"
-            />
-            <StatCard
-              title="Interventions en Retard"
-              value={n(a?.overdueInterventions)}
-              icon={Clock}
-              tone="orange"
-              loading={loading}
-              footer={`Ouvertes, datées de plus de ${OVERDUE_DAYS} jours`}
-            />
-          </div>
+          {blocks.interventions && (
+            <>
+              <AlertsPanel
+                alerts={alerts.data?.data}
+                onShowAll={onShowAll && can(PERMISSIONS.INTERVENTIONS_READ) ? onShowAll : undefined}
+              />
+              <RecentInterventions onShowAll={onShowAll} onNewIntervention={onNewIntervention} />
+              <div className="grid gap-4 md:grid-cols-3">
+                <StatCard
+                  title="Taux de Réalisation"
+                  value={o?.completionRate === undefined ? '—' : formatPercent(o.completionRate)}
+                  icon={CheckCircle2}
+                  tone="green"
+                  loading={loading}
+                  footer={
+                    o && `${n(o.completedInterventions)} intervention(s) terminée(s) sur ${DEFAULT_TIMEFRAME} jours`
+                  }
+                />
+                <StatCard
+                  title="Interventions Urgentes"
+                  value={n(a?.urgentInterventions)}
+                  icon={AlertTriangle}
+                  tone="red"
+                  loading={loading}
+                  footer="Ouvertes et marquées urgentes"
+                />
+                <StatCard
+                  title="Interventions en Retard"
+                  value={n(a?.overdueInterventions)}
+                  icon={Clock}
+                  tone="orange"
+                  loading={loading}
+                  footer={`Ouvertes, datées de plus de ${OVERDUE_DAYS} jours`}
+                />
+              </div>
+            </>
+          )}
           {readsPlans && (
             // Last on the page: arriving after the rest, it moves nothing (issue 14).
             <StatCard

@@ -1,0 +1,16 @@
+import { type DashboardBlock, readableBlocks, statsReadable } from '@gmao/domain/dashboard/dashboard-access';
+import { useMemo } from 'react';
+import { usePermissions } from '../../../lib/session';
+
+/**
+ * The dashboard blocks the user may read (issue 29, `domain/dashboard/dashboard-access.ts`): a block he may not read
+ * is not shown and its data is not requested (the server would answer 403). `stats`: whether `/dashboard/stats` holds
+ * any figure for him.
+ */
+export function useDashboardBlocks(): Record<DashboardBlock, boolean> & { stats: boolean } {
+  const { can } = usePermissions();
+  return useMemo(() => {
+    const blocks = readableBlocks(can);
+    return { ...blocks, stats: statsReadable(blocks) };
+  }, [can]);
+}
