@@ -23,6 +23,8 @@ export interface ConfirmDialogProps {
   kind?: ConfirmKind;
   /** Disables both buttons, shows a spinner on the confirm button and blocks Escape/overlay closing. */
   loading?: boolean;
+  /** False: an overlay click never closes it (the delete confirmation, spec §2 "Modals on the dashboard"). */
+  closeOnOverlayClick?: boolean;
 }
 
 export function ConfirmDialog({
@@ -35,6 +37,7 @@ export function ConfirmDialog({
   cancelLabel = 'Annuler',
   kind = 'warning',
   loading = false,
+  closeOnOverlayClick = true,
 }: ConfirmDialogProps) {
   const { icon: Icon, iconClass, button } = KINDS[kind];
   return (
@@ -43,7 +46,7 @@ export function ConfirmDialog({
       onClose={onCancel}
       title={title}
       size="md"
-      closeOnOverlayClick={!loading}
+      closeOnOverlayClick={closeOnOverlayClick && !loading}
       closeDisabled={loading}
       footer={
         <>

@@ -18,6 +18,13 @@ describe('DeleteConfirmDialog', () => {
     expect(onCancel).toHaveBeenCalledTimes(1);
   });
 
+  it('never closes on an overlay click, even when not deleting (spec §2: these modals)', async () => {
+    const onCancel = vi.fn();
+    render(<DeleteConfirmDialog open item="Atlas SARL" loading={false} onConfirm={() => {}} onCancel={onCancel} />);
+    await userEvent.click(screen.getByTestId('modal-overlay'));
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+
   it('disables the confirmation while deleting', () => {
     render(<DeleteConfirmDialog open item="Atlas SARL" loading onConfirm={() => {}} onCancel={() => {}} />);
     expect(screen.getByRole('button', { name: 'Supprimer définitivement' })).toBeDisabled();

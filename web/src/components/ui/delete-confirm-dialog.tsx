@@ -2,7 +2,10 @@ import { DELETE_CONFIRM } from '@gmao/domain/clients/client-constants';
 import type { ReactNode } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 
-/** The delete confirmation of spec §2: the item, 'Cette action est irréversible !', 'Supprimer définitivement'. */
+/**
+ * The delete confirmation of spec §2: the item, 'Cette action est irréversible !', 'Supprimer définitivement'. Like the
+ * dashboard's other modals it never closes on an overlay click (Escape and 'Annuler' still close it).
+ */
 export function DeleteConfirmDialog({
   open,
   item,
@@ -23,6 +26,7 @@ export function DeleteConfirmDialog({
       title={DELETE_CONFIRM.title}
       confirmLabel={DELETE_CONFIRM.confirm}
       loading={loading}
+      closeOnOverlayClick={false}
       onConfirm={onConfirm}
       onCancel={onCancel}
       message={

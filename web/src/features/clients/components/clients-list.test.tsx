@@ -99,6 +99,14 @@ describe('ClientsList', () => {
     expect(within(dialog).getByRole('button', { name: DELETE_CONFIRM.confirm })).toBeInTheDocument();
   });
 
+  it('keeps the delete confirmation open on an overlay click', async () => {
+    granted.add('clients:read').add('clients:delete');
+    renderList();
+    await userEvent.click(await screen.findByRole('button', { name: 'Supprimer Atlas Textiles SARL' }));
+    await userEvent.click(screen.getByTestId('modal-overlay'));
+    expect(screen.getByRole('dialog', { name: DELETE_CONFIRM.title })).toBeInTheDocument();
+  });
+
   it('offers a retry when the list cannot be loaded', async () => {
     granted.add('clients:read');
     listStatus = 500;

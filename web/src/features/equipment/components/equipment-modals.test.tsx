@@ -207,4 +207,13 @@ describe('equipment form: overlays and failures', () => {
       expect(console.error).toHaveBeenCalledWith(MUTATION_MESSAGES.equipmentDelete.failure, expect.anything()),
     );
   });
+
+  it('keeps the delete confirmation open on an overlay click', async () => {
+    granted.add('equipment:read').add('equipment:delete');
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Supprimer Onduleur Galaxy' }));
+    await user.click(screen.getByTestId('modal-overlay'));
+    expect(screen.getByRole('dialog', { name: 'Confirmer la suppression' })).toBeInTheDocument();
+  });
 });
