@@ -12,5 +12,5 @@ export function register(input: RegisterPayload) {
 }
 
 export function useRegister() {
-  return useMutation({ mutationFn: register, retry: false });
+  return useMutation({ mutationFn: register });
 }

@@ -27,11 +27,7 @@ export function deleteClient(id: number) {
 /** Create and delete refresh the client list and the dashboard stats; update refreshes that client (spec §7). */
 export function useCreateClient() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createClient,
-    retry: false,
-    onSuccess: () => refresh(queryClient, { dashboard: true }),
-  });
+  return useMutation({ mutationFn: createClient, onSuccess: () => refresh(queryClient, { dashboard: true }) });
 }
 
 export function useUpdateClient() {

@@ -27,7 +27,7 @@ export function deleteEquipment(id: number) {
 /** Create and delete refresh dashboard stats and equipment lists (spec §7); owners' counts change too. */
 export function useCreateEquipment() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: createEquipment, retry: false, onSuccess: () => refresh(queryClient) });
+  return useMutation({ mutationFn: createEquipment, onSuccess: () => refresh(queryClient) });
 }
 
 export function useUpdateEquipment() {

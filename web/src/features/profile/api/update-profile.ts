@@ -16,5 +16,5 @@ export function useUpdateProfile() {
 }
 
 export function useChangePassword() {
-  return useMutation({ mutationFn: changePassword, retry: false });
+  return useMutation({ mutationFn: changePassword });
 }

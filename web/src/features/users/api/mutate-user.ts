@@ -4,7 +4,8 @@ import { api, type Envelope } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 import { usersKeys } from './query-keys';
 
-// Calls are silent: the screen shows the server's message or the spec's fallback (spec §8).
+// Calls are silent: the screen shows the server's message or the spec's fallback (spec §8). Like every mutation they
+// are retried once after a server or network error, never after a refusal (spec §7, `lib/query-client.ts`).
 export const createUser = (input: UserCreateInput) => api.post<Envelope<AdminUser>>('/users', input, { silent: true });
 export const updateUser = ({ id, input }: { id: number; input: UserUpdateInput }) =>
   api.put<Envelope<AdminUser>>(`/users/${id}`, input, { silent: true });
@@ -25,20 +26,20 @@ function useInvalidateUsers() {
 
 export function useCreateUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: createUser, onSuccess: invalidate, retry: false });
+  return useMutation({ mutationFn: createUser, onSuccess: invalidate });
 }
 
 export function useUpdateUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: updateUser, onSuccess: invalidate, retry: false });
+  return useMutation({ mutationFn: updateUser, onSuccess: invalidate });
 }
 
 export function useActivateUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: activateUser, onSuccess: invalidate, retry: false });
+  return useMutation({ mutationFn: activateUser, onSuccess: invalidate });
 }
 
 export function useDeleteUser() {
   const invalidate = useInvalidateUsers();
-  return useMutation({ mutationFn: deleteUser, onSuccess: invalidate, retry: false });
+  return useMutation({ mutationFn: deleteUser, onSuccess: invalidate });
 }
