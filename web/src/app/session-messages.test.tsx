@@ -117,6 +117,22 @@ describe('start-up', () => {
     expect(router.state.location.pathname).toBe(paths.login);
   });
 
+  it('an expired access token with a valid refresh token is renewed at start: the user stays signed in', async () => {
+    saveSession({ token: token(-60), refreshToken: 'r1', user: omar });
+    const renewed = token(900);
+    const fetchMock = stubFetch((url) =>
+      url === '/api/auth/refresh-token'
+        ? json(200, { success: true, data: { token: renewed, refreshToken: 'r2', user: omar } })
+        : undefined,
+    );
+    const router = renderApp(paths.dashboard);
+    expect(await screen.findByText('Rôle : Technicien')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(paths.dashboard);
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.token)).toBe(renewed));
+    expect(fetchMock.mock.calls[0]?.[0]).toBe('/api/auth/refresh-token');
+    expect(errorToasts()).toEqual([]);
+  });
+
   it("an expired access token whose refresh fails: 'Session expired' and 'Token refresh failed'", async () => {
     saveSession({ token: token(-60), refreshToken: 'r-revoked', user: omar });
     const fetchMock = stubFetch((url) =>

@@ -34,6 +34,10 @@ beforeEach(() => {
     'fetch',
     vi.fn((url: string) => {
       if (url.startsWith('/api/dashboard/stats')) return json({ success: true, data: stats });
+      if (url.startsWith('/api/dashboard/my-work')) {
+        const data = { open: 0, urgent: 0, overdue: 0, minutesThisWeek: 0, weekStart: '2026-03-02', next: [] };
+        return json({ success: true, data });
+      }
       if (url.startsWith('/api/dashboard/alerts')) {
         return json({ success: true, data: { urgent: [], overdue: [], counts: { urgent: 0, overdue: 0, total: 0 } } });
       }
@@ -114,4 +118,16 @@ it('switching tab clears the search of the tab left (and its page and filters)',
   await user.click(screen.getByRole('tab', { name: /^Équipements/ }));
   await user.click(screen.getByRole('tab', { name: /^Clients/ }));
   expect(await screen.findByRole('searchbox', { name: 'Rechercher un client' })).toHaveValue('');
+});
+
+it('a technician opens on "Mon travail", and the interventions tab opens on his own interventions (issue 14)', async () => {
+  granted.add('interventions:read').add('interventions:update');
+  const user = userEvent.setup();
+  renderDashboard();
+  expect(await screen.findByRole('button', { name: 'Mon travail', pressed: true })).toBeInTheDocument();
+  await user.click(await screen.findByRole('tab', { name: /^Interventions/ }));
+  expect(await screen.findByRole('button', { name: 'Retirer le filtre « Mes interventions »' })).toBeInTheDocument();
+  // the chip removes the filter, as any other
+  await user.click(screen.getByRole('button', { name: 'Retirer le filtre « Mes interventions »' }));
+  expect(screen.queryByRole('button', { name: 'Retirer le filtre « Mes interventions »' })).not.toBeInTheDocument();
 });

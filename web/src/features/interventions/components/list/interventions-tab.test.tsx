@@ -127,6 +127,31 @@ describe('interventions tab', () => {
     );
   });
 
+  it("a technician edits and cycles ('Changer Statut') only the interventions he created or holds (object rules)", async () => {
+    session.granted.add('interventions:read').add('interventions:update');
+    fetchMock.mockImplementation(() =>
+      listResponse([
+        row(1, 'Moteur à moi', 'PLANIFIEE', { technicianId: 1, technician: { id: 1, nom: 'Karim' } }),
+        row(2, 'Moteur créé par moi', 'PLANIFIEE', { creerPar: { id: 1, nom: 'Karim' } }),
+        row(3, 'Moteur d’un autre', 'PLANIFIEE', {
+          technicianId: 9,
+          technician: { id: 9, nom: 'Omar' },
+          creerPar: { id: 4, nom: 'Nadia El Fassi' },
+        }),
+      ]),
+    );
+    renderTab();
+    const tr = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;
+    for (const own of ['Moteur à moi', 'Moteur créé par moi']) {
+      expect(within(await tr(own)).getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
+      expect(within(await tr(own)).getByRole('button', { name: /^Changer Statut/ })).toBeInTheDocument();
+    }
+    const other = await tr('Moteur d’un autre');
+    expect(within(other).getByRole('button', { name: 'Voir' })).toBeInTheDocument();
+    expect(within(other).queryByRole('button', { name: 'Modifier' })).toBeNull();
+    expect(within(other).queryByRole('button', { name: /^Changer Statut/ })).toBeNull();
+  });
+
   it("'Page suivante' sends the cursor of the page's last row; a jump to another page does not", async () => {
     fetchMock.mockImplementation((url: string) => {
       const page = Number(new URL(url, 'http://x').searchParams.get('page'));
