@@ -137,7 +137,12 @@ function readSecrets(base: string): Secrets | null {
     return null;
   }
   if ((statSync(file).mode & 0o077) !== 0) chmodSync(file, 0o600);
-  const parsed = JSON.parse(text) as Partial<Secrets>;
+  let parsed: Partial<Secrets> = {};
+  try {
+    parsed = JSON.parse(text) as Partial<Secrets>;
+  } catch {
+    // reported below
+  }
   if (typeof parsed.superuser !== 'string' || typeof parsed.app !== 'string') {
     throw new Error(`${file} is damaged: it must hold {"superuser": "…", "app": "…"}`);
   }
@@ -294,9 +299,9 @@ export async function startEmbeddedPostgres(
 
   for (let attempt = 1; ; attempt++) {
     logs = [];
-    const pg = create();
+    const server = create();
     try {
-      await pg.start();
+      await server.start();
     } catch (err) {
       if (attempt > RETRY_DELAYS_MS.length) {
         report('gave up');
@@ -320,7 +325,8 @@ export async function startEmbeddedPostgres(
       continue;
     }
     const pid = readPostmasterLock(pgDir)?.pid ?? 0;
-    const stop = () => stopStarted(pg, pid);
+    const stop = () => stopStarted(server, pid);
+    writeFileSync(join(base, 'pg-owner'), String(process.pid));
     try {
       const prepared = await prepareApp(listen, secrets);
       if (prepared) done.push(prepared);
@@ -328,7 +334,6 @@ export async function startEmbeddedPostgres(
       await stop().catch(() => undefined);
       throw new Error(`preparing the embedded PostgreSQL failed: ${(err as Error).message}`);
     }
-    writeFileSync(join(base, 'pg-owner'), String(process.pid));
     report(attempt > 1 ? `started on attempt ${attempt}` : 'started');
     return { url: urlFor(listen, APP_ROLE, secrets.app, APP_DATABASE), port: portOf(), stop };
   }
@@ -365,10 +370,11 @@ async function prepareApp(listen: Listen, secrets: Secrets): Promise<string | nu
     const literal = (s: string) => admin.escapeLiteral(s);
     const attributes = 'LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION NOBYPASSRLS';
     const role = await admin.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [APP_ROLE]);
-    await admin.query(
-      `${role.rowCount ? 'ALTER' : 'CREATE'} ROLE ${APP_ROLE} ${attributes} PASSWORD ${literal(secrets.app)}`,
-    );
-    if (!role.rowCount && legacy) changed.push(`role ${APP_ROLE} created`);
+    if (role.rowCount) await admin.query(`ALTER ROLE ${APP_ROLE} ${attributes}`);
+    else {
+      await admin.query(`CREATE ROLE ${APP_ROLE} ${attributes} PASSWORD ${literal(secrets.app)}`);
+      if (legacy) changed.push(`role ${APP_ROLE} created`);
+    }
     const db = await admin.query<{ owner: string }>(
       'SELECT pg_get_userbyid(datdba) AS owner FROM pg_database WHERE datname = $1',
       [APP_DATABASE],
