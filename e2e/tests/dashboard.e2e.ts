@@ -1,8 +1,8 @@
-import { readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { embeddedAppUrl } from '../../server/src/db/embedded.ts';
 import { expectNoSeriousA11yViolations, loginThroughForm } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -65,8 +65,7 @@ async function resetInterventions() {
 
 beforeAll(async () => {
   server = await startServer();
-  const port = readFileSync(join(server.dataDir, 'pg-port'), 'utf8').trim();
-  db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/gmao` });
+  db = new pg.Client({ connectionString: embeddedAppUrl(server.dataDir) });
   await db.connect();
   const client = (nom: string) => insertId('INSERT INTO clients (nom_entreprise) VALUES ($1)', [nom]);
   const alpha = await client('Société Alpha E2E');

@@ -22,13 +22,7 @@ beforeAll(async () => {
   pgDir = await mkdtemp(join(tmpdir(), 'gmao-multi-pg-'));
   sharedDir = await mkdtemp(join(tmpdir(), 'gmao-multi-data-'));
   embedded = await startEmbeddedPostgres(pgDir);
-  const admin = new pg.Client({ connectionString: embedded.url });
-  await admin.connect();
-  await admin.query('CREATE DATABASE gmao_multi');
-  await admin.end();
-  const url = new URL(embedded.url);
-  url.pathname = '/gmao_multi';
-  databaseUrl = url.toString();
+  databaseUrl = embedded.url; // its empty `gmao` database, as the app's role
   // No JWT_SECRET: the instances must agree on the key through the database.
   const env = { DATABASE_URL: databaseUrl, JWT_SECRET: '' };
   [a, b] = await Promise.all([startServer({ dataDir: sharedDir, env }), startServer({ dataDir: sharedDir, env })]);

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database.ts';
-import { startEmbeddedPostgres } from '../src/db/embedded.ts';
+import { embeddedAdminUrl, startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { bootstrapAdmin, seedReferenceData } from '../src/db/seed.ts';
 import { TEST_ADMIN } from './helpers/constants.ts';
@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
   } else {
     rmSync(runDir, { recursive: true, force: true });
     const embedded = await startEmbeddedPostgres(runDir);
-    serverUrl = embedded.url;
+    // The harness creates databases (CREATE DATABASE … TEMPLATE): the superuser, as on TEST_DATABASE_URL.
+    serverUrl = embeddedAdminUrl(runDir);
     stopEmbedded = () => embedded.stop();
   }
   const templateDb = `gmao_tpl_${process.pid}_${Date.now().toString(36)}`;

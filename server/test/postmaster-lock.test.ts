@@ -17,6 +17,7 @@ afterEach(() => {
 });
 
 const lockFile = () => join(pgDir, 'postmaster.pid');
+const socketLockFile = () => join(pgDir, '.s.PGSQL.5432.lock');
 /** postmaster.pid as PostgreSQL writes it: pid, data dir, start time, port, socket dir, address, shm key/id, status. */
 const writeLock = (pid: number | string) =>
   writeFileSync(lockFile(), `${pid}\n${pgDir}\n1767225600\n54321\n\n127.0.0.1\n  54321001         0\nready   \n`);
@@ -55,11 +56,25 @@ it('a lock naming a killed postmaster that its new parent has not reaped yet (a 
   }
   expect(state).toBe('exited');
   writeLock(zombie);
+  // The socket's own lock file, which PostgreSQL refuses to replace while its pid answers kill(pid, 0).
+  writeFileSync(socketLockFile(), `${zombie}\n${pgDir}\n1767225600\n5432\n${pgDir}\n`);
   expect(await clearPostmasterLock(pgDir)).toEqual({
     kind: 'cleared',
     action: `stale lock removed (pid ${zombie} exited, not yet reaped)`,
   });
   expect(existsSync(lockFile())).toBe(false);
+  expect(existsSync(socketLockFile())).toBe(false);
+});
+
+it('a socket lock file left alone (no postmaster.pid) naming a process that is gone is removed', async () => {
+  const gone = spawn('true');
+  await new Promise((r) => gone.once('exit', r));
+  writeFileSync(socketLockFile(), `${gone.pid}\n${pgDir}\n1767225600\n5432\n${pgDir}\n`);
+  expect(await clearPostmasterLock(pgDir)).toEqual({
+    kind: 'cleared',
+    action: `stale socket lock removed (pid ${gone.pid})`,
+  });
+  expect(existsSync(socketLockFile())).toBe(false);
 });
 
 it('a lock whose pid now belongs to another program is removed, and that program is left running', async () => {

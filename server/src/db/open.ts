@@ -39,8 +39,9 @@ export async function openMigratedDatabase(opts: {
 }
 
 /**
- * The URL of the app's database, starting the embedded server in DATA_DIR/pg (and creating its `gmao` database)
- * when DATABASE_URL is unset; nothing is migrated (backup and restore read or fill the database as it is).
+ * The URL of the app's database, starting the embedded server in DATA_DIR/pg (which prepares its `gmao` database
+ * and the app's role, not a superuser) when DATABASE_URL is unset; nothing is migrated (backup and restore read or
+ * fill the database as it is).
  */
 export async function locateDatabase(opts: {
   databaseUrl?: string;
@@ -49,28 +50,7 @@ export async function locateDatabase(opts: {
   mkdirSync(opts.dataDir, { recursive: true });
   if (opts.databaseUrl) return { url: opts.databaseUrl, embedded: null };
   const embedded = await startEmbeddedPostgres(opts.dataDir);
-  try {
-    return { url: await ensureDatabase(embedded.url, 'gmao'), embedded };
-  } catch (err) {
-    await embedded.stop().catch(() => undefined);
-    throw err;
-  }
-}
-
-/** Creates the named database on the embedded server if missing and returns its URL. */
-async function ensureDatabase(serverUrl: string, name: string): Promise<string> {
-  const pg = (await import('pg')).default;
-  const client = new pg.Client({ connectionString: serverUrl });
-  await client.connect();
-  try {
-    const exists = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
-    if (exists.rowCount === 0) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
-  } finally {
-    await client.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
+  return { url: embedded.url, embedded };
 }
 
 export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -8,11 +8,15 @@ import { join, resolve } from 'node:path';
  * killed with its Node parent (kill -9 of the process group, OOM killer, power cut), or it lives on as an orphan.
  * PostgreSQL refuses to start while the pid in the file answers kill(pid, 0), which a killed postmaster still does
  * as a zombie until init reaps it (seconds on some machines), and while its backends still hold the shared memory.
+ * The unix socket inside the folder has a second lock file, `.s.PGSQL.<port>.lock` (line 1 pid), checked the same
+ * way: it is removed with postmaster.pid, or alone when its pid is gone.
  */
 export interface PostmasterLock {
   pid: number;
   port: number;
   shmId: number | null;
+  /** Line 5: the first unix socket directory ('' when the server listens on TCP only). */
+  socketDir: string;
 }
 
 export type ProcessState = 'running' | 'exited' | 'absent';
@@ -38,10 +42,15 @@ export function readPostmasterLock(pgDir: string): PostmasterLock | null {
     return null;
   }
   const pid = Number(lines[0]);
-  if (!Number.isInteger(pid) || pid <= 0) return { pid: 0, port: 0, shmId: null };
+  if (!Number.isInteger(pid) || pid <= 0) return { pid: 0, port: 0, shmId: null, socketDir: '' };
   const shm = (lines[6] ?? '').trim().split(/\s+/);
   const shmId = shm.length === 2 ? Number(shm[1]) : Number.NaN;
-  return { pid, port: Number(lines[3]) || 0, shmId: Number.isInteger(shmId) ? shmId : null };
+  return {
+    pid,
+    port: Number(lines[3]) || 0,
+    shmId: Number.isInteger(shmId) ? shmId : null,
+    socketDir: (lines[4] ?? '').trim(),
+  };
 }
 
 export type LockOutcome =
@@ -67,7 +76,10 @@ export interface ClearOptions {
 export async function clearPostmasterLock(pgDir: string, opts: ClearOptions = {}): Promise<LockOutcome> {
   const waitMs = opts.waitMs ?? 20_000;
   const lock = readPostmasterLock(pgDir);
-  if (!lock) return { kind: 'free' };
+  if (!lock) {
+    const stale = removeStaleSocketLocks(pgDir);
+    return stale ? { kind: 'cleared', action: `stale socket lock removed (pid ${stale})` } : { kind: 'free' };
+  }
   if (lock.pid === 0) {
     removeLock(pgDir);
     return { kind: 'cleared', action: 'unreadable lock file removed' };
@@ -89,12 +101,13 @@ export async function clearPostmasterLock(pgDir: string, opts: ClearOptions = {}
   if (opts.ownerPid && opts.ownerPid !== process.pid && parentOf(lock.pid) === opts.ownerPid) {
     if (processState(opts.ownerPid) === 'running') return { kind: 'shared', pid: lock.pid };
   }
-  const answering = await acceptsConnections(lock.port);
+  const answering = await acceptsConnections(lock);
   const how = await stopOrphan(lock.pid, waitMs);
   // A postmaster stopped by SIGQUIT leaves its lock behind; the next call (the start loop) removes it.
+  const where = lock.socketDir ? 'on its socket' : `on port ${lock.port}`;
   return {
     kind: 'cleared',
-    action: `orphaned server (pid ${lock.pid}, ${answering ? `answering on port ${lock.port}` : 'not answering: exiting or recovering'}) ${how}`,
+    action: `orphaned server (pid ${lock.pid}, ${answering ? `answering ${where}` : 'not answering: exiting or recovering'}) ${how}`,
   };
 }
 
@@ -122,8 +135,39 @@ function signal(pid: number, sig: NodeJS.Signals) {
   }
 }
 
+/** Called once the postmaster named in postmaster.pid is known dead: its socket lock files go with it. */
 function removeLock(pgDir: string) {
+  for (const file of socketLockFiles(pgDir)) rmSync(join(pgDir, file), { force: true });
   rmSync(join(pgDir, 'postmaster.pid'), { force: true });
+}
+
+function socketLockFiles(pgDir: string): string[] {
+  try {
+    return readdirSync(pgDir).filter((f) => /^\.s\.PGSQL\.\d+\.lock$/.test(f));
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * Without postmaster.pid, a socket lock file naming a dead or zombie pid, or a pid that is no postmaster of this
+ * folder, is stale (PostgreSQL would refuse to start while the zombie exists). Returns the pid it named, if any.
+ */
+function removeStaleSocketLocks(pgDir: string): number | null {
+  let removed: number | null = null;
+  for (const file of socketLockFiles(pgDir)) {
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(join(pgDir, file), 'utf8').split('\n')[0]);
+    } catch {
+      continue;
+    }
+    const live = Number.isInteger(pid) && pid > 0 && processState(pid) === 'running' && isPostmasterOf(pid, pgDir);
+    if (live) continue;
+    rmSync(join(pgDir, file), { force: true });
+    removed = pid;
+  }
+  return removed;
 }
 
 function readProc(pid: number, file: string): string {
@@ -163,10 +207,12 @@ function shmAttachments(shmId: number | null): number {
   return 0;
 }
 
-function acceptsConnections(port: number): Promise<boolean> {
-  if (!port) return Promise.resolve(false);
+function acceptsConnections(lock: PostmasterLock): Promise<boolean> {
+  if (!lock.port) return Promise.resolve(false);
   return new Promise((res) => {
-    const socket = connect({ port, host: '127.0.0.1' });
+    const socket = lock.socketDir
+      ? connect({ path: join(lock.socketDir, `.s.PGSQL.${lock.port}`) })
+      : connect({ port: lock.port, host: '127.0.0.1' });
     const done = (ok: boolean) => {
       socket.destroy();
       res(ok);
