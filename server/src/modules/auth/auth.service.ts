@@ -143,9 +143,47 @@ export async function updateProfile(db: Db, user: SessionUser, input: { nom: str
   return (await findSessionUser(db, user.id))!;
 }
 
+/** The current-password check of a password change (counted by the route with the login throttle). */
+export async function currentPasswordMatches(db: Db, user: SessionUser, password: string): Promise<boolean> {
+  const currentHash = await findPasswordHash(db, user.id);
+  if (!currentHash) {
+    await verifyAgainstDummy(password);
+    return false;
+  }
+  return verifyPassword(currentHash, password);
+}
+
 /**
- * Changes the password after checking the current one and the policy; every session of the account ends (the
- * caller's too: it receives a new one) and the first-login obligation is lifted.
+ * A wrong current password: audited every time; once the account's limit is reached (`limitReached`), the session
+ * that was guessing ends too (its next request gets 401), so that a stolen session cannot go on probing.
+ */
+export async function refuseCurrentPassword(
+  db: Db,
+  user: SessionUser,
+  sessionId: string,
+  limitReached: boolean,
+): Promise<AppError> {
+  await db.transaction(async (tx) => {
+    if (limitReached) await revokeFamily(tx, sessionId, user.id);
+    await recordAudit(tx, {
+      action: 'auth.password_check_failed',
+      entityType: 'user',
+      entityId: user.id,
+      actor: { id: user.id, username: user.username },
+      summary: limitReached
+        ? 'Mot de passe actuel incorrect (changement de mot de passe) ; limite atteinte, session fermée'
+        : 'Mot de passe actuel incorrect (changement de mot de passe)',
+    });
+  });
+  if (limitReached) return new AppError('UNAUTHORIZED', SERVER_MESSAGES.passwordCheckSessionEnded);
+  return new AppError('BAD_REQUEST', SERVER_MESSAGES.wrongCurrentPassword, [
+    { field: 'currentPassword', msg: SERVER_MESSAGES.wrongCurrentPassword },
+  ]);
+}
+
+/**
+ * Changes the password (the current one was checked by `currentPasswordMatches`) after the policy; every session of
+ * the account ends (the caller's too: it receives a new one) and the first-login obligation is lifted.
  */
 export async function changePassword(
   db: Db,
@@ -153,12 +191,6 @@ export async function changePassword(
   user: SessionUser,
   input: { currentPassword: string; newPassword: string },
 ) {
-  const currentHash = await findPasswordHash(db, user.id);
-  if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', SERVER_MESSAGES.wrongCurrentPassword, [
-      { field: 'currentPassword', msg: SERVER_MESSAGES.wrongCurrentPassword },
-    ]);
-  }
   assertPasswordAllowed(input.newPassword, { username: user.username, field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
   const session = await db.transaction(async (tx) => {
