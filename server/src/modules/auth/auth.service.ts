@@ -3,6 +3,7 @@ import type { LoginInput } from '@gmao/domain/auth/login-schema';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { ListenHub } from '../../db/listen-hub.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
@@ -10,11 +11,13 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { notifyRegistrationPending } from '../notifications/account-notifications.service.ts';
 import * as accounts from './accounts.repository.ts';
 import {
+  announceRoleUsers,
   issueRefreshToken,
   lockRefreshToken,
   markReplaced,
   revokeAllForUser,
   revokeFamily,
+  SESSION_CHANNEL,
 } from './refresh-tokens.repository.ts';
 import {
   findLoginCandidate,
@@ -220,4 +223,29 @@ export function sessionUser(db: DbOrTx, userId: number, sessionId: string) {
 /** Ends every session of the account (disabling, a role change, a new password, deletion). */
 export function endAllSessions(tx: DbOrTx, userId: number) {
   return revokeAllForUser(tx, userId);
+}
+
+/** The role's permissions or name changed: its users' open streams are told at commit (SESSION_CHANNEL). */
+export function announceRightsChanged(tx: DbOrTx, roleId: number) {
+  return announceRoleUsers(tx, roleId);
+}
+
+/**
+ * This instance's listener of session events (a session revoked, an account disabled, deleted, its role or password
+ * changed, a role's permissions changed): a JSON array of user ids at each commit, from any instance.
+ */
+export function createSessionHub(connectionString: string, onError: (err: Error) => void) {
+  return new ListenHub(connectionString, SESSION_CHANNEL, onError);
+}
+
+/**
+ * Whether a session still holds as it was when `opened` was read: live, the account enabled, the same role, section
+ * and permissions. A stream opened with it ends otherwise (the client reconnects and reads the new rights).
+ */
+export async function sessionStillAsOpened(db: DbOrTx, opened: SessionUser, sessionId: string): Promise<boolean> {
+  const now = await findSessionUserInSession(db, opened.id, sessionId);
+  if (!now) return false;
+  const rights = (u: SessionUser) =>
+    JSON.stringify([u.role, u.roleId, u.sectionId ?? null, [...u.permissions].sort(), !!u.mustChangePassword]);
+  return rights(now.user) === rights(opened);
 }
