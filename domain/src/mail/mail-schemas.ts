@@ -13,17 +13,32 @@ export const MAIL_MESSAGES = {
   fromEnv: 'Configuré par la variable SMTP_URL du serveur',
   passwordKept: 'Laisser vide pour garder le mot de passe enregistré',
   testButton: 'Envoyer un e-mail de test',
+  allowUnverifiedCertificate: 'Accepter un certificat non vérifié',
+  allowUnverifiedCertificateWarning:
+    "À réserver à un relais interne : le certificat du serveur n'est plus vérifié, un tiers sur le réseau pourrait se faire passer pour lui et lire les e-mails et le mot de passe SMTP.",
+  removePassword: 'Supprimer le mot de passe',
+  removePasswordHelp: "Le mot de passe enregistré sera supprimé à l'enregistrement",
+  passwordOrRemove: 'Saisir un nouveau mot de passe ou supprimer celui enregistré, pas les deux',
 } as const;
 
-export const mailSettingsInputSchema = z.object({
-  host: z.string().trim().max(255).default(''),
-  port: z.coerce.number().int().min(1).max(65535).default(587),
-  secure: z.boolean().default(false),
-  user: z.string().trim().max(255).default(''),
-  /** Empty or absent: keep the stored one. */
-  password: z.string().max(255).optional(),
-  from: z.string().trim().max(255).default(''),
-});
+export const mailSettingsInputSchema = z
+  .object({
+    host: z.string().trim().max(255).default(''),
+    port: z.coerce.number().int().min(1).max(65535).default(587),
+    secure: z.boolean().default(false),
+    user: z.string().trim().max(255).default(''),
+    /** Empty or absent: keep the stored one. */
+    password: z.string().max(255).optional(),
+    from: z.string().trim().max(255).default(''),
+    /** TLS certificate of the server not verified (an internal relay with a self-signed one); off by default. */
+    allowUnverifiedCertificate: z.boolean().default(false),
+    /** Removes the stored password (an empty `password` keeps it). */
+    removePassword: z.boolean().default(false),
+  })
+  .refine((v) => !(v.removePassword && v.password), {
+    path: ['password'],
+    message: MAIL_MESSAGES.passwordOrRemove,
+  });
 export type MailSettingsInput = z.infer<typeof mailSettingsInputSchema>;
 
 /** What the API returns: never the password, only whether one is stored. */
@@ -34,6 +49,7 @@ export const mailSettingsSchema = z.object({
   user: z.string(),
   from: z.string(),
   hasPassword: z.boolean(),
+  allowUnverifiedCertificate: z.boolean(),
   /** SMTP_URL is set on the server: it is used when no host is saved here. */
   envConfigured: z.boolean(),
   configured: z.boolean(),

@@ -43,18 +43,25 @@ interface Transport {
   from: string;
 }
 
+/**
+ * nodemailer's options for the administrator's server. The certificate is verified (TLS direct or STARTTLS) unless
+ * the administrator ticked "Accepter un certificat non vérifié" for an internal relay with a self-signed one.
+ */
+export function smtpTransportOptions(stored: StoredSmtp) {
+  return {
+    host: stored.host,
+    port: stored.port,
+    secure: stored.secure,
+    ...(stored.user ? { auth: { user: stored.user, pass: stored.password } } : {}),
+    tls: { rejectUnauthorized: stored.allowUnverifiedCertificate !== true },
+  };
+}
+
 async function transportOf(db: DbOrTx): Promise<Transport | null> {
   const stored = await readSetting<StoredSmtp>(db, SMTP_KEY);
   if (stored?.host) {
     return {
-      options: {
-        host: stored.host,
-        port: stored.port,
-        secure: stored.secure,
-        ...(stored.user ? { auth: { user: stored.user, pass: stored.password } } : {}),
-        // a local relay without TLS is common in a plant's network; STARTTLS is still used when offered
-        tls: { rejectUnauthorized: false },
-      },
+      options: smtpTransportOptions(stored),
       from: stored.from || environment.from || `${environment.companyName} <no-reply@localhost>`,
     };
   }
@@ -137,6 +144,7 @@ export async function getMailSettings(db: Db): Promise<MailSettings> {
     user: stored?.user ?? '',
     from: stored?.from ?? '',
     hasPassword: !!stored?.password,
+    allowUnverifiedCertificate: stored?.allowUnverifiedCertificate === true,
     envConfigured: !!environment.smtpUrl,
     configured: await mailConfigured(db),
   };
@@ -145,15 +153,19 @@ export async function getMailSettings(db: Db): Promise<MailSettings> {
 export async function saveMailSettings(db: Db, input: MailSettingsInput): Promise<MailSettings> {
   await db.transaction(async (tx) => {
     const stored = await readSetting<StoredSmtp>(tx, SMTP_KEY);
-    const password = input.password ? input.password : (stored?.password ?? '');
-    await writeSetting(tx, SMTP_KEY, { ...input, password });
+    // An empty field keeps the stored password; only the explicit removal clears it.
+    const { removePassword, ...fields } = input;
+    const password = removePassword ? '' : input.password || (stored?.password ?? '');
+    const next: StoredSmtp = { ...fields, password };
+    await writeSetting(tx, SMTP_KEY, next);
+    const passwordRemoved = removePassword && !!stored?.password;
     await recordAudit(tx, {
       action: 'mail.settings',
       entityType: 'settings',
       entityId: SMTP_KEY,
-      summary: input.host ? `Serveur SMTP : ${input.host}:${input.port}` : 'Serveur SMTP retiré',
-      before: stored ? { ...stored, password: undefined } : null,
-      after: { ...input, password: undefined },
+      summary: `${input.host ? `Serveur SMTP : ${input.host}:${input.port}` : 'Serveur SMTP retiré'}${passwordRemoved ? ' (mot de passe supprimé)' : ''}${input.allowUnverifiedCertificate ? ' (certificat non vérifié accepté)' : ''}`,
+      before: stored ? { ...stored, password: undefined, hasPassword: !!stored.password } : null,
+      after: { ...fields, password: undefined, hasPassword: !!password },
     });
   });
   return getMailSettings(db);

@@ -26,6 +26,8 @@ const toValues = (s: MailSettings): Values => ({
   user: s.user,
   password: '',
   from: s.from,
+  allowUnverifiedCertificate: s.allowUnverifiedCertificate,
+  removePassword: false,
 });
 
 /** Settings → E-mail (SMTP), for administrators: the server, the sender, and a test e-mail. */
@@ -55,6 +57,8 @@ export function MailSettingsCard() {
     if (query.data) form.reset(toValues(query.data));
   }, [query.data, form]);
   const errors = form.formState.errors;
+  const removePassword = form.watch('removePassword');
+  const allowUnverified = form.watch('allowUnverifiedCertificate');
   const status = query.data
     ? query.data.configured
       ? query.data.host
@@ -104,16 +108,32 @@ export function MailSettingsCard() {
             <FormField
               label="Mot de passe"
               htmlFor="smtp-password"
-              help={query.data?.hasPassword ? M.passwordKept : undefined}
+              error={errors.password?.message}
+              help={removePassword ? M.removePasswordHelp : query.data?.hasPassword ? M.passwordKept : undefined}
             >
               <input
                 id="smtp-password"
                 type="password"
                 autoComplete="new-password"
-                className={inputClass()}
+                disabled={removePassword}
+                className={inputClass(!!errors.password)}
                 {...form.register('password')}
               />
             </FormField>
+            {query.data?.hasPassword ? (
+              <label className="flex min-h-11 items-center gap-2 self-end text-sm">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  {...form.register('removePassword', {
+                    onChange: (e: { target: { checked: boolean } }) => {
+                      if (e.target.checked) form.setValue('password', '');
+                    },
+                  })}
+                />{' '}
+                {M.removePassword}
+              </label>
+            ) : null}
             <FormField label="Expéditeur" htmlFor="smtp-from" error={errors.from?.message}>
               <input
                 id="smtp-from"
@@ -126,6 +146,28 @@ export function MailSettingsCard() {
               <input type="checkbox" className="h-5 w-5" {...form.register('secure')} /> Connexion TLS directe (port
               465)
             </label>
+            <div className="sm:col-span-2">
+              <label className="flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  aria-describedby="smtp-unverified-warning"
+                  {...form.register('allowUnverifiedCertificate')}
+                />{' '}
+                {M.allowUnverifiedCertificate}
+              </label>
+              <p
+                id="smtp-unverified-warning"
+                className={
+                  allowUnverified
+                    ? 'rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900'
+                    : 'text-xs text-slate-500'
+                }
+                role={allowUnverified ? 'alert' : undefined}
+              >
+                {M.allowUnverifiedCertificateWarning}
+              </p>
+            </div>
             <div className="sm:col-span-2 flex justify-end">
               <Button type="submit" disabled={save.isPending}>
                 {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
