@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
+import { SMTP_FAILURES } from '@gmao/domain/mail/smtp-failures';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +63,7 @@ describe('a local SMTP server with a self-signed certificate (STARTTLS)', () => 
     expect(saved.json().data.allowUnverifiedCertificate).toBe(false);
     const refused = await sendTest('refus@example.ma');
     expect(refused.statusCode).toBe(422);
-    expect(refused.json().message).toMatch(/certificate/i);
+    expect(refused.json().message).toBe(MAIL_MESSAGES.testFailed(SMTP_FAILURES.certificate));
     expect(received).not.toContain('refus@example.ma');
 
     const allowed = await saveSettings({ ...base, port: smtpPort, allowUnverifiedCertificate: true });
@@ -106,5 +107,39 @@ describe('the SMTP password', () => {
     );
     expect(rows[0]?.summary).toContain('mot de passe supprimé');
     expect(rows[0]?.after).not.toContain('s3cret');
+  });
+});
+
+describe('the last test (issue 30)', () => {
+  const lastTest = async () =>
+    (await t.as(admin, { method: 'GET', url: '/api/mail/settings' })).json().data.lastTest as {
+      at: string;
+      ok: boolean;
+      message: string;
+    } | null;
+
+  it('a server not found is said in French and kept with its date; a success replaces it; new settings clear it', async () => {
+    await saveSettings({ ...base, host: 'smtp.gmao-test.invalid', port: 587 });
+    expect(await lastTest()).toBeNull();
+    const failed = await sendTest('admin@example.ma');
+    expect(failed.statusCode).toBe(422);
+    expect(failed.json().message).toBe(MAIL_MESSAGES.testFailed(SMTP_FAILURES.notFound));
+    expect(failed.json().message).not.toContain('ENOTFOUND');
+    const kept = await lastTest();
+    expect(kept).toMatchObject({ ok: false, message: SMTP_FAILURES.notFound });
+    expect(Date.now() - Date.parse(kept!.at)).toBeLessThan(60_000);
+
+    await saveSettings({ ...base, port: smtpPort, allowUnverifiedCertificate: true });
+    expect(await lastTest()).toBeNull();
+    expect((await sendTest('admin@example.ma')).statusCode).toBe(200);
+    expect(await lastTest()).toMatchObject({ ok: true, message: MAIL_MESSAGES.testSent('admin@example.ma') });
+    // Saved again unchanged (the sender aside): the result still speaks for this server.
+    await saveSettings({
+      ...base,
+      from: 'Atelier <atelier@example.ma>',
+      port: smtpPort,
+      allowUnverifiedCertificate: true,
+    });
+    expect(await lastTest()).toMatchObject({ ok: true });
   });
 });

@@ -3,8 +3,15 @@ import { z } from 'zod';
 /** E-mail (issue 15): the SMTP settings an administrator keeps in the application, and the French messages. */
 export const MAIL_MESSAGES = {
   title: 'E-mail (SMTP)',
+  pageTitle: 'Messagerie',
   intro:
-    "Serveur d'envoi des e-mails (notifications, réinitialisation du mot de passe). Sans serveur configuré, aucun e-mail n'est envoyé.",
+    "Serveur d'envoi des e-mails de toute l'installation (notifications, réinitialisation du mot de passe), commun à tous les utilisateurs. Sans serveur configuré, aucun e-mail n'est envoyé.",
+  lastTestLabel: 'Dernier e-mail de test',
+  lastTestNone: "Aucun e-mail de test envoyé depuis l'enregistrement de ces réglages",
+  lastTestOk: (when: string) => `Dernier test réussi le ${when}`,
+  lastTestFailed: (when: string) => `Dernier test échoué le ${when}`,
+  configuredButFailing: (server: string) => `Configuré : ${server}, mais le dernier test a échoué`,
+  configured: (server: string) => `Configuré : ${server}`,
   saved: 'Réglages e-mail enregistrés',
   saveError: "Erreur lors de l'enregistrement des réglages e-mail",
   testSent: (to: string) => `E-mail de test envoyé à ${to}`,
@@ -41,6 +48,15 @@ export const mailSettingsInputSchema = z
   });
 export type MailSettingsInput = z.infer<typeof mailSettingsInputSchema>;
 
+/** The administrator's last test e-mail (cleared when the server's settings change). */
+export const mailTestResultSchema = z.object({
+  at: z.string(),
+  ok: z.boolean(),
+  /** The French outcome: the address it was sent to, or the translated failure (smtp-failures.ts). */
+  message: z.string(),
+});
+export type MailTestResult = z.infer<typeof mailTestResultSchema>;
+
 /** What the API returns: never the password, only whether one is stored. */
 export const mailSettingsSchema = z.object({
   host: z.string(),
@@ -53,6 +69,7 @@ export const mailSettingsSchema = z.object({
   /** SMTP_URL is set on the server: it is used when no host is saved here. */
   envConfigured: z.boolean(),
   configured: z.boolean(),
+  lastTest: mailTestResultSchema.nullable(),
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 

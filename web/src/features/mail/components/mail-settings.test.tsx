@@ -17,6 +17,7 @@ const settings = (extra: Partial<MailSettings> = {}): MailSettings => ({
   allowUnverifiedCertificate: false,
   envConfigured: false,
   configured: true,
+  lastTest: null,
   ...extra,
 });
 
@@ -74,6 +75,16 @@ describe('MailSettingsCard (issue 29)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(savedBody()).toMatchObject({ removePassword: true }));
     expect(savedBody().password ?? '').toBe('');
+  });
+
+  it('shows the last test kept by the server: a failure in French with its date, and the status says so', async () => {
+    const reason = 'Serveur SMTP introuvable : vérifiez l’adresse du serveur (nom ou IP).';
+    current = settings({ lastTest: { at: '2026-11-28T09:05:00.000Z', ok: false, message: reason } });
+    renderCard();
+    const box = await screen.findByRole('region', { name: M.lastTestLabel });
+    expect(box).toHaveTextContent(reason);
+    expect(box).toHaveTextContent(/Dernier test échoué le \d{2}\/11\/2026/);
+    expect(screen.getByRole('status')).toHaveTextContent(M.configuredButFailing('smtp.exemple.ma:587'));
   });
 
   it('offers no removal when no password is stored', async () => {

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@gmao/domain/format/format';
 import {
   MAIL_MESSAGES as M,
   type MailSettings,
@@ -30,7 +31,14 @@ const toValues = (s: MailSettings): Values => ({
   removePassword: false,
 });
 
-/** Settings → E-mail (SMTP), for administrators: the server, the sender, and a test e-mail. */
+function statusText(s: MailSettings): string {
+  if (!s.configured) return M.notConfigured;
+  if (!s.host) return M.fromEnv;
+  const server = `${s.host}:${s.port}`;
+  return s.lastTest && !s.lastTest.ok ? M.configuredButFailing(server) : M.configured(server);
+}
+
+/** Administration → Messagerie, for administrators: the server, the sender, and a test e-mail. */
 export function MailSettingsCard() {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -50,6 +58,8 @@ export function MailSettingsCard() {
     mutationFn: (to: string) => api.post<Envelope<null>>('/mail/test', { to }, { silent: true }),
     onSuccess: (res) => notify.success(res.message ?? ''),
     onError: (err) => notify.error(err instanceof ApiError ? err.message : M.testFailed('')),
+    // The outcome is kept by the server (date, ok, message) and shown below the status, not only in the toast.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
   });
   const form = useForm<Values>({ resolver: zodResolver(mailSettingsInputSchema) });
   const [to, setTo] = useState('');
@@ -59,21 +69,40 @@ export function MailSettingsCard() {
   const errors = form.formState.errors;
   const removePassword = form.watch('removePassword');
   const allowUnverified = form.watch('allowUnverifiedCertificate');
-  const status = query.data
-    ? query.data.configured
-      ? query.data.host
-        ? `Configuré : ${query.data.host}:${query.data.port}`
-        : M.fromEnv
-      : M.notConfigured
-    : '';
+  const status = query.data ? statusText(query.data) : '';
+  const lastTest = query.data?.lastTest ?? null;
 
   return (
     <section aria-label={M.title} className="rounded-xl border border-slate-200 bg-white p-6">
       <h2 className="mb-1 text-lg font-semibold text-slate-900">{M.title}</h2>
-      <p className="mb-1 text-sm text-slate-500">{M.intro}</p>
-      <p className="mb-4 text-sm font-medium text-slate-700" role="status">
+      <p className="mb-1 text-sm font-medium text-slate-700" role="status">
         {status}
       </p>
+      {query.data?.configured ? (
+        <section
+          aria-label={M.lastTestLabel}
+          className={`mb-4 rounded-md border p-2 text-sm ${
+            lastTest === null
+              ? 'border-slate-200 text-slate-600'
+              : lastTest.ok
+                ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+                : 'border-red-200 bg-red-50 text-red-900'
+          }`}
+        >
+          {lastTest === null ? (
+            M.lastTestNone
+          ) : (
+            <>
+              <p className="font-medium">
+                {(lastTest.ok ? M.lastTestOk : M.lastTestFailed)(formatDateTime(lastTest.at))}
+              </p>
+              <p>{lastTest.message}</p>
+            </>
+          )}
+        </section>
+      ) : (
+        <div className="mb-4" />
+      )}
       {query.isError ? (
         <LoadErrorState
           description="Les réglages e-mail n'ont pas pu être chargés."
