@@ -11,6 +11,7 @@ export const AUDIT_ACTIONS = {
   'auth.lockout': 'Connexions bloquées (trop de tentatives)',
   'auth.logout': 'Déconnexion',
   'auth.password_changed': 'Mot de passe modifié',
+  'auth.password_check_failed': 'Mot de passe actuel incorrect (changement de mot de passe)',
   'auth.register': "Demande d'accès",
   'auth.password_reset_requested': 'Réinitialisation du mot de passe demandée',
   'auth.password_reset': 'Mot de passe réinitialisé par lien',

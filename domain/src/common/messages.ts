@@ -102,6 +102,10 @@ export const SERVER_MESSAGES = {
   invalidRefreshToken: 'Jeton de rafraîchissement invalide ou expiré',
   forbidden: "Accès refusé : vous n'avez pas la permission nécessaire",
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect',
+  passwordCheckThrottled: (seconds: number) =>
+    `Trop de mots de passe actuels incorrects. Veuillez réessayer dans ${waitText(seconds)}.`,
+  passwordCheckSessionEnded:
+    'Trop de mots de passe actuels incorrects : la session a été fermée. Reconnectez-vous pour continuer.',
   loginSuccess: 'Connexion réussie',
   logoutSuccess: 'Déconnexion réussie',
   validation: 'Données invalides',

@@ -3,8 +3,15 @@ import { z } from 'zod';
 /** E-mail (issue 15): the SMTP settings an administrator keeps in the application, and the French messages. */
 export const MAIL_MESSAGES = {
   title: 'E-mail (SMTP)',
+  pageTitle: 'Messagerie',
   intro:
-    "Serveur d'envoi des e-mails (notifications, réinitialisation du mot de passe). Sans serveur configuré, aucun e-mail n'est envoyé.",
+    "Serveur d'envoi des e-mails de toute l'installation (notifications, réinitialisation du mot de passe), commun à tous les utilisateurs. Sans serveur configuré, aucun e-mail n'est envoyé.",
+  lastTestLabel: 'Dernier e-mail de test',
+  lastTestNone: "Aucun e-mail de test envoyé depuis l'enregistrement de ces réglages",
+  lastTestOk: (when: string) => `Dernier test réussi le ${when}`,
+  lastTestFailed: (when: string) => `Dernier test échoué le ${when}`,
+  configuredButFailing: (server: string) => `Configuré : ${server}, mais le dernier test a échoué`,
+  configured: (server: string) => `Configuré : ${server}`,
   saved: 'Réglages e-mail enregistrés',
   saveError: "Erreur lors de l'enregistrement des réglages e-mail",
   testSent: (to: string) => `E-mail de test envoyé à ${to}`,
@@ -13,18 +20,42 @@ export const MAIL_MESSAGES = {
   fromEnv: 'Configuré par la variable SMTP_URL du serveur',
   passwordKept: 'Laisser vide pour garder le mot de passe enregistré',
   testButton: 'Envoyer un e-mail de test',
+  allowUnverifiedCertificate: 'Accepter un certificat non vérifié',
+  allowUnverifiedCertificateWarning:
+    "À réserver à un relais interne : le certificat du serveur n'est plus vérifié, un tiers sur le réseau pourrait se faire passer pour lui et lire les e-mails et le mot de passe SMTP.",
+  removePassword: 'Supprimer le mot de passe',
+  removePasswordHelp: "Le mot de passe enregistré sera supprimé à l'enregistrement",
+  passwordOrRemove: 'Saisir un nouveau mot de passe ou supprimer celui enregistré, pas les deux',
 } as const;
 
-export const mailSettingsInputSchema = z.object({
-  host: z.string().trim().max(255).default(''),
-  port: z.coerce.number().int().min(1).max(65535).default(587),
-  secure: z.boolean().default(false),
-  user: z.string().trim().max(255).default(''),
-  /** Empty or absent: keep the stored one. */
-  password: z.string().max(255).optional(),
-  from: z.string().trim().max(255).default(''),
-});
+export const mailSettingsInputSchema = z
+  .object({
+    host: z.string().trim().max(255).default(''),
+    port: z.coerce.number().int().min(1).max(65535).default(587),
+    secure: z.boolean().default(false),
+    user: z.string().trim().max(255).default(''),
+    /** Empty or absent: keep the stored one. */
+    password: z.string().max(255).optional(),
+    from: z.string().trim().max(255).default(''),
+    /** TLS certificate of the server not verified (an internal relay with a self-signed one); off by default. */
+    allowUnverifiedCertificate: z.boolean().default(false),
+    /** Removes the stored password (an empty `password` keeps it). */
+    removePassword: z.boolean().default(false),
+  })
+  .refine((v) => !(v.removePassword && v.password), {
+    path: ['password'],
+    message: MAIL_MESSAGES.passwordOrRemove,
+  });
 export type MailSettingsInput = z.infer<typeof mailSettingsInputSchema>;
+
+/** The administrator's last test e-mail (cleared when the server's settings change). */
+export const mailTestResultSchema = z.object({
+  at: z.string(),
+  ok: z.boolean(),
+  /** The French outcome: the address it was sent to, or the translated failure (smtp-failures.ts). */
+  message: z.string(),
+});
+export type MailTestResult = z.infer<typeof mailTestResultSchema>;
 
 /** What the API returns: never the password, only whether one is stored. */
 export const mailSettingsSchema = z.object({
@@ -34,9 +65,11 @@ export const mailSettingsSchema = z.object({
   user: z.string(),
   from: z.string(),
   hasPassword: z.boolean(),
+  allowUnverifiedCertificate: z.boolean(),
   /** SMTP_URL is set on the server: it is used when no host is saved here. */
   envConfigured: z.boolean(),
   configured: z.boolean(),
+  lastTest: mailTestResultSchema.nullable(),
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 

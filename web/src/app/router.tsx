@@ -34,6 +34,7 @@ const Plans = lazyPage(() => import('../features/plans/routes/plans'));
 const Planning = lazyPage(() => import('../features/plans/routes/planning'));
 const Stock = lazyPage(() => import('../features/stock/routes/stock'));
 const CustomFields = lazyPage(() => import('../features/custom-fields/routes/custom-fields'));
+const MailAdmin = lazyPage(() => import('../features/mail/routes/mail-admin'));
 
 const loadFrame = () => import('./routes/protected-layout');
 const loadQueryScope = () => import('./query-scope');
@@ -150,6 +151,7 @@ export function AppRoutes() {
                 <Route path={paths.sections} element={adminOnly(<Sections />)} />
                 <Route path={paths.audit} element={adminOnly(<AuditLog />)} />
                 <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
+                <Route path={paths.mail} element={adminOnly(<MailAdmin />)} />
               </Route>
             </Route>
           </Route>

@@ -24,6 +24,7 @@ export const paths = {
   sections: '/sections',
   audit: '/admin/audit',
   customFields: '/admin/custom-fields',
+  mail: '/admin/messagerie',
   notifications: '/notifications',
   plans: '/plans',
   stock: '/stock',

@@ -47,6 +47,15 @@ export function loginRules(s: AuthThrottleSettings, username: string, address: s
   ];
 }
 
+/**
+ * The current-password check of a password change (PUT /api/auth/profile): the login's account key, so that a
+ * stolen session and the login form share one budget of guesses on the account. Reaching the limit here also ends
+ * the session that was guessing (auth.service `refuseCurrentPassword`).
+ */
+export function passwordCheckRules(s: AuthThrottleSettings, username: string): ThrottleRule[] {
+  return loginRules(s, username, '').filter((r) => r.kind === 'account');
+}
+
 /** Registration has no account yet: every request counts against its address and the installation. */
 export function registrationRules(s: AuthThrottleSettings, address: string): ThrottleRule[] {
   return [

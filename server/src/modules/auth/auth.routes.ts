@@ -22,6 +22,7 @@ import {
   type AuthThrottleSettings,
   type Lockout,
   loginRules,
+  passwordCheckRules,
   passwordResetRules,
   registrationRules,
 } from './auth-throttle.ts';
@@ -227,10 +228,24 @@ const authRoutes: FastifyPluginAsyncZod<{ throttle: AuthThrottleSettings }> = as
         },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = requireUser(request);
       const body = request.body;
       if ('currentPassword' in body) {
+        // The current-password check counts on the account like a login (auth-throttle.ts passwordCheckRules).
+        const rules = passwordCheckRules(opts.throttle, user.username);
+        const gate = await enterAttempt(app.db, opts.throttle, rules);
+        if (!gate.allowed) {
+          const seconds = gate.retryAfterSeconds;
+          return tooManyAttempts(reply, seconds, SERVER_MESSAGES.passwordCheckThrottled(seconds));
+        }
+        if (!(await auth.currentPasswordMatches(app.db, user, body.currentPassword))) {
+          await logLockouts(app, request, gate.lockouts);
+          const sid = request.user.sid;
+          const limitReached = gate.lockouts.some((l) => l.kind === 'account');
+          throw await auth.refuseCurrentPassword(app.db, user, isSessionId(sid) ? sid : '', limitReached);
+        }
+        await loginSucceeded(app.db, rules, gate.lockouts);
         const data = await auth.changePassword(app.db, sign, user, body);
         return { success: true as const, data, message: AUTH_TOASTS.passwordChanged };
       }

@@ -3,6 +3,7 @@ import type { LoginInput } from '@gmao/domain/auth/login-schema';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { ListenHub } from '../../db/listen-hub.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
@@ -10,11 +11,13 @@ import { recordAudit } from '../audit/audit.service.ts';
 import { notifyRegistrationPending } from '../notifications/account-notifications.service.ts';
 import * as accounts from './accounts.repository.ts';
 import {
+  announceRoleUsers,
   issueRefreshToken,
   lockRefreshToken,
   markReplaced,
   revokeAllForUser,
   revokeFamily,
+  SESSION_CHANNEL,
 } from './refresh-tokens.repository.ts';
 import {
   findLoginCandidate,
@@ -143,9 +146,47 @@ export async function updateProfile(db: Db, user: SessionUser, input: { nom: str
   return (await findSessionUser(db, user.id))!;
 }
 
+/** The current-password check of a password change (counted by the route with the login throttle). */
+export async function currentPasswordMatches(db: Db, user: SessionUser, password: string): Promise<boolean> {
+  const currentHash = await findPasswordHash(db, user.id);
+  if (!currentHash) {
+    await verifyAgainstDummy(password);
+    return false;
+  }
+  return verifyPassword(currentHash, password);
+}
+
 /**
- * Changes the password after checking the current one and the policy; every session of the account ends (the
- * caller's too: it receives a new one) and the first-login obligation is lifted.
+ * A wrong current password: audited every time; once the account's limit is reached (`limitReached`), the session
+ * that was guessing ends too (its next request gets 401), so that a stolen session cannot go on probing.
+ */
+export async function refuseCurrentPassword(
+  db: Db,
+  user: SessionUser,
+  sessionId: string,
+  limitReached: boolean,
+): Promise<AppError> {
+  await db.transaction(async (tx) => {
+    if (limitReached) await revokeFamily(tx, sessionId, user.id);
+    await recordAudit(tx, {
+      action: 'auth.password_check_failed',
+      entityType: 'user',
+      entityId: user.id,
+      actor: { id: user.id, username: user.username },
+      summary: limitReached
+        ? 'Mot de passe actuel incorrect (changement de mot de passe) ; limite atteinte, session fermée'
+        : 'Mot de passe actuel incorrect (changement de mot de passe)',
+    });
+  });
+  if (limitReached) return new AppError('UNAUTHORIZED', SERVER_MESSAGES.passwordCheckSessionEnded);
+  return new AppError('BAD_REQUEST', SERVER_MESSAGES.wrongCurrentPassword, [
+    { field: 'currentPassword', msg: SERVER_MESSAGES.wrongCurrentPassword },
+  ]);
+}
+
+/**
+ * Changes the password (the current one was checked by `currentPasswordMatches`) after the policy; every session of
+ * the account ends (the caller's too: it receives a new one) and the first-login obligation is lifted.
  */
 export async function changePassword(
   db: Db,
@@ -153,12 +194,6 @@ export async function changePassword(
   user: SessionUser,
   input: { currentPassword: string; newPassword: string },
 ) {
-  const currentHash = await findPasswordHash(db, user.id);
-  if (!currentHash || !(await verifyPassword(currentHash, input.currentPassword))) {
-    throw new AppError('BAD_REQUEST', SERVER_MESSAGES.wrongCurrentPassword, [
-      { field: 'currentPassword', msg: SERVER_MESSAGES.wrongCurrentPassword },
-    ]);
-  }
   assertPasswordAllowed(input.newPassword, { username: user.username, field: 'newPassword' });
   const passwordHash = await hashPassword(input.newPassword);
   const session = await db.transaction(async (tx) => {
@@ -188,4 +223,29 @@ export function sessionUser(db: DbOrTx, userId: number, sessionId: string) {
 /** Ends every session of the account (disabling, a role change, a new password, deletion). */
 export function endAllSessions(tx: DbOrTx, userId: number) {
   return revokeAllForUser(tx, userId);
+}
+
+/** The role's permissions or name changed: its users' open streams are told at commit (SESSION_CHANNEL). */
+export function announceRightsChanged(tx: DbOrTx, roleId: number) {
+  return announceRoleUsers(tx, roleId);
+}
+
+/**
+ * This instance's listener of session events (a session revoked, an account disabled, deleted, its role or password
+ * changed, a role's permissions changed): a JSON array of user ids at each commit, from any instance.
+ */
+export function createSessionHub(connectionString: string, onError: (err: Error) => void) {
+  return new ListenHub(connectionString, SESSION_CHANNEL, onError);
+}
+
+/**
+ * Whether a session still holds as it was when `opened` was read: live, the account enabled, the same role, section
+ * and permissions. A stream opened with it ends otherwise (the client reconnects and reads the new rights).
+ */
+export async function sessionStillAsOpened(db: DbOrTx, opened: SessionUser, sessionId: string): Promise<boolean> {
+  const now = await findSessionUserInSession(db, opened.id, sessionId);
+  if (!now) return false;
+  const rights = (u: SessionUser) =>
+    JSON.stringify([u.role, u.roleId, u.sectionId ?? null, [...u.permissions].sort(), !!u.mustChangePassword]);
+  return rights(now.user) === rights(opened);
 }

@@ -1,5 +1,5 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { refreshTokens } from '../../db/schema.ts';
 
@@ -41,23 +41,41 @@ export async function markReplaced(db: DbOrTx, id: number) {
   await db.update(refreshTokens).set({ replacedAt: sql`now()` }).where(eq(refreshTokens.id, id));
 }
 
+/**
+ * Channel of the session-ended events: a JSON array of the user ids whose sessions were revoked or whose rights
+ * changed, delivered at commit to every instance (the notification stream ends on it: modules/notifications).
+ */
+export const SESSION_CHANNEL = 'gmao_sessions';
+
+/** Revokes the live tokens matching `where` and announces their users on SESSION_CHANNEL (nothing if none). */
+async function revokeAndAnnounce(db: DbOrTx, where: SQL) {
+  await db.execute(sql`
+    WITH revoked AS (
+      UPDATE refresh_tokens SET revoked_at = now() WHERE ${where} AND revoked_at IS NULL RETURNING user_id
+    )
+    SELECT pg_notify(${SESSION_CHANNEL}, json_agg(DISTINCT user_id)::text) FROM revoked HAVING count(*) > 0`);
+}
+
 /** Ends a session; with `userId`, only if the family is that user's (a family id read from an access token). */
 export async function revokeFamily(db: DbOrTx, familyId: string, userId?: number) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        eq(refreshTokens.familyId, familyId),
-        isNull(refreshTokens.revokedAt),
-        userId === undefined ? undefined : eq(refreshTokens.userId, userId),
-      ),
-    );
+  await revokeAndAnnounce(
+    db,
+    userId === undefined
+      ? sql`family_id = ${familyId}::uuid`
+      : sql`family_id = ${familyId}::uuid AND user_id = ${userId}`,
+  );
 }
 
 export async function revokeAllForUser(db: DbOrTx, userId: number) {
-  await db
-    .update(refreshTokens)
-    .set({ revokedAt: sql`now()` })
-    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await revokeAndAnnounce(db, sql`user_id = ${userId}`);
+}
+
+/**
+ * The rights of a role's users changed (its permissions): announced on SESSION_CHANNEL without ending the sessions,
+ * so that open streams re-read them. Chunks of 500 ids keep each payload far under PostgreSQL's 8,000 bytes.
+ */
+export async function announceRoleUsers(db: DbOrTx, roleId: number) {
+  await db.execute(sql`
+    SELECT pg_notify(${SESSION_CHANNEL}, json_agg(id)::text)
+    FROM users WHERE role_id = ${roleId} AND deleted_at IS NULL GROUP BY id / 500`);
 }

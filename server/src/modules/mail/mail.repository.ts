@@ -9,6 +9,8 @@ export interface StoredSmtp {
   user: string;
   password: string;
   from: string;
+  /** Absent in settings saved before issue 29: the certificate is verified. */
+  allowUnverifiedCertificate?: boolean;
 }
 
 export async function readSetting<T>(db: DbOrTx, key: string): Promise<T | null> {

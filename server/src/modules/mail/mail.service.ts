@@ -5,7 +5,9 @@ import {
   type MailContent,
   type MailSettings,
   type MailSettingsInput,
+  type MailTestResult,
 } from '@gmao/domain/mail/mail-schemas';
+import { smtpFailureMessage } from '@gmao/domain/mail/smtp-failures';
 import { DEFAULT_PREFERENCE, type NotificationEvent } from '@gmao/domain/notifications/notification-schemas';
 import type nodemailer from 'nodemailer';
 import type { Db, DbOrTx } from '../../db/database.ts';
@@ -37,24 +39,33 @@ export const appLink = (path: string) => `${environment.appUrl}${path}`;
 export const companyName = () => environment.companyName;
 
 const SMTP_KEY = 'smtp';
+/** The administrator's last test e-mail (MailTestResult), null once the server's settings change. */
+const LAST_TEST_KEY = 'smtp_last_test';
 
 interface Transport {
   options: string | Record<string, unknown>;
   from: string;
 }
 
+/**
+ * nodemailer's options for the administrator's server. The certificate is verified (TLS direct or STARTTLS) unless
+ * the administrator ticked "Accepter un certificat non vérifié" for an internal relay with a self-signed one.
+ */
+export function smtpTransportOptions(stored: StoredSmtp) {
+  return {
+    host: stored.host,
+    port: stored.port,
+    secure: stored.secure,
+    ...(stored.user ? { auth: { user: stored.user, pass: stored.password } } : {}),
+    tls: { rejectUnauthorized: stored.allowUnverifiedCertificate !== true },
+  };
+}
+
 async function transportOf(db: DbOrTx): Promise<Transport | null> {
   const stored = await readSetting<StoredSmtp>(db, SMTP_KEY);
   if (stored?.host) {
     return {
-      options: {
-        host: stored.host,
-        port: stored.port,
-        secure: stored.secure,
-        ...(stored.user ? { auth: { user: stored.user, pass: stored.password } } : {}),
-        // a local relay without TLS is common in a plant's network; STARTTLS is still used when offered
-        tls: { rejectUnauthorized: false },
-      },
+      options: smtpTransportOptions(stored),
       from: stored.from || environment.from || `${environment.companyName} <no-reply@localhost>`,
     };
   }
@@ -137,34 +148,53 @@ export async function getMailSettings(db: Db): Promise<MailSettings> {
     user: stored?.user ?? '',
     from: stored?.from ?? '',
     hasPassword: !!stored?.password,
+    allowUnverifiedCertificate: stored?.allowUnverifiedCertificate === true,
     envConfigured: !!environment.smtpUrl,
     configured: await mailConfigured(db),
+    lastTest: await readSetting<MailTestResult>(db, LAST_TEST_KEY),
   };
 }
+
+/** The fields that decide how the server is reached: a change makes the last test say nothing of the new one. */
+const reachedThrough = (s: Partial<StoredSmtp> | null) =>
+  JSON.stringify([s?.host, s?.port, s?.secure, s?.user, s?.password, s?.allowUnverifiedCertificate === true]);
 
 export async function saveMailSettings(db: Db, input: MailSettingsInput): Promise<MailSettings> {
   await db.transaction(async (tx) => {
     const stored = await readSetting<StoredSmtp>(tx, SMTP_KEY);
-    const password = input.password ? input.password : (stored?.password ?? '');
-    await writeSetting(tx, SMTP_KEY, { ...input, password });
+    // An empty field keeps the stored password; only the explicit removal clears it.
+    const { removePassword, ...fields } = input;
+    const password = removePassword ? '' : input.password || (stored?.password ?? '');
+    const next: StoredSmtp = { ...fields, password };
+    await writeSetting(tx, SMTP_KEY, next);
+    if (reachedThrough(stored) !== reachedThrough(next)) await writeSetting(tx, LAST_TEST_KEY, null);
+    const passwordRemoved = removePassword && !!stored?.password;
     await recordAudit(tx, {
       action: 'mail.settings',
       entityType: 'settings',
       entityId: SMTP_KEY,
-      summary: input.host ? `Serveur SMTP : ${input.host}:${input.port}` : 'Serveur SMTP retiré',
-      before: stored ? { ...stored, password: undefined } : null,
-      after: { ...input, password: undefined },
+      summary: `${input.host ? `Serveur SMTP : ${input.host}:${input.port}` : 'Serveur SMTP retiré'}${passwordRemoved ? ' (mot de passe supprimé)' : ''}${input.allowUnverifiedCertificate ? ' (certificat non vérifié accepté)' : ''}`,
+      before: stored ? { ...stored, password: undefined, hasPassword: !!stored.password } : null,
+      after: { ...fields, password: undefined, hasPassword: !!password },
     });
   });
   return getMailSettings(db);
 }
 
-/** Sends the test e-mail now and says why it failed (the administrator is checking the settings). */
+/**
+ * Sends the test e-mail now and says why it failed, in French (smtp-failures.ts: server not found, authentication,
+ * timeout, certificate…); the outcome is kept (date, ok, message) and shown on Administration → Messagerie.
+ */
 export async function sendTestEmail(db: Db, _user: SessionUser, to: string) {
   if (!(await mailConfigured(db))) throw new AppError('BUSINESS_RULE', MAIL_MESSAGES.notConfigured);
+  const keep = (ok: boolean, message: string) =>
+    writeSetting(db, LAST_TEST_KEY, { at: new Date().toISOString(), ok, message } satisfies MailTestResult);
   try {
     await send(db, to, MAIL_TEMPLATES.test(environment.companyName));
   } catch (err) {
-    throw new AppError('BUSINESS_RULE', MAIL_MESSAGES.testFailed((err as Error).message.slice(0, 200)));
+    const reason = smtpFailureMessage(err as Error);
+    await keep(false, reason);
+    throw new AppError('BUSINESS_RULE', MAIL_MESSAGES.testFailed(reason));
   }
+  await keep(true, MAIL_MESSAGES.testSent(to));
 }

@@ -60,3 +60,6 @@ export async function savePreferences(db: Db, user: SessionUser, prefs: Notifica
 export function createNotificationHub(connectionString: string, onError: (err: Error) => void) {
   return new ListenHub(connectionString, NOTIFY_CHANNEL, onError);
 }
+
+/** Session events (auth.service): the stream route ends a page's stream when its session no longer holds. */
+export { createSessionHub, sessionStillAsOpened } from '../auth/auth.service.ts';

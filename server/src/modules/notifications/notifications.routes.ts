@@ -108,10 +108,15 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const hub = service.createNotificationHub(connectionString, (err) =>
     app.log.warn({ err }, 'notification listener lost'),
   );
+  // Session events (logout, revocation, disabling, deletion, a role, permission or password change), from any
+  // instance: a stream whose session no longer holds as it was opened ends at once.
+  const sessionHub = service.createSessionHub(connectionString, (err) =>
+    app.log.warn({ err }, 'session listener lost'),
+  );
   const streams = new Set<() => void>();
   app.addHook('preClose', async () => {
     for (const end of [...streams]) end();
-    await hub.close();
+    await Promise.all([hub.close(), sessionHub.close()]);
   });
 
   app.get(
@@ -121,7 +126,7 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Flux server-sent events (Accept: text/event-stream) : un évènement « unread » avec le nombre de non lues à chaque nouvelle notification ; fermé à l’expiration du jeton (le client se reconnecte)',
+          'Flux server-sent events (Accept: text/event-stream) : un évènement « unread » avec le nombre de non lues à chaque nouvelle notification ; fermé à l’expiration du jeton (le client se reconnecte) et dès que la session prend fin (déconnexion, compte désactivé ou supprimé, rôle, permissions ou mot de passe changés)',
         response: { 406: z.object({ success: z.literal(false), message: z.string() }), ...errors },
       },
     },
@@ -154,25 +159,43 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
       const expiresIn = Math.max(0, (request.user?.exp ?? 0) * 1000 - Date.now());
       const expiry = setTimeout(() => end(), Math.min(expiresIn, 2 ** 31 - 1));
       let unsubscribe: (() => void) | null = null;
+      let unsubscribeSession: (() => void) | null = null;
       const end = () => {
         if (!open) return;
         open = false;
         clearInterval(heartbeat);
         clearTimeout(expiry);
         unsubscribe?.();
+        unsubscribeSession?.();
         streams.delete(end);
         raw.end();
       };
       streams.add(end);
       raw.on('close', end);
+      const sid = String(request.user.sid);
+      const checkSession = async () => {
+        if (!open) return;
+        try {
+          if (!(await service.sessionStillAsOpened(app.db, user, sid))) end();
+        } catch (err) {
+          request.log.warn({ err }, 'notification stream session check failed');
+          end();
+        }
+      };
       try {
+        unsubscribeSession = await sessionHub.subscribe(user.id, () => void checkSession());
         unsubscribe = await hub.subscribe(user.id, () => void send());
-        if (!open) unsubscribe();
+        if (!open) {
+          unsubscribeSession();
+          unsubscribe();
+        }
       } catch (err) {
         request.log.warn({ err }, 'notification listener unavailable; the page polls');
         end();
         return;
       }
+      // A session ended between the request's authentication and the subscription above was not heard: look once.
+      await checkSession();
       await send();
     },
   );

@@ -4,6 +4,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { announceRightsChanged } from '../auth/auth.service.ts';
 import * as repo from './roles.repository.ts';
 
 type RoleInput = z.output<typeof roleInputSchema>;
@@ -85,6 +86,8 @@ export async function updateRole(db: Db, id: number, input: RoleInput) {
       }
       await repo.updateRoleRow(tx, id, { nom: input.nom, description: input.description });
       await repo.setRolePermissions(tx, id, permissionIds);
+      // Open notification streams of the role's users re-read their session (and end if its rights changed).
+      await announceRightsChanged(tx, id);
       const previous = snapshot({ nom: before.nom, description: before.description, permissions: before.permissions });
       const next = snapshot(input);
       await recordAudit(tx, {

@@ -1,6 +1,7 @@
 import { AUDIT_MESSAGES } from '@gmao/domain/audit/audit-messages';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
+import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
 import {
   BarChart3,
   Building2,
@@ -13,6 +14,7 @@ import {
   LayoutDashboard,
   ListPlus,
   type LucideIcon,
+  Mail,
   Network,
   Package,
   Users,
@@ -50,4 +52,5 @@ export const ADMINISTRATION: NavItem[] = [
   { label: 'Sections', to: paths.sections, icon: Network, adminOnly: true },
   { label: AUDIT_MESSAGES.title, to: paths.audit, icon: History, adminOnly: true },
   { label: CUSTOM_FIELD_MESSAGES.title, to: paths.customFields, icon: ListPlus, adminOnly: true },
+  { label: MAIL_MESSAGES.pageTitle, to: paths.mail, icon: Mail, adminOnly: true },
 ];

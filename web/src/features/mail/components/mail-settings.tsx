@@ -1,3 +1,4 @@
+import { formatDateTime } from '@gmao/domain/format/format';
 import {
   MAIL_MESSAGES as M,
   type MailSettings,
@@ -26,9 +27,18 @@ const toValues = (s: MailSettings): Values => ({
   user: s.user,
   password: '',
   from: s.from,
+  allowUnverifiedCertificate: s.allowUnverifiedCertificate,
+  removePassword: false,
 });
 
-/** Settings → E-mail (SMTP), for administrators: the server, the sender, and a test e-mail. */
+function statusText(s: MailSettings): string {
+  if (!s.configured) return M.notConfigured;
+  if (!s.host) return M.fromEnv;
+  const server = `${s.host}:${s.port}`;
+  return s.lastTest && !s.lastTest.ok ? M.configuredButFailing(server) : M.configured(server);
+}
+
+/** Administration → Messagerie, for administrators: the server, the sender, and a test e-mail. */
 export function MailSettingsCard() {
   const queryClient = useQueryClient();
   const query = useQuery({
@@ -48,6 +58,8 @@ export function MailSettingsCard() {
     mutationFn: (to: string) => api.post<Envelope<null>>('/mail/test', { to }, { silent: true }),
     onSuccess: (res) => notify.success(res.message ?? ''),
     onError: (err) => notify.error(err instanceof ApiError ? err.message : M.testFailed('')),
+    // The outcome is kept by the server (date, ok, message) and shown below the status, not only in the toast.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: settingsKey }),
   });
   const form = useForm<Values>({ resolver: zodResolver(mailSettingsInputSchema) });
   const [to, setTo] = useState('');
@@ -55,21 +67,42 @@ export function MailSettingsCard() {
     if (query.data) form.reset(toValues(query.data));
   }, [query.data, form]);
   const errors = form.formState.errors;
-  const status = query.data
-    ? query.data.configured
-      ? query.data.host
-        ? `Configuré : ${query.data.host}:${query.data.port}`
-        : M.fromEnv
-      : M.notConfigured
-    : '';
+  const removePassword = form.watch('removePassword');
+  const allowUnverified = form.watch('allowUnverifiedCertificate');
+  const status = query.data ? statusText(query.data) : '';
+  const lastTest = query.data?.lastTest ?? null;
 
   return (
     <section aria-label={M.title} className="rounded-xl border border-slate-200 bg-white p-6">
       <h2 className="mb-1 text-lg font-semibold text-slate-900">{M.title}</h2>
-      <p className="mb-1 text-sm text-slate-500">{M.intro}</p>
-      <p className="mb-4 text-sm font-medium text-slate-700" role="status">
+      <p className="mb-1 text-sm font-medium text-slate-700" role="status">
         {status}
       </p>
+      {query.data?.configured ? (
+        <section
+          aria-label={M.lastTestLabel}
+          className={`mb-4 rounded-md border p-2 text-sm ${
+            lastTest === null
+              ? 'border-slate-200 text-slate-600'
+              : lastTest.ok
+                ? 'border-emerald-200 bg-emerald-50 text-emerald-900'
+                : 'border-red-200 bg-red-50 text-red-900'
+          }`}
+        >
+          {lastTest === null ? (
+            M.lastTestNone
+          ) : (
+            <>
+              <p className="font-medium">
+                {(lastTest.ok ? M.lastTestOk : M.lastTestFailed)(formatDateTime(lastTest.at))}
+              </p>
+              <p>{lastTest.message}</p>
+            </>
+          )}
+        </section>
+      ) : (
+        <div className="mb-4" />
+      )}
       {query.isError ? (
         <LoadErrorState
           description="Les réglages e-mail n'ont pas pu être chargés."
@@ -104,16 +137,32 @@ export function MailSettingsCard() {
             <FormField
               label="Mot de passe"
               htmlFor="smtp-password"
-              help={query.data?.hasPassword ? M.passwordKept : undefined}
+              error={errors.password?.message}
+              help={removePassword ? M.removePasswordHelp : query.data?.hasPassword ? M.passwordKept : undefined}
             >
               <input
                 id="smtp-password"
                 type="password"
                 autoComplete="new-password"
-                className={inputClass()}
+                disabled={removePassword}
+                className={inputClass(!!errors.password)}
                 {...form.register('password')}
               />
             </FormField>
+            {query.data?.hasPassword ? (
+              <label className="flex min-h-11 items-center gap-2 self-end text-sm">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  {...form.register('removePassword', {
+                    onChange: (e: { target: { checked: boolean } }) => {
+                      if (e.target.checked) form.setValue('password', '');
+                    },
+                  })}
+                />{' '}
+                {M.removePassword}
+              </label>
+            ) : null}
             <FormField label="Expéditeur" htmlFor="smtp-from" error={errors.from?.message}>
               <input
                 id="smtp-from"
@@ -126,6 +175,28 @@ export function MailSettingsCard() {
               <input type="checkbox" className="h-5 w-5" {...form.register('secure')} /> Connexion TLS directe (port
               465)
             </label>
+            <div className="sm:col-span-2">
+              <label className="flex min-h-11 items-center gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="h-5 w-5"
+                  aria-describedby="smtp-unverified-warning"
+                  {...form.register('allowUnverifiedCertificate')}
+                />{' '}
+                {M.allowUnverifiedCertificate}
+              </label>
+              <p
+                id="smtp-unverified-warning"
+                className={
+                  allowUnverified
+                    ? 'rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-900'
+                    : 'text-xs text-slate-500'
+                }
+                role={allowUnverified ? 'alert' : undefined}
+              >
+                {M.allowUnverifiedCertificateWarning}
+              </p>
+            </div>
             <div className="sm:col-span-2 flex justify-end">
               <Button type="submit" disabled={save.isPending}>
                 {save.isPending ? 'Enregistrement...' : 'Enregistrer'}
