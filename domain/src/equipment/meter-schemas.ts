@@ -26,8 +26,12 @@ export const METER_MESSAGES = {
   updated: 'Relevé du compteur corrigé',
   deleted: 'Relevé du compteur supprimé',
   notFound: 'Relevé de compteur introuvable',
-  edit: 'Corriger',
   delete: 'Supprimer',
+  deleteTitle: 'Supprimer le relevé',
+  editLabel: (valeur: number, date: string) => `Corriger le relevé de ${valeur} h du ${date}`,
+  deleteLabel: (valeur: number, date: string) => `Supprimer le relevé de ${valeur} h du ${date}`,
+  listLabel: 'Relevés récents',
+  updateFailed: 'Erreur lors de la correction du relevé',
   deleteConfirm: (valeur: number, date: string) =>
     `Supprimer le relevé de ${valeur} h du ${date} ? Les déclencheurs compteur des plans seront recalculés sans lui.`,
   saving: 'Enregistrement…',

@@ -74,6 +74,8 @@ export const ACTIVITY_MESSAGES = {
   timerSessionStart: 'Début',
   timerSessionStop: 'Fin',
   timerSessionSaving: 'Enregistrement…',
+  timerSessionSave: 'Enregistrer la correction',
+  timerSessionCancel: 'Annuler',
   timerSessionDateInvalid: 'Date et heure invalides',
 } as const;
 
