@@ -56,7 +56,7 @@ export function EquipmentMeter({ equipmentId }: { equipmentId: number }) {
       </p>
       <MeterReadingsList
         equipmentId={equipmentId}
-        readings={readings.data?.data ?? []}
+        readings={Array.isArray(readings.data?.data) ? readings.data.data : []}
         canEdit={can(PERMISSIONS.EQUIPMENT_UPDATE)}
       />
       {can(PERMISSIONS.EQUIPMENT_UPDATE) && (
