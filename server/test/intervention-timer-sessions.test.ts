@@ -126,6 +126,19 @@ describe('PUT /interventions/:id/timer/sessions/:sessionId', () => {
     expect((await audits(id, 'intervention.timer_session_update'))[0]).toMatchObject({ user_id: responsable.id });
   });
 
+  it('takes the version the correction was made on: a stale one is a 409 VERSION_CONFLICT and nothing changes', async () => {
+    const { id, sessionId } = await withSession(ago(5 * HOUR), ago(4 * HOUR));
+    const { rows } = await t.database.db.execute<{ version: number }>(
+      sql`SELECT version FROM interventions WHERE id = ${id}`,
+    );
+    const times = { startedAt: ago(3 * HOUR), stoppedAt: ago(2 * HOUR) };
+    const stale = await put(tech.token, id, sessionId, { ...times, version: rows[0].version + 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().code).toBe('VERSION_CONFLICT');
+    const current = await put(tech.token, id, sessionId, { ...times, version: rows[0].version });
+    expect(current.statusCode, current.body).toBe(200);
+  });
+
   it('refuses an overlap with another session of the same user (409) and answers 404 for another intervention', async () => {
     const { id, sessionId } = await withSession(ago(5 * HOUR), ago(4 * HOUR));
     await t.database.db.execute(sql`INSERT INTO intervention_timer_sessions (intervention_id, user_id, started_at,

@@ -2,7 +2,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { successEnvelope } from '@gmao/domain/common/api';
 import {
   timerLogSchema,
-  timerSessionCorrectionSchema,
+  timerSessionCorrectionBodySchema,
   timerSessionParamsSchema,
 } from '@gmao/domain/interventions/activity-schemas';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
@@ -66,14 +66,16 @@ const timerRoutes: FastifyPluginAsyncZod = async (app) => {
           "Corriger une session de chronomètre (son auteur ou qui peut affecter l'intervention ; au plus 24 h, ni avant la création de l'intervention ni dans le futur ; auditée)",
         ...versionedWrite,
         params: timerSessionParamsSchema,
-        body: timerSessionCorrectionSchema,
+        body: timerSessionCorrectionBodySchema,
         response,
       },
     },
     async (request) => {
       const { id, sessionId } = request.params;
       const user = requireUser(request);
-      const data = await service.correctSession(app.db, user, id, sessionId, request.body, preconditionOf(request));
+      const { startedAt, stoppedAt } = request.body;
+      const times = { startedAt, stoppedAt };
+      const data = await service.correctSession(app.db, user, id, sessionId, times, preconditionOf(request));
       return { success: true as const, data, message: ACTIVITY_MESSAGES.timerSessionUpdated };
     },
   );
