@@ -168,6 +168,21 @@ describe('intervention records in the detail modal', { timeout: LONG_FLOW }, () 
     await page.getByText('Chronomètre arrêté').first().waitFor();
     await timer.getByRole('button', { name: 'Lancer le chronomètre' }).waitFor();
     await timer.getByRole('list', { name: 'Temps par intervenant' }).getByRole('listitem').first().waitFor();
+    // issue 29: the session's author corrects it (refused: before the intervention existed), then deletes it
+    await timer.getByText(/Sessions récentes/).click();
+    await timer.getByRole('button', { name: /^Corriger la session de / }).click();
+    await timer.getByLabel('Début').fill('2020-01-01T08:00');
+    await timer.getByLabel('Fin').fill('2020-01-01T09:00');
+    await timer.getByRole('button', { name: 'Enregistrer la correction' }).click();
+    await timer
+      .getByRole('alert')
+      .getByText("Cette session de chronomètre commence avant la création de l'intervention")
+      .waitFor();
+    await timer.getByRole('button', { name: 'Annuler' }).click();
+    await timer.getByRole('button', { name: /^Supprimer la session de / }).click();
+    await page.getByRole('dialog', { name: 'Supprimer la session' }).getByRole('button', { name: 'Supprimer' }).click();
+    await page.getByText('Session de chronomètre supprimée').first().waitFor();
+    await timer.getByText('Aucun temps enregistré.').waitFor();
 
     // --- attachments: a refused type, then a PDF uploaded, downloaded and deleted
     const attachments = detail.getByRole('region', { name: 'Pièces jointes' });

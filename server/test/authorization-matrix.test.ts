@@ -1,9 +1,10 @@
 import { hasPermission, hasRole } from '@gmao/domain/auth/permissions';
+import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../src/plugins/auth.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createRole, createUser } from './helpers/factories.ts';
+import { createEquipment, createIntervention, createRole, createUser } from './helpers/factories.ts';
 
 /**
  * The authorization matrix, generated from the route table: every non-public route × every seeded role (plus a role
@@ -71,6 +72,16 @@ describe('authorization matrix (route table × roles)', () => {
       t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
     expect(access('GET', '/api/equipment/:id/readings')).toEqual({ permission: 'equipment:read' });
     expect(access('POST', '/api/equipment/:id/readings')).toEqual({ permission: 'equipment:update' });
+    expect(access('PUT', '/api/equipment/:id/readings/:readingId')).toEqual({ permission: 'equipment:update' });
+    expect(access('DELETE', '/api/equipment/:id/readings/:readingId')).toEqual({ permission: 'equipment:update' });
+  });
+
+  it('lists the timer-session corrections (issue 29) with interventions:update (the author or an assigner: service)', () => {
+    const access = (method: string, url: string) =>
+      t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
+    const update = { permission: 'interventions:update' };
+    expect(access('PUT', '/api/interventions/:id/timer/sessions/:sessionId')).toEqual(update);
+    expect(access('DELETE', '/api/interventions/:id/timer/sessions/:sessionId')).toEqual(update);
   });
 
   it('admits exactly the roles the declared access admits', async () => {
@@ -249,6 +260,56 @@ describe('fuzz: malformed input never gives a 5xx', () => {
             `${route.method} ${url} ${JSON.stringify(payload).slice(0, 200)} → ${res.statusCode} ${res.body.slice(0, 200)}`,
           );
       }
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('fuzz: the correction routes of issue 29 on rows that exist', () => {
+  it('random times and values on a real timer session and meter reading never give a 5xx', async () => {
+    const admin = callers[0]!;
+    const db = t.database.db;
+    const i = await createIntervention(db, { statut: 'EN_COURS' });
+    const session = await db.execute<{ id: number }>(sql`INSERT INTO intervention_timer_sessions
+        (intervention_id, user_id, started_at, stopped_at)
+        SELECT ${i.id}, id, now() - interval '69 years', now() FROM users ORDER BY id LIMIT 1 RETURNING id`);
+    const e = await createEquipment(db);
+    const reading = await db.execute<{ id: number }>(sql`INSERT INTO compteur_releves (equipement_id, date, valeur)
+        VALUES (${e.id}, current_date - 3, 2000000000) RETURNING id`);
+    const g = generator(20261128);
+    const scalars = [
+      null,
+      '',
+      'x',
+      -1,
+      0,
+      2 ** 31,
+      Number.MAX_SAFE_INTEGER,
+      '1958-11-28T10:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '0001-01-01T00:00:00Z',
+      '2026-02-30T10:00:00Z',
+      new Date().toISOString(),
+      '2026-11-28',
+      '9999-12-31',
+    ];
+    const failures: string[] = [];
+    const urls = [
+      `/api/interventions/${i.id}/timer/sessions/${session.rows[0]!.id}`,
+      `/api/equipment/${e.id}/readings/${reading.rows[0]!.id}`,
+    ];
+    for (const url of urls) {
+      for (let n = 0; n < 40; n++) {
+        // every pair of scalars in turn (deterministic, so a failure replays)
+        const [a, b] = [scalars[n % scalars.length], scalars[(n * 5 + 3) % scalars.length]];
+        const payload = n % 2 ? { startedAt: a, stoppedAt: b } : { date: a, valeur: b };
+        const res = await t.as(admin.token, { method: 'PUT', url, payload: n % 5 ? payload : g.body(1) });
+        if (res.statusCode >= 500) failures.push(`PUT ${url} ${JSON.stringify(payload)} → ${res.statusCode}`);
+      }
+    }
+    for (const path of ['/timer/log', '']) {
+      const res = await t.as(admin.token, { method: 'GET', url: `/api/interventions/${i.id}${path}` });
+      if (res.statusCode >= 500) failures.push(`GET ${path} → ${res.statusCode}`);
     }
     expect(failures).toEqual([]);
   });

@@ -189,4 +189,36 @@ describe('POST /interventions/:id/sync', () => {
     const stopped = log.sessions.find((s: { stoppedAt: string | null }) => s.stoppedAt !== null);
     expect(stopped.durationSeconds).toBe(3600);
   });
+
+  it('timer entries out of bounds are conflicts: 68 years, over 24 h, before the intervention was created (issue 29)', async () => {
+    const i = await assignedIntervention('EN_COURS');
+    const YEAR = 365.25 * 24 * HOUR;
+    const res = await sync(i.id, i.version, [
+      { clientId: 'b1', type: 'timer', payload: { startedAt: ago(68 * YEAR), stoppedAt: ago(HOUR) } },
+      { clientId: 'b2', type: 'timer', payload: { startedAt: ago(23 * HOUR), stoppedAt: ago(-0.5 * HOUR) } },
+      { clientId: 'b3', type: 'timer', payload: { startedAt: ago(30 * HOUR), stoppedAt: ago(29 * HOUR) } },
+      { clientId: 'b4', type: 'timer', payload: { startedAt: ago(2 * HOUR), stoppedAt: null } },
+      { clientId: 'b5', type: 'timer', payload: { startedAt: ago(20 * HOUR), stoppedAt: ago(19 * HOUR) } },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.applied).toEqual(['b4', 'b5']);
+    expect(res.json().data.conflicts).toEqual([
+      { clientId: 'b1', reason: SYNC_MESSAGES.timerBeforeCreation },
+      { clientId: 'b2', reason: SYNC_MESSAGES.timerFuture },
+      { clientId: 'b3', reason: SYNC_MESSAGES.timerBeforeCreation },
+    ]);
+    // On an intervention created 70 years ago, the same 68 years are refused for their length.
+    await t.database.db.execute(
+      sql`UPDATE interventions SET created_at = now() - interval '70 years' WHERE id = ${i.id}`,
+    );
+    const old = await sync(i.id, await version(i.id), [
+      { clientId: 'b6', type: 'timer', payload: { startedAt: ago(68 * YEAR), stoppedAt: ago(67 * YEAR) } },
+      { clientId: 'b7', type: 'timer', payload: { startedAt: ago(68 * YEAR), stoppedAt: null } },
+    ]);
+    expect(old.json().data.conflicts).toEqual([
+      { clientId: 'b6', reason: SYNC_MESSAGES.timerTooLong },
+      { clientId: 'b7', reason: SYNC_MESSAGES.timerTooLong },
+    ]);
+    expect(await count('intervention_timer_sessions', i.id)).toBe(2);
+  });
 });

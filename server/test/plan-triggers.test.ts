@@ -201,14 +201,15 @@ describe('meter trigger: every N running hours', () => {
 
   beforeAll(async () => {
     equipementId = (await createEquipment(t.database.db, { typeEquipement: 'GROUPE_ELECTROGENE' })).id;
-    await reading(1000, addDays(today, -20));
+    // Spaced so that no reading runs faster than 24 h per calendar day (issue 29).
+    await reading(1000, addDays(today, -60));
     planId = (
       await createPlan({
         nom: 'Vidange 250 h',
         template_id: groupeTemplateId,
         equipement_id: equipementId,
         rrule: 'FREQ=YEARLY',
-        date_debut: addDays(today, -10),
+        date_debut: addDays(today, -50),
         jours_avance: 0,
         seuil_heures: 250,
       })
@@ -217,18 +218,18 @@ describe('meter trigger: every N running hours', () => {
 
   it('nothing until 250 hours have run since the plan started', async () => {
     await generate(planId);
-    await reading(1200, addDays(today, -5));
+    await reading(1200, addDays(today, -45));
     await generate(planId);
-    await reading(1249);
+    await reading(1249, addDays(today, -40));
     await generate(planId);
     expect(await generatedRows(planId, 'COMPTEUR')).toEqual([]);
   });
 
   it('one intervention when they are reached, once (idempotent), and not again while it is open', async () => {
-    await reading(1250);
+    await reading(1250, addDays(today, -35));
     expect((await generate(planId)).created).toBe(1);
     expect((await generate(planId)).created).toBe(0);
-    await reading(1600);
+    await reading(1600, addDays(today, -20));
     expect((await generate(planId)).created).toBe(0);
     const rows = await generatedRows(planId, 'COMPTEUR');
     expect(rows).toHaveLength(1);

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idSchema, paginationQuerySchema } from '../common/api.ts';
 import { ACTIVITY_MESSAGES } from './messages.ts';
 import type { Statut } from './status.ts';
+import { SYNC_MESSAGES, TIMER_SESSION_MAX_HOURS } from './sync-schemas.ts';
+import { withVersion } from './version-schemas.ts';
 
 const userRef = z.object({ id: z.number(), nom: z.string() }).nullable();
 
@@ -58,6 +60,25 @@ export const timerLogSchema = z.object({
 });
 export type TimerLog = z.infer<typeof timerLogSchema>;
 export const TIMER_LOG_LIMIT = 50;
+
+/** PUT /interventions/:id/timer/sessions/:sessionId — a session's corrected times (also the edit form's resolver). */
+const timerSessionTimes = z.object({
+  startedAt: z.iso.datetime({ offset: true, error: ACTIVITY_MESSAGES.timerSessionDateInvalid }),
+  stoppedAt: z.iso.datetime({ offset: true, error: ACTIVITY_MESSAGES.timerSessionDateInvalid }),
+});
+const checkTimes = (e: { startedAt: string; stoppedAt: string }, ctx: z.RefinementCtx) => {
+  const length = Date.parse(e.stoppedAt) - Date.parse(e.startedAt);
+  if (!(length > 0)) ctx.addIssue({ code: 'custom', path: ['stoppedAt'], message: SYNC_MESSAGES.timerOrder });
+  else if (length > TIMER_SESSION_MAX_HOURS * 3_600_000) {
+    ctx.addIssue({ code: 'custom', path: ['stoppedAt'], message: SYNC_MESSAGES.timerTooLong });
+  }
+};
+export const timerSessionCorrectionSchema = timerSessionTimes.superRefine(checkTimes);
+export type TimerSessionCorrection = z.output<typeof timerSessionCorrectionSchema>;
+/** The route's body: the same, plus the optional `version` of clients that cannot set If-Match. */
+export const timerSessionCorrectionBodySchema = withVersion(timerSessionTimes).superRefine(checkTimes);
+
+export const timerSessionParamsSchema = z.object({ id: idSchema, sessionId: idSchema });
 
 /** Moving the intervention to one of these stops every running timer on it (work suspended or over). */
 export const TIMER_STOPPING_STATUTS: readonly Statut[] = ['EN_PAUSE', 'EN_ATTENTE_PDR', 'TERMINEE', 'ANNULEE', 'ECHEC'];

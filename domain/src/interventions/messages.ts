@@ -65,6 +65,18 @@ export const ACTIVITY_MESSAGES = {
   timerNotRunning: "Vous n'avez pas de chronomètre en cours sur cette intervention",
   timerClosed: 'Intervention clôturée : le chronomètre ne peut plus être démarré',
   timerFailed: 'Erreur lors de la mise à jour du chronomètre',
+  timerSessionNotFound: 'Session de chronomètre introuvable',
+  timerSessionUpdated: 'Session de chronomètre corrigée',
+  timerSessionDeleted: 'Session de chronomètre supprimée',
+  timerSessionEdit: 'Corriger la session',
+  timerSessionDelete: 'Supprimer la session',
+  timerSessionDeleteConfirm: 'Supprimer définitivement cette session de chronomètre ? Sa durée sortira des totaux.',
+  timerSessionStart: 'Début',
+  timerSessionStop: 'Fin',
+  timerSessionSaving: 'Enregistrement…',
+  timerSessionSave: 'Enregistrer la correction',
+  timerSessionCancel: 'Annuler',
+  timerSessionDateInvalid: 'Date et heure invalides',
 } as const;
 
 export const ATTACHMENT_MESSAGES = {

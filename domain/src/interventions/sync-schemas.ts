@@ -14,6 +14,11 @@ export const SYNC_MAX_CHANGES = 100;
 export const SYNC_CHANGE_TYPES = ['status', 'note', 'checklist', 'timer', 'material'] as const;
 export type SyncChangeType = (typeof SYNC_CHANGE_TYPES)[number];
 
+/** Bounds of one timer session (issue 29): at most this long, whichever door writes it. */
+export const TIMER_SESSION_MAX_HOURS = 24;
+/** A device's clock may run a little ahead of (or behind) the server's. */
+export const TIMER_CLOCK_SKEW_MS = 5 * 60_000;
+
 export const SYNC_MESSAGES = {
   changesRequired: 'Aucune modification à synchroniser',
   tooMany: `Au plus ${SYNC_MAX_CHANGES} modifications par synchronisation`,
@@ -24,6 +29,8 @@ export const SYNC_MESSAGES = {
   timerOrder: "La fin d'une session de chronomètre doit suivre son début",
   timerOverlap: 'Cette session de chronomètre chevauche une autre de vos sessions sur cette intervention',
   timerFuture: 'Cette session de chronomètre est datée dans le futur',
+  timerTooLong: `Une session de chronomètre dure au plus ${TIMER_SESSION_MAX_HOURS} h : corrigez ses heures de début et de fin`,
+  timerBeforeCreation: "Cette session de chronomètre commence avant la création de l'intervention",
   baseVersionAhead: (base: number, current: number) =>
     `Version de base inconnue du serveur (${base}, version actuelle : ${current}) : rechargez l'intervention`,
   synced: (applied: number, conflicts: number) =>
@@ -46,6 +53,24 @@ export const timerEntrySchema = z
     path: ['stoppedAt'],
   });
 export type TimerEntry = z.output<typeof timerEntrySchema>;
+
+/**
+ * Why a session with these times may not be stored (null: it may): end after start, nothing in the future beyond the
+ * clock skew, no start before the intervention was created (less the skew), at most TIMER_SESSION_MAX_HOURS (a
+ * running one counts up to now). Every door that writes a session's times asks it (sync, correction).
+ */
+export function timerEntryRefusal(
+  entry: { startedAt: string; stoppedAt: string | null },
+  bounds: { createdAt: number; now: number },
+): string | null {
+  const start = Date.parse(entry.startedAt);
+  const end = entry.stoppedAt === null ? null : Date.parse(entry.stoppedAt);
+  if (Number.isNaN(start) || (end !== null && !(end > start))) return SYNC_MESSAGES.timerOrder;
+  if ((end ?? start) > bounds.now + TIMER_CLOCK_SKEW_MS) return SYNC_MESSAGES.timerFuture;
+  if (start < bounds.createdAt - TIMER_CLOCK_SKEW_MS) return SYNC_MESSAGES.timerBeforeCreation;
+  if ((end ?? bounds.now) - start > TIMER_SESSION_MAX_HOURS * 3_600_000) return SYNC_MESSAGES.timerTooLong;
+  return null;
+}
 
 const change = <T extends SyncChangeType, P extends z.ZodType>(type: T, payload: P) =>
   z.object({ clientId, type: z.literal(type), at, payload });

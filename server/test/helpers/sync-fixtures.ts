@@ -61,10 +61,14 @@ export function useSyncFixtures() {
       payload: { baseVersion, changes: changes.map((c) => ('type' in c ? change(c as Change) : c)) },
     });
 
-  /** An intervention the technician works on (assigned to him), with a two-step checklist. */
+  /**
+   * An intervention the technician works on (assigned to him), with a two-step checklist, created a day ago (no timer
+   * session may start before the intervention was created).
+   */
   async function assignedIntervention(statut: 'PLANIFIEE' | 'EN_COURS' = 'PLANIFIEE') {
     const { t, admin, tech } = fixtures;
-    const i = await createIntervention(t.database.db, { statut, technicianId: tech.id });
+    const createdAt = new Date(Date.now() - 24 * HOUR);
+    const i = await createIntervention(t.database.db, { statut, technicianId: tech.id, createdAt });
     let items: { id: number; label: string }[] = [];
     for (const label of ['Consignation', 'Mesure d’isolement']) {
       const res = await t.as(admin, {

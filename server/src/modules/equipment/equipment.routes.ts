@@ -8,7 +8,12 @@ import {
   equipmentSchema,
 } from '@gmao/domain/equipment/equipment-schemas';
 import { EQUIPMENT_TYPES } from '@gmao/domain/equipment/equipment-types';
-import { METER_MESSAGES, meterReadingInputSchema, meterReadingSchema } from '@gmao/domain/equipment/meter-schemas';
+import {
+  METER_MESSAGES,
+  meterReadingInputSchema,
+  meterReadingParamsSchema,
+  meterReadingSchema,
+} from '@gmao/domain/equipment/meter-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
@@ -146,6 +151,43 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const data = await meter.addReading(app.db, requireUser(request), request.params.id, request.body);
       return reply.status(201).send({ success: true as const, data, message: METER_MESSAGES.created });
+    },
+  );
+
+  app.put(
+    '/:id/readings/:readingId',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_UPDATE } },
+      schema: {
+        tags,
+        summary:
+          "Corriger un relevé du compteur d'heures (mêmes règles qu'un nouveau relevé, vérifié contre les autres ; audité)",
+        params: meterReadingParamsSchema,
+        body: meterReadingInputSchema,
+        response: { 200: successEnvelope(meterReadingSchema), ...errorResponsesWithBusinessRule },
+      },
+    },
+    async (request) => {
+      const { id, readingId } = request.params;
+      const data = await meter.updateReading(app.db, id, readingId, request.body);
+      return { success: true as const, data, message: METER_MESSAGES.updated };
+    },
+  );
+
+  app.delete(
+    '/:id/readings/:readingId',
+    {
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_UPDATE } },
+      schema: {
+        tags,
+        summary: "Supprimer un relevé du compteur d'heures (audité ; les déclencheurs compteur des plans suivent)",
+        params: meterReadingParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...errorResponses },
+      },
+    },
+    async (request) => {
+      await meter.deleteReading(app.db, request.params.id, request.params.readingId);
+      return { success: true as const, data: null, message: METER_MESSAGES.deleted };
     },
   );
 };

@@ -31,13 +31,16 @@ export async function listReadings(db: DbOrTx, equipementId: number, limit: numb
 }
 
 /** The highest reading on or before `date`, and the lowest one after it (the neighbours a new one must fit between). */
-export async function neighbours(tx: DbOrTx, equipementId: number, date: string) {
+export async function neighbours(tx: DbOrTx, equipementId: number, date: string, exceptId: number | null = null) {
+  const other = sql`id IS DISTINCT FROM ${exceptId}::int`;
   const { rows } = await tx.execute<{ kind: 'before' | 'after'; valeur: number; date: string }>(sql`
     (SELECT 'before' AS kind, valeur, date::text AS date FROM compteur_releves
-      WHERE equipement_id = ${equipementId} AND date <= ${date}::date ORDER BY valeur DESC, date DESC LIMIT 1)
+      WHERE equipement_id = ${equipementId} AND date <= ${date}::date AND ${other}
+      ORDER BY valeur DESC, date DESC LIMIT 1)
     UNION ALL
     (SELECT 'after' AS kind, valeur, date::text AS date FROM compteur_releves
-      WHERE equipement_id = ${equipementId} AND date > ${date}::date ORDER BY valeur ASC, date ASC LIMIT 1)`);
+      WHERE equipement_id = ${equipementId} AND date > ${date}::date AND ${other}
+      ORDER BY valeur ASC, date ASC LIMIT 1)`);
   return { before: rows.find((r) => r.kind === 'before') ?? null, after: rows.find((r) => r.kind === 'after') ?? null };
 }
 
@@ -50,6 +53,24 @@ export async function insertReading(
   }>(sql`INSERT INTO compteur_releves (equipement_id, date, valeur, saisi_par)
     VALUES (${r.equipementId}, ${r.date}::date, ${r.valeur}, ${r.userId}) RETURNING id`);
   return rows[0].id;
+}
+
+/** The reading of this equipment (null: none), locked for its correction or deletion. */
+export async function lockReading(tx: DbOrTx, equipementId: number, id: number) {
+  const { rows } = await tx.execute<{ id: number; date: string; valeur: number }>(
+    sql`SELECT id, date::text AS date, valeur FROM compteur_releves
+        WHERE id = ${id} AND equipement_id = ${equipementId} FOR UPDATE`,
+  );
+  return rows[0] ?? null;
+}
+
+/** A corrected reading keeps its author and entry time (created_at: the meter baseline of plans reads it). */
+export async function updateReading(tx: DbOrTx, id: number, r: { date: string; valeur: number }) {
+  await tx.execute(sql`UPDATE compteur_releves SET date = ${r.date}::date, valeur = ${r.valeur} WHERE id = ${id}`);
+}
+
+export async function deleteReading(tx: DbOrTx, id: number) {
+  await tx.execute(sql`DELETE FROM compteur_releves WHERE id = ${id}`);
 }
 
 export async function findReading(db: DbOrTx, id: number): Promise<MeterReading> {

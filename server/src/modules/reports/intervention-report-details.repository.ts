@@ -76,7 +76,7 @@ export async function interventionReportDetails(db: DbOrTx, id: number): Promise
       FROM intervention_materials m WHERE m.intervention_id = ${id} ORDER BY m.id LIMIT ${DETAIL_ROW_LIMIT}`),
     db.execute<{ user: string; seconds: number }>(sql`
       SELECT coalesce(u.nom, '-') AS user,
-             round(extract(epoch FROM sum(coalesce(s.stopped_at, now()) - s.started_at)))::int AS seconds
+             round(extract(epoch FROM sum(coalesce(s.stopped_at, now()) - s.started_at)))::float8 AS seconds
       FROM intervention_timer_sessions s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.intervention_id = ${id}
       GROUP BY u.nom ORDER BY seconds DESC, u.nom`),

@@ -1,5 +1,5 @@
 import { TIMER_LOG_LIMIT, type TimerLog, type TimerSession } from '@gmao/domain/interventions/activity-schemas';
-import type { TimerEntry } from '@gmao/domain/interventions/sync-schemas';
+import { TIMER_SESSION_MAX_HOURS, type TimerEntry } from '@gmao/domain/interventions/sync-schemas';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
 import { toIso } from '../interventions.repository.ts';
@@ -13,8 +13,11 @@ type Row = {
   seconds: number;
 };
 
-// Durations in whole seconds, computed by PostgreSQL (running sessions up to now).
-const SECONDS = sql`floor(extract(epoch FROM COALESCE(s.stopped_at, clock_timestamp()) - s.started_at))::int`;
+// Durations in whole seconds, computed by PostgreSQL (running sessions up to now). float8, not int: a session stored
+// before sessions were bounded (issue 29: 68 years = 2.1 billion seconds) would overflow int4 and fail every reader.
+const SECONDS = sql`floor(extract(epoch FROM COALESCE(s.stopped_at, clock_timestamp()) - s.started_at))::float8`;
+/** Where a stop lands: now, but never more than TIMER_SESSION_MAX_HOURS after the start (a forgotten timer). */
+const STOP_AT = sql`LEAST(clock_timestamp(), started_at + make_interval(hours => ${TIMER_SESSION_MAX_HOURS}))`;
 
 const toSession = (r: Row): TimerSession => ({
   id: r.id,
@@ -31,7 +34,7 @@ export async function timerLog(db: DbOrTx, interventionId: number, userId: numbe
         WHERE s.intervention_id = ${interventionId}
         ORDER BY s.started_at DESC, s.id DESC LIMIT ${TIMER_LOG_LIMIT}`),
     db.execute<{ user_id: number; nom: string | null; seconds: number }>(
-      sql`SELECT s.user_id, u.nom, sum(${SECONDS})::int AS seconds
+      sql`SELECT s.user_id, u.nom, sum(${SECONDS})::float8 AS seconds
           FROM intervention_timer_sessions s LEFT JOIN users u ON u.id = s.user_id
           WHERE s.intervention_id = ${interventionId}
           GROUP BY s.user_id, u.nom ORDER BY u.nom`,
@@ -66,7 +69,7 @@ export async function startSession(db: DbOrTx, interventionId: number, userId: n
 /** Stops the caller's running session; returns whether there was one. */
 export async function stopSession(db: DbOrTx, interventionId: number, userId: number) {
   const { rows } = await db.execute<{ id: number }>(
-    sql`UPDATE intervention_timer_sessions SET stopped_at = clock_timestamp()
+    sql`UPDATE intervention_timer_sessions SET stopped_at = ${STOP_AT}
         WHERE intervention_id = ${interventionId} AND user_id = ${userId} AND stopped_at IS NULL
         RETURNING id`,
   );
@@ -75,15 +78,21 @@ export async function stopSession(db: DbOrTx, interventionId: number, userId: nu
 
 /** Stops every running session of the intervention (a status change suspending or ending the work). */
 export async function stopAllSessions(db: DbOrTx, interventionId: number) {
-  await db.execute(sql`UPDATE intervention_timer_sessions SET stopped_at = clock_timestamp()
+  await db.execute(sql`UPDATE intervention_timer_sessions SET stopped_at = ${STOP_AT}
       WHERE intervention_id = ${interventionId} AND stopped_at IS NULL`);
 }
 
 /** Whether `entry` overlaps a session of the user on this intervention (a running one lasts until further notice). */
-export async function hasOverlappingSession(db: DbOrTx, interventionId: number, userId: number, entry: TimerEntry) {
+export async function hasOverlappingSession(
+  db: DbOrTx,
+  interventionId: number,
+  userId: number,
+  entry: TimerEntry,
+  exceptId: number | null = null,
+) {
   const { rows } = await db.execute<{ n: number }>(
     sql`SELECT count(*)::int AS n FROM intervention_timer_sessions
-        WHERE intervention_id = ${interventionId} AND user_id = ${userId}
+        WHERE intervention_id = ${interventionId} AND user_id = ${userId} AND id IS DISTINCT FROM ${exceptId}::int
           AND started_at < COALESCE(${entry.stoppedAt}::timestamptz, 'infinity'::timestamptz)
           AND COALESCE(stopped_at, 'infinity'::timestamptz) > ${entry.startedAt}::timestamptz`,
   );
@@ -96,4 +105,48 @@ export async function insertSession(db: DbOrTx, interventionId: number, userId: 
     sql`INSERT INTO intervention_timer_sessions (intervention_id, user_id, started_at, stopped_at)
         VALUES (${interventionId}, ${userId}, ${entry.startedAt}::timestamptz, ${entry.stoppedAt}::timestamptz)`,
   );
+}
+
+/** When the intervention was created (epoch ms): no session may start before it. */
+export async function interventionCreatedAt(db: DbOrTx, interventionId: number): Promise<number> {
+  const { rows } = await db.execute<{ created_at: Date | string }>(
+    sql`SELECT created_at FROM interventions WHERE id = ${interventionId}`,
+  );
+  return new Date(rows[0].created_at).getTime();
+}
+
+export type LockedSession = { id: number; user_id: number; started_at: string; stopped_at: string | null };
+
+/** One session of the intervention, locked for its correction or deletion (null: none). */
+export async function lockSession(
+  db: DbOrTx,
+  interventionId: number,
+  sessionId: number,
+): Promise<LockedSession | null> {
+  const { rows } = await db.execute<{
+    id: number;
+    user_id: number;
+    started_at: Date | string;
+    stopped_at: Date | string | null;
+  }>(
+    sql`SELECT id, user_id, started_at, stopped_at FROM intervention_timer_sessions
+        WHERE id = ${sessionId} AND intervention_id = ${interventionId} FOR UPDATE`,
+  );
+  const r = rows[0];
+  if (!r) return null;
+  return { ...r, started_at: toIso(r.started_at), stopped_at: r.stopped_at ? toIso(r.stopped_at) : null };
+}
+
+export async function updateSessionTimes(
+  db: DbOrTx,
+  sessionId: number,
+  entry: { startedAt: string; stoppedAt: string },
+) {
+  await db.execute(sql`UPDATE intervention_timer_sessions
+      SET started_at = ${entry.startedAt}::timestamptz, stopped_at = ${entry.stoppedAt}::timestamptz
+      WHERE id = ${sessionId}`);
+}
+
+export async function deleteSession(db: DbOrTx, sessionId: number) {
+  await db.execute(sql`DELETE FROM intervention_timer_sessions WHERE id = ${sessionId}`);
 }

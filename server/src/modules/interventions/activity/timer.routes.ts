@@ -1,6 +1,10 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { successEnvelope } from '@gmao/domain/common/api';
-import { timerLogSchema } from '@gmao/domain/interventions/activity-schemas';
+import {
+  timerLogSchema,
+  timerSessionCorrectionBodySchema,
+  timerSessionParamsSchema,
+} from '@gmao/domain/interventions/activity-schemas';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -49,6 +53,55 @@ const timerRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const data = await service.stopTimer(app.db, requireUser(request), request.params.id, preconditionOf(request));
       return { success: true as const, data, message: ACTIVITY_MESSAGES.timerStopped };
+    },
+  );
+
+  app.put(
+    '/:id/timer/sessions/:sessionId',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary:
+          "Corriger une session de chronomètre (son auteur ou qui peut affecter l'intervention ; au plus 24 h, ni avant la création de l'intervention ni dans le futur ; auditée)",
+        ...versionedWrite,
+        params: timerSessionParamsSchema,
+        body: timerSessionCorrectionBodySchema,
+        response,
+      },
+    },
+    async (request) => {
+      const { id, sessionId } = request.params;
+      const user = requireUser(request);
+      const { startedAt, stoppedAt } = request.body;
+      const times = { startedAt, stoppedAt };
+      const data = await service.correctSession(app.db, user, id, sessionId, times, preconditionOf(request));
+      return { success: true as const, data, message: ACTIVITY_MESSAGES.timerSessionUpdated };
+    },
+  );
+
+  app.delete(
+    '/:id/timer/sessions/:sessionId',
+    {
+      config: update,
+      schema: {
+        tags,
+        summary: "Supprimer une session de chronomètre (son auteur ou qui peut affecter l'intervention ; auditée)",
+        ...versionedWrite,
+        params: timerSessionParamsSchema,
+        response,
+      },
+    },
+    async (request) => {
+      const { id, sessionId } = request.params;
+      const data = await service.deleteTimerSession(
+        app.db,
+        requireUser(request),
+        id,
+        sessionId,
+        preconditionOf(request),
+      );
+      return { success: true as const, data, message: ACTIVITY_MESSAGES.timerSessionDeleted };
     },
   );
 };

@@ -1,16 +1,26 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
+import type { TimerSessionCorrection } from '@gmao/domain/interventions/activity-schemas';
 import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
 import { CLOSED_STATUTS } from '@gmao/domain/interventions/status';
-import { SYNC_MESSAGES, type TimerEntry } from '@gmao/domain/interventions/sync-schemas';
+import { SYNC_MESSAGES, type TimerEntry, timerEntryRefusal } from '@gmao/domain/interventions/sync-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { lockForAction, lockForOwnWork, type VersionPrecondition } from '../access.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
+import { lockForAction, lockForItem, lockForOwnWork, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
-import { hasOverlappingSession, insertSession, startSession, stopSession, timerLog } from './timer.repository.ts';
-
-/** A device's clock may run a little ahead of the server's. */
-const CLOCK_SLACK_MS = 5 * 60_000;
+import {
+  deleteSession,
+  hasOverlappingSession,
+  insertSession,
+  interventionCreatedAt,
+  type LockedSession,
+  lockSession,
+  startSession,
+  stopSession,
+  timerLog,
+  updateSessionTimes,
+} from './timer.repository.ts';
 
 async function mustFind(db: Db, id: number) {
   const row = await findIntervention(db, id);
@@ -52,17 +62,104 @@ export async function stopTimer(db: Db, user: SessionUser, id: number, precondit
   return timerLog(db, id, user.id);
 }
 
+/** The bounds of a session's times (timerEntryRefusal: ≤ 24 h, not before the intervention, not in the future). */
+async function checkBounds(tx: DbOrTx, id: number, entry: TimerEntry) {
+  const refused = timerEntryRefusal(entry, { createdAt: await interventionCreatedAt(tx, id), now: Date.now() });
+  if (refused) throw new AppError('BUSINESS_RULE', refused, [{ field: 'stoppedAt', msg: refused }]);
+}
+
 /**
  * A session timed on a device while offline (a synchronised timer entry), with the times it recorded: the rules of
- * starting a timer (the same access, no new time on a closed intervention, one running session), plus no overlap
- * with another session of the user on this intervention and nothing dated in the future. Caller's transaction.
+ * starting a timer (the same access, no new time on a closed intervention, one running session), plus the bounds of
+ * every session (checkBounds) and no overlap with another session of the user on this intervention. Caller's
+ * transaction.
  */
 export async function recordTimerEntryInTx(tx: DbOrTx, user: SessionUser, id: number, entry: TimerEntry) {
   const current = await lockForAction(tx, user, id, 'timer');
   if (CLOSED_STATUTS.includes(current.statut)) throw new AppError('BUSINESS_RULE', ACTIVITY_MESSAGES.timerClosed);
-  if (Date.parse(entry.stoppedAt ?? entry.startedAt) > Date.now() + CLOCK_SLACK_MS) {
-    throw new AppError('BUSINESS_RULE', SYNC_MESSAGES.timerFuture);
-  }
+  await checkBounds(tx, id, entry);
   if (await hasOverlappingSession(tx, id, user.id, entry)) throw new AppError('CONFLICT', SYNC_MESSAGES.timerOverlap);
   await insertSession(tx, id, user.id, entry);
+}
+
+/**
+ * The session locked after the intervention (lockForItem: its author or a holder of interventions:assign, then the
+ * version step); 404 when it is not one of this intervention's.
+ */
+async function lockOwnedSession(
+  tx: DbOrTx,
+  user: SessionUser,
+  id: number,
+  sessionId: number,
+  precondition?: VersionPrecondition,
+): Promise<LockedSession> {
+  let session: LockedSession | null = null;
+  await lockForItem(
+    tx,
+    user,
+    id,
+    {
+      lockAuthor: async (t) => {
+        session = await lockSession(t, id, sessionId);
+        return session ? session.user_id : undefined;
+      },
+      notFound: ACTIVITY_MESSAGES.timerSessionNotFound,
+    },
+    precondition,
+  );
+  return session as unknown as LockedSession;
+}
+
+/**
+ * PUT /:id/timer/sessions/:sessionId — corrects a session's start and end (a running one ends at its corrected
+ * end): its author or a holder of interventions:assign, the bounds of every session, no overlap with another session
+ * of its user; audited, one transaction. Allowed on a closed intervention: correcting time is part of closing it.
+ */
+export async function correctSession(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  sessionId: number,
+  input: TimerSessionCorrection,
+  precondition?: VersionPrecondition,
+) {
+  await db.transaction(async (tx) => {
+    const session = await lockOwnedSession(tx, user, id, sessionId, precondition);
+    await checkBounds(tx, id, input);
+    if (await hasOverlappingSession(tx, id, session.user_id, input, sessionId)) {
+      throw new AppError('CONFLICT', SYNC_MESSAGES.timerOverlap);
+    }
+    await updateSessionTimes(tx, sessionId, input);
+    await recordAudit(tx, {
+      action: 'intervention.timer_session_update',
+      entityType: 'intervention',
+      entityId: id,
+      summary: `Intervention #${id} : session de chronomètre #${sessionId} corrigée`,
+      before: { sessionId, userId: session.user_id, startedAt: session.started_at, stoppedAt: session.stopped_at },
+      after: { sessionId, userId: session.user_id, ...input },
+    });
+  });
+  return timerLog(db, id, user.id);
+}
+
+/** DELETE /:id/timer/sessions/:sessionId — the same access; audited with the times it held. */
+export async function deleteTimerSession(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  sessionId: number,
+  precondition?: VersionPrecondition,
+) {
+  await db.transaction(async (tx) => {
+    const session = await lockOwnedSession(tx, user, id, sessionId, precondition);
+    await deleteSession(tx, sessionId);
+    await recordAudit(tx, {
+      action: 'intervention.timer_session_delete',
+      entityType: 'intervention',
+      entityId: id,
+      summary: `Intervention #${id} : session de chronomètre #${sessionId} supprimée`,
+      before: { sessionId, userId: session.user_id, startedAt: session.started_at, stoppedAt: session.stopped_at },
+    });
+  });
+  return timerLog(db, id, user.id);
 }

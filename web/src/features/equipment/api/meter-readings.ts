@@ -27,3 +27,31 @@ export function useAddMeterReading(equipmentId: number) {
     },
   });
 }
+
+/** Corrects a reading (its day and value); the plans' meter triggers follow. */
+export function useUpdateMeterReading(equipmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ readingId, input }: { readingId: number; input: MeterReadingInput }) =>
+      api.put<Envelope<MeterReading>>(`/equipment/${equipmentId}/readings/${readingId}`, input, { silent: true }),
+    retry: false,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: readingsKey(equipmentId) });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.plans });
+    },
+  });
+}
+
+/** Deletes a reading; the plans' meter triggers follow. */
+export function useDeleteMeterReading(equipmentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (readingId: number) =>
+      api.delete<Envelope<null>>(`/equipment/${equipmentId}/readings/${readingId}`, { silent: true }),
+    retry: false,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: readingsKey(equipmentId) });
+      void queryClient.invalidateQueries({ queryKey: queryRoots.plans });
+    },
+  });
+}

@@ -16,12 +16,14 @@ import { ApiError } from '../../../lib/api-client';
 import { usePermissions } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
 import { useAddMeterReading, useMeterReadings } from '../api/meter-readings';
+import { MeterReadingsList } from './meter-readings-list';
 
 type FormValues = z.input<typeof meterReadingFormSchema>;
 
 /**
- * Running-hours meter of an equipment (issue 17): the last reading, and — with equipment:update — a form to enter a
- * new one (the same schema as the server's; a value below the previous reading is refused with the server's message).
+ * Running-hours meter of an equipment (issue 17): the last reading, the recent ones (correctable and deletable with
+ * equipment:update, issue 29) and — with equipment:update — a form to enter a new one (the same schema as the
+ * server's; a value below the previous reading is refused with the server's message).
  */
 export function EquipmentMeter({ equipmentId }: { equipmentId: number }) {
   const { can } = usePermissions();
@@ -52,6 +54,11 @@ export function EquipmentMeter({ equipmentId }: { equipmentId: number }) {
       <p className="text-sm text-slate-700" data-testid="meter-last">
         {readings.isPending ? '…' : last ? M.last(last.valeur, formatDate(last.date), last.saisi_par_nom) : M.none}
       </p>
+      <MeterReadingsList
+        equipmentId={equipmentId}
+        readings={Array.isArray(readings.data?.data) ? readings.data.data : []}
+        canEdit={can(PERMISSIONS.EQUIPMENT_UPDATE)}
+      />
       {can(PERMISSIONS.EQUIPMENT_UPDATE) && (
         <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
           <FormField label={M.valeurLabel} htmlFor="meter-valeur" required error={errors.valeur?.message}>

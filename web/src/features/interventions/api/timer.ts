@@ -1,4 +1,4 @@
-import type { TimerLog } from '@gmao/domain/interventions/activity-schemas';
+import type { TimerLog, TimerSessionCorrection } from '@gmao/domain/interventions/activity-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
 import { interventionKeys, invalidateInterventionVersion } from './query-keys';
@@ -26,3 +26,28 @@ export function useTimerAction() {
     },
   });
 }
+
+/** PUT a session's corrected times (its author or an assigner); answers the new log. */
+export const correctTimerSession = (input: { id: number; sessionId: number; body: TimerSessionCorrection }) =>
+  api.put<Envelope<TimerLog>>(`/interventions/${input.id}/timer/sessions/${input.sessionId}`, input.body, {
+    silent: true,
+  });
+
+/** DELETE a session (its author or an assigner); answers the new log. */
+export const deleteTimerSession = (input: { id: number; sessionId: number }) =>
+  api.delete<Envelope<TimerLog>>(`/interventions/${input.id}/timer/sessions/${input.sessionId}`, { silent: true });
+
+function useTimerSessionMutation<I extends { id: number }>(fn: (input: I) => Promise<Envelope<TimerLog>>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    retry: false,
+    onSuccess: (res, input) => {
+      queryClient.setQueryData(interventionKeys.timer(input.id), res);
+      return invalidateInterventionVersion(queryClient, input.id);
+    },
+  });
+}
+
+export const useCorrectTimerSession = () => useTimerSessionMutation(correctTimerSession);
+export const useDeleteTimerSession = () => useTimerSessionMutation(deleteTimerSession);

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@gmao/domain/format/format';
 import { formatDuration } from '@gmao/domain/interventions/activity-schemas';
 import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
 import type { InterventionFacts } from '@gmao/domain/interventions/policy';
@@ -9,6 +8,7 @@ import { Button } from '../../../../components/ui/button';
 import { useTimerAction, useTimerLog } from '../../api/timer';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
+import { TimerSessionRow } from './timer-session-row';
 
 /** Seconds elapsed since the log was fetched, so a running session counts up without refetching. */
 function useTicking(active: boolean, since: number) {
@@ -23,7 +23,7 @@ function useTicking(active: boolean, since: number) {
 
 /**
  * Time spent: my timer (start for who works on the intervention; stop my running one always), total and per-person
- * durations, recent sessions.
+ * durations, recent sessions (corrected or deleted by their author or an assigner: TimerSessionRow).
  */
 export function TimerSection({
   interventionId,
@@ -103,10 +103,12 @@ export function TimerSection({
           <summary className="cursor-pointer text-slate-600">Sessions récentes ({log.sessions.length})</summary>
           <ul className="mt-2 space-y-1 text-slate-600">
             {log.sessions.map((s) => (
-              <li key={s.id}>
-                {s.user?.nom ?? 'Utilisateur supprimé'} · {formatDateTime(s.startedAt)} →{' '}
-                {s.stoppedAt ? formatDateTime(s.stoppedAt) : 'en cours'} · {formatDuration(s.durationSeconds)}
-              </li>
+              <TimerSessionRow
+                key={s.id}
+                interventionId={interventionId}
+                session={s}
+                canChange={access.can('editOwnedItem', { authorId: s.user?.id ?? null })}
+              />
             ))}
           </ul>
         </details>
