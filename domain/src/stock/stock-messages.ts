@@ -16,6 +16,8 @@ export const STOCK_MESSAGES = {
   locationNomTaken: 'Un emplacement porte déjà ce nom',
   locationTechnicienRequired: 'Un emplacement véhicule doit désigner son technicien',
   locationClientRequired: 'Un emplacement site doit désigner son client',
+  vehicleOfAnother:
+    "Vous ne pouvez pas réserver de pièces dans le véhicule d'un autre technicien (droit « gestion du stock » requis)",
   insufficient: (designation: string, available: number) =>
     `Stock insuffisant pour « ${designation} » : ${available} disponible(s)`,
   motifRequired: 'Le motif est requis pour un ajustement',
