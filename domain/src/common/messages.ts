@@ -107,6 +107,7 @@ export const SERVER_MESSAGES = {
   validation: 'Données invalides',
   invalidId: 'Identifiant invalide : un nombre entier positif est attendu',
   nulCharacter: 'Texte invalide : le caractère nul (\\0) est interdit',
+  invalidUtf8: 'Texte invalide : le corps de la requête doit être encodé en UTF-8',
   notFound: 'Ressource introuvable',
   internal: 'Erreur interne du serveur',
 } as const;
