@@ -168,6 +168,31 @@ describe('who reserves where', () => {
   });
 });
 
+describe("figures at their columns' bounds", () => {
+  it('stock past NUMERIC(12,3) is refused with a 422 and a French message, not a 500', async () => {
+    const p = await newPart();
+    const receive = () => move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: '999999999' });
+    expect((await receive()).statusCode).toBe(201);
+    const refused = await receive();
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(STOCK_MESSAGES.levelTooLarge((await detail(p.id)).designation));
+    expect((await detail(p.id)).stock.total.on_hand).toBe(999999999);
+  });
+
+  it('material lines at the largest quantity and unit price: the list and its total (past 1e14 MAD) still answer', async () => {
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const url = `/api/interventions/${i.id}/materials`;
+    const line = { designation: 'Turbine', quantite: '999999999.999', prixUnitaire: '999999999999.99' };
+    for (let n = 0; n < 2; n++)
+      expect((await t.as(admin, { method: 'POST', url, payload: line })).statusCode).toBe(201);
+    const list = await t.as(admin, { method: 'GET', url });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.total).toBe('1999999999997980000000.00');
+    const tooBig = await t.as(admin, { method: 'POST', url, payload: { ...line, prixUnitaire: 1e14 } });
+    expect(tooBig.statusCode).toBe(400);
+  });
+});
+
 describe('created waiting for parts', () => {
   it('POST /interventions refuses EN_ATTENTE_PDR as the status routes do: no part request yet (422)', async () => {
     const eq = await createEquipment(t.database.db);

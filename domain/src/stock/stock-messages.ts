@@ -20,6 +20,8 @@ export const STOCK_MESSAGES = {
     "Vous ne pouvez pas réserver de pièces dans le véhicule d'un autre technicien (droit « gestion du stock » requis)",
   insufficient: (designation: string, available: number) =>
     `Stock insuffisant pour « ${designation} » : ${available} disponible(s)`,
+  levelTooLarge: (designation: string) =>
+    `Quantité trop grande pour « ${designation} » : un stock ne peut pas dépasser 999 999 999,999 par emplacement`,
   motifRequired: 'Le motif est requis pour un ajustement',
   destRequired: "L'emplacement de destination est requis pour un transfert",
   destSame: "L'emplacement de destination doit différer de l'emplacement d'origine",
