@@ -336,7 +336,8 @@ describe('numeric bounds (OpenAPI-driven)', () => {
       const url = op.path.replace(/\{[A-Za-z]+\}/g, MISSING_ID);
       const attempts: { url: string; payload?: unknown; what: string }[] = [];
       for (const big of BIG_NUMBERS) {
-        if (op.path.includes('{')) {
+        // Path ids: 2^31 and 2^53 (strict-params.test sends every other malformed spelling).
+        if (op.path.includes('{') && big <= 2 ** 53) {
           attempts.push({ url: op.path.replace(/\{[A-Za-z]+\}/g, String(big)), what: `path ${big}` });
         }
         for (const p of op.params.filter((x) => x.in === 'query' && [...withBig(x.schema, big)].length > 0)) {
