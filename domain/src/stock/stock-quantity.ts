@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { decimalText, MAX_MONEY, MAX_QUANTITY } from '../common/numbers.ts';
 import { STOCK_MESSAGES } from './stock-messages.ts';
 
