@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import type { ApiDocsMode } from './config.ts';
 import type { Database } from './db/database.ts';
 import { pgRateLimitStore } from './db/rate-limit-store.ts';
+import { clientErrorHandler } from './lib/client-error.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import { auditContextPlugin } from './modules/audit/audit-context.ts';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: false,
     bodyLimit: 1024 * 1024,
     requestTimeout: 30_000,
+    clientErrorHandler,
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

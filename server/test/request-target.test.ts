@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -189,5 +190,28 @@ describe('request smuggling', () => {
     const res = await send(first + second);
     const statuses = [...res.raw.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1]));
     expect(statuses).toEqual([200, 401]);
+  });
+});
+
+describe('headers too large', () => {
+  it('a 431 says Connection: close and the server ends the connection, though the client asked to keep it', async () => {
+    const socket = connect({ host: '127.0.0.1', port });
+    const chunks: Buffer[] = [];
+    socket.on('data', (c) => chunks.push(c));
+    const ended = new Promise<void>((resolve) => socket.once('end', () => resolve()));
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.on('error', () => {});
+    const big = `X-Filler: ${'a'.repeat(32 * 1024)}`;
+    socket.write(`GET /api/health HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nConnection: keep-alive\r\n${big}\r\n\r\n`);
+    await ended;
+    const raw = Buffer.concat(chunks).toString('utf8');
+    expect(raw).toMatch(/^HTTP\/1\.1 431 /);
+    expect(raw).toMatch(/\r\nConnection: close\r\n/i);
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({
+      success: false,
+      message: SERVER_MESSAGES.headersTooLarge,
+    });
+    await closed;
+    expect(socket.destroyed).toBe(true);
   });
 });

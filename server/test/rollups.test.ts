@@ -178,3 +178,33 @@ describe('daily roll-up', () => {
     await expectExact();
   });
 });
+
+describe('cost sums at their bounds', () => {
+  it("adds an intervention's cost to a day's sum past NUMERIC(18,2): never an overflow (a 500 before 0041)", async () => {
+    const eq = await createEquipment(db(), { cout: '999999999999.99' });
+    const day = '2031-03-03';
+    const create = () =>
+      t.as(token, {
+        method: 'POST',
+        url: '/api/interventions',
+        payload: { equipement_id: eq.id, date: day, description: 'Coût maximal' },
+      });
+    expect((await create()).statusCode).toBe(201);
+    // The sums as ten thousand such interventions of that day would leave them (just under the former bound).
+    for (const table of [
+      'rollup_daily',
+      'rollup_day_status',
+      'rollup_day_technician',
+      'rollup_day_type',
+      'rollup_day_client',
+    ]) {
+      await db().execute(sql`UPDATE ${sql.identifier(table)} SET sum_cout = 9999999999990000.00 WHERE day = ${day}`);
+    }
+    const res = await create();
+    expect(res.statusCode, res.body).toBe(201);
+    const { rows } = await db().execute<{ s: string }>(
+      sql`SELECT sum(sum_cout)::text AS s FROM rollup_daily WHERE day = ${day}`,
+    );
+    expect(rows[0]?.s).toBe('10000999999989999.99');
+  });
+});

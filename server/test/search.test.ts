@@ -108,6 +108,17 @@ describe("the interventions list's search (the same folded text and indexes as t
     expect(await list(`introuvable ${run}`)).toEqual([]);
   });
 
+  it('takes full-width ％ ＿ ＼ literally: folding makes them ASCII, and LIKE wildcards are escaped after it', async () => {
+    const percent = await createEquipment(t.database.db, { proprietaireId: client.id, nom: `Vanne 50% ${run}` });
+    const i = await createIntervention(t.database.db, { equipementId: percent.id, description: `Vanne ${run}` });
+    expect((await list(`50％ ${run}`)).map((r) => r.id)).toEqual([i.id]);
+    expect((await search(`50％ ${run}`)).json().data.equipment.map((e: { id: number }) => e.id)).toEqual([percent.id]);
+    for (const q of [`Caterpillar％${run}`, `Caterpillar＿${run}`, `Caterpillar＼${run}`, `Caterpillar ％ ${run}`]) {
+      expect(await list(q), q).toEqual([]);
+      expect((await search(q)).json().data.equipment, q).toEqual([]);
+    }
+  });
+
   it('can be answered from the trigram indexes, never only by scanning the join (EXPLAIN)', async () => {
     const { whereOf } = await import('../src/modules/interventions/list.repository.ts');
     const plan = await t.database.db.transaction(async (tx) => {

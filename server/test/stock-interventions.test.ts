@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitingTime } from '../src/modules/stock/requests/part-requests.service.ts';
 import type { TestApp } from './helpers/app.ts';
-import { createIntervention, createUser } from './helpers/factories.ts';
+import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
 import { useStockFixtures } from './helpers/stock-fixtures.ts';
 
 /**
@@ -129,6 +129,80 @@ describe('interventions', () => {
     const { token } = await t.login(tech.username, tech.password);
     const mine = (await t.as(token, { method: 'GET', url: '/api/notifications' })).json().data;
     expect(mine.map((x: { title: string }) => x.title)).toContain('Pièces reçues');
+  });
+});
+
+describe('who reserves where', () => {
+  it("a technician reserves in his own vehicle, not in another technician's, unless he manages the stock", async () => {
+    const me = await createUser(t.database.db);
+    const other = await createUser(t.database.db);
+    const vehicle = async (technicien_id: number, nom: string) => {
+      const res = await t.as(admin, {
+        method: 'POST',
+        url: '/api/stock/locations',
+        payload: { nom, type: 'VEHICULE', technicien_id },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().data.id as number;
+    };
+    const mine = await vehicle(me.id, `Véhicule ${me.username}`);
+    const theirs = await vehicle(other.id, `Véhicule ${other.username}`);
+    const p = await newPart();
+    for (const location_id of [mine, theirs]) {
+      await move({ part_id: p.id, location_id, type: 'RECEPTION', quantite: 5 });
+    }
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS', technicianId: me.id });
+    const { token } = await t.login(me.username, me.password);
+    const reserve = (who: string, location_id: number) =>
+      t.as(who, {
+        method: 'POST',
+        url: `/api/interventions/${i.id}/materials`,
+        payload: { designation: 'Roulement', quantite: 1, prixUnitaire: 1, part_id: p.id, location_id },
+      });
+    const refused = await reserve(token, theirs);
+    expect(refused.statusCode, refused.body).toBe(403);
+    expect(refused.json().message).toBe(STOCK_MESSAGES.vehicleOfAnother);
+    expect((await detail(p.id)).stock.total.reserved).toBe(0);
+    expect((await reserve(token, mine)).statusCode).toBe(201);
+    expect((await reserve(admin, theirs)).statusCode).toBe(201);
+  });
+});
+
+describe("figures at their columns' bounds", () => {
+  it('stock past NUMERIC(12,3) is refused with a 422 and a French message, not a 500', async () => {
+    const p = await newPart();
+    const receive = () => move({ part_id: p.id, location_id: central, type: 'RECEPTION', quantite: '999999999' });
+    expect((await receive()).statusCode).toBe(201);
+    const refused = await receive();
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().message).toBe(STOCK_MESSAGES.levelTooLarge((await detail(p.id)).designation));
+    expect((await detail(p.id)).stock.total.on_hand).toBe(999999999);
+  });
+
+  it('material lines at the largest quantity and unit price: the list and its total (past 1e14 MAD) still answer', async () => {
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS' });
+    const url = `/api/interventions/${i.id}/materials`;
+    const line = { designation: 'Turbine', quantite: '999999999.999', prixUnitaire: '999999999999.99' };
+    for (let n = 0; n < 2; n++)
+      expect((await t.as(admin, { method: 'POST', url, payload: line })).statusCode).toBe(201);
+    const list = await t.as(admin, { method: 'GET', url });
+    expect(list.statusCode, list.body).toBe(200);
+    expect(list.json().data.total).toBe('1999999999997980000000.00');
+    const tooBig = await t.as(admin, { method: 'POST', url, payload: { ...line, prixUnitaire: 1e14 } });
+    expect(tooBig.statusCode).toBe(400);
+  });
+});
+
+describe('created waiting for parts', () => {
+  it('POST /interventions refuses EN_ATTENTE_PDR as the status routes do: no part request yet (422)', async () => {
+    const eq = await createEquipment(t.database.db);
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/interventions',
+      payload: { equipement_id: eq.id, date: '2026-11-20', description: 'Pompe', statut: 'EN_ATTENTE_PDR' },
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().message).toBe(STOCK_MESSAGES.waitingNeedsRequest);
   });
 });
 

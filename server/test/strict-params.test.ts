@@ -116,3 +116,25 @@ describe('NUL characters', () => {
     expect(found.json().data).toEqual([]);
   });
 });
+
+describe('invalid UTF-8', () => {
+  it('a JSON body with bytes that are not UTF-8 is refused with a 400, never stored as U+FFFD', async () => {
+    const token = await t.adminToken();
+    const nom = `Société ${Date.now().toString(36)} `;
+    const payload = Buffer.concat([
+      Buffer.from(`{"nom_entreprise":"${nom}`),
+      Buffer.from([0xc3, 0x28, 0xff]),
+      Buffer.from('"}'),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/clients',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json().message).toBe(SERVER_MESSAGES.invalidUtf8);
+    const found = await t.asAdmin('GET', `/api/clients?search=${encodeURIComponent(nom.trim())}`);
+    expect(found.json().data).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, isCalendarDay, MAX_LIST_LIMIT } from '../common/api.ts';
+import { DEFAULT_PAGE_SIZE, isCalendarDay, MAX_LIST_LIMIT, MAX_PAGE } from '../common/api.ts';
 
 /**
  * The audit log (ARCHITECTURE.md "Audit log"): one append-only row per security or business event, written in the
@@ -101,7 +101,7 @@ export const auditFiltersSchema = z.object({
 export type AuditFilters = z.infer<typeof auditFiltersSchema>;
 
 export const auditListQuerySchema = auditFiltersSchema.extend({
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   limit: z.coerce.number().int().min(1).max(MAX_LIST_LIMIT).default(DEFAULT_PAGE_SIZE),
 });
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from './messages.ts';
+import { dbIdNumber, MAX_ID } from './numbers.ts';
+
+export { MAX_ID };
 
 /** Envelope shapes of the API (spec §3 "List responses", ARCHITECTURE.md). */
 export const paginationSchema = z.object({
@@ -29,21 +32,17 @@ export const paginationQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
-/** Largest id: ids are PostgreSQL `integer` (serial) columns. */
-export const MAX_ID = 2_147_483_647;
 const ID_PATTERN = /^[1-9][0-9]{0,9}$/;
 const invalidId = { error: SERVER_MESSAGES.invalidId };
 
 /**
  * The one id schema of every path parameter (`/:id`, `/:attId`…) and every id-valued query parameter: a string of
  * decimal digits without sign, spaces, leading zero, exponent or hex (`0x8`, `1e0`, ` 8`, `08` are refused — 400
- * with a French message), or a number (forms and JSON bodies that share a schema), at most MAX_ID.
+ * with a French message), or a number (forms and JSON bodies that share a schema), at most MAX_ID: the one id schema
+ * of the API (dbIdNumber is its number half, for bodies whose ids are numbers only).
  */
 export const idSchema = z
-  .union(
-    [z.string(invalidId).regex(ID_PATTERN, invalidId), z.number(invalidId).int(invalidId).positive(invalidId)],
-    invalidId,
-  )
+  .union([z.string(invalidId).regex(ID_PATTERN, invalidId), dbIdNumber()], invalidId)
   .transform(Number)
   .pipe(z.number().max(MAX_ID, invalidId));
 

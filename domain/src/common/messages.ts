@@ -111,6 +111,10 @@ export const SERVER_MESSAGES = {
   validation: 'Données invalides',
   invalidId: 'Identifiant invalide : un nombre entier positif est attendu',
   nulCharacter: 'Texte invalide : le caractère nul (\\0) est interdit',
+  headersTooLarge: 'En-têtes de la requête trop volumineux',
+  requestTimeout: 'Délai de la requête dépassé',
+  malformedRequest: 'Requête HTTP invalide',
+  invalidUtf8: 'Texte invalide : le corps de la requête doit être encodé en UTF-8',
   notFound: 'Ressource introuvable',
   internal: 'Erreur interne du serveur',
 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/api.ts';
+import { MAX_MONEY } from '../common/numbers.ts';
 import { EQUIPMENT_TYPES } from '../equipment/equipment-types.ts';
 import { CUSTOM_FIELD_MESSAGES } from './custom-field-messages.ts';
 
@@ -83,7 +84,10 @@ export type CustomValues = Record<string, CustomValue>;
 
 /** PUT /interventions/{id}/custom-fields: `{ values: { cle: valeur } }`; null or '' clears a value. */
 export const customValuesInputSchema = z.object({
-  values: z.record(z.string().max(40), z.union([z.string().max(500), z.number(), z.boolean(), z.null()])),
+  values: z.record(
+    z.string().max(40),
+    z.union([z.string().max(500), z.number().min(-MAX_MONEY).max(MAX_MONEY), z.boolean(), z.null()]),
+  ),
 });
 
 /** The fields that apply to an intervention on equipment of this type: global ones and that type's, active. */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { MAX_MONEY, MONEY_PATTERN } from '../common/numbers.ts';
 
 /**
  * Money amounts (valeur, cout) are exact decimals: NUMERIC(14,2) in the database, and strings with exactly two
  * decimals in JSON ("1234567.89"), so no float ever touches them. Input accepts a number or a string with at most
  * two decimals ('1234,5' is read as 1234.50); anything else is refused rather than silently rounded.
  */
-export const DECIMAL_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+export const DECIMAL_PATTERN = MONEY_PATTERN;
 export const DECIMAL_MESSAGE = 'Montant invalide : nombre positif avec au plus 2 décimales';
 
 export function normalizeDecimal(value: string | number | null | undefined): string | null {
@@ -15,7 +16,7 @@ export function normalizeDecimal(value: string | number | null | undefined): str
 }
 
 export const decimalInput = z
-  .union([z.number(), z.string()])
+  .union([z.number().max(MAX_MONEY, DECIMAL_MESSAGE), z.string()], { error: DECIMAL_MESSAGE })
   .nullish()
   .transform(normalizeDecimal)
   .refine((v) => v === null || DECIMAL_PATTERN.test(v), { message: DECIMAL_MESSAGE });

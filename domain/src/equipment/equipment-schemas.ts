@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, paginationQuerySchema } from '../common/api.ts';
+import { dbIdNumber } from '../common/numbers.ts';
 import { decimalInput, decimalOutput } from './decimal.ts';
 import { EQUIPMENT_TYPES } from './equipment-types.ts';
 
@@ -45,10 +46,7 @@ export const equipmentInputSchema = z.object({
   etatDeReception: text(2000),
   valeur: decimalInput,
   cout: decimalInput,
-  proprietaire_id: z
-    .number({ error: EQUIPMENT_MESSAGES.proprietaireRequired })
-    .int(EQUIPMENT_MESSAGES.proprietaireRequired)
-    .positive(EQUIPMENT_MESSAGES.proprietaireRequired),
+  proprietaire_id: dbIdNumber(EQUIPMENT_MESSAGES.proprietaireRequired),
 });
 export type EquipmentFormValues = z.input<typeof equipmentInputSchema>;
 export type EquipmentInput = z.output<typeof equipmentInputSchema>;

@@ -1,10 +1,13 @@
 import { z } from 'zod';
+import { SERVER_MESSAGES } from '../common/messages.ts';
+import { MAX_ID } from '../common/numbers.ts';
 import { ASSIGNMENT_MESSAGES } from './messages.ts';
 
 const technicianId = z.coerce
   .number({ error: ASSIGNMENT_MESSAGES.technicianRequired })
   .int({ error: ASSIGNMENT_MESSAGES.technicianRequired })
-  .positive({ error: ASSIGNMENT_MESSAGES.technicianRequired });
+  .positive({ error: ASSIGNMENT_MESSAGES.technicianRequired })
+  .max(MAX_ID, { error: ASSIGNMENT_MESSAGES.technicianRequired });
 
 /** PUT /interventions/:id/assign */
 export const assignSchema = z.object({ technicianId });
@@ -13,7 +16,9 @@ export type AssignInput = z.output<typeof assignSchema>;
 /** PUT /interventions/bulk/assign — every id must exist, all are assigned in one transaction. */
 export const bulkAssignSchema = z.object({
   ids: z
-    .array(z.coerce.number().int().positive(), { error: ASSIGNMENT_MESSAGES.idsRequired })
+    .array(z.coerce.number().int().positive().max(MAX_ID, SERVER_MESSAGES.invalidId), {
+      error: ASSIGNMENT_MESSAGES.idsRequired,
+    })
     .min(1, ASSIGNMENT_MESSAGES.idsRequired)
     .max(500, ASSIGNMENT_MESSAGES.idsMax)
     .transform((ids) => [...new Set(ids)]),

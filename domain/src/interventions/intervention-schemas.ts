@@ -45,7 +45,8 @@ export const interventionCreateSchema = z.object({
   equipement_id: z.coerce
     .number({ error: INTERVENTION_MESSAGES.equipementRequired })
     .int({ error: INTERVENTION_MESSAGES.equipementRequired })
-    .positive({ error: INTERVENTION_MESSAGES.equipementRequired }),
+    .positive({ error: INTERVENTION_MESSAGES.equipementRequired })
+    .max(MAX_ID, { error: INTERVENTION_MESSAGES.equipementRequired }),
   client_id: id.nullish(),
   date: isoDate,
   description,

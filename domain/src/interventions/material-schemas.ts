@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/api.ts';
+import { MONEY_PATTERN, moneyText, QUANTITY_PATTERN, quantityText } from '../common/numbers.ts';
 import { MATERIAL_MESSAGES } from './messages.ts';
 
 /**
@@ -7,20 +8,17 @@ import { MATERIAL_MESSAGES } from './messages.ts';
  * decimals carried as strings; a line's total (quantity × unit price, rounded to the centime) and the
  * intervention's total are computed by PostgreSQL, never with floats.
  */
-export const QUANTITE_PATTERN = /^\d{1,9}(\.\d{1,3})?$/;
-export const PRIX_PATTERN = /^\d{1,12}(\.\d{1,2})?$/;
+export const QUANTITE_PATTERN = QUANTITY_PATTERN;
+export const PRIX_PATTERN = MONEY_PATTERN;
 /** A bound on lines per intervention, so the list needs no paging. */
 export const MAX_MATERIAL_LINES = 200;
 
 const normalize = (v: string | number) => String(v).trim().replace(',', '.');
-const quantite = z
-  .union([z.number(), z.string()], { error: MATERIAL_MESSAGES.quantiteInvalid })
-  .transform(normalize)
-  .refine((v) => QUANTITE_PATTERN.test(v) && Number(v) > 0, MATERIAL_MESSAGES.quantiteInvalid);
-const prixUnitaire = z
-  .union([z.number(), z.string()], { error: MATERIAL_MESSAGES.prixInvalid })
-  .transform(normalize)
-  .refine((v) => PRIX_PATTERN.test(v), MATERIAL_MESSAGES.prixInvalid);
+const quantite = quantityText(MATERIAL_MESSAGES.quantiteInvalid).refine(
+  (v) => Number(v) > 0,
+  MATERIAL_MESSAGES.quantiteInvalid,
+);
+const prixUnitaire = moneyText(MATERIAL_MESSAGES.prixInvalid);
 const designation = z
   .string({ error: MATERIAL_MESSAGES.designationRequired })
   .trim()

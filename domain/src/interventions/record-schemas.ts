@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isCalendarDay } from '../common/api.ts';
+import { SERVER_MESSAGES } from '../common/messages.ts';
+import { MAX_ID } from '../common/numbers.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { RECORD_MESSAGES } from './messages.ts';
 
@@ -74,7 +76,7 @@ export type Diagnostic = z.infer<typeof diagnosticSchema>;
 /** Estimated duration in hours: exact decimal, at most 999.99 h. */
 export const DUREE_PATTERN = /^\d{1,3}(\.\d{1,2})?$/;
 const duree = z
-  .union([z.number(), z.string()])
+  .union([z.number().max(999.99, RECORD_MESSAGES.dureeInvalid), z.string()], { error: RECORD_MESSAGES.dureeInvalid })
   .nullish()
   .transform((v) => (v === null || v === undefined ? null : String(v).trim().replace(',', '.') || null))
   .refine((v) => v === null || (DUREE_PATTERN.test(v) && Number(v) > 0), RECORD_MESSAGES.dureeInvalid);
@@ -86,7 +88,7 @@ const duree = z
 export const planificationInputSchema = z.object({
   datePrevue: isoDate(RECORD_MESSAGES.datePrevueRequired),
   dureeEstimee: duree,
-  technicianId: z.coerce.number().int().positive().nullable().optional(),
+  technicianId: z.coerce.number().int().positive().max(MAX_ID, SERVER_MESSAGES.invalidId).nullable().optional(),
   piecesNecessaires: text(2000),
   instructions: text(5000),
 });

@@ -33,6 +33,14 @@ export function canTransition(from: string, to: string): boolean {
   return isStatut(to) && (TRANSITIONS[from] as readonly Statut[]).includes(to);
 }
 
+/**
+ * Waiting for spare parts (EN_ATTENTE_PDR) needs an open part request: entering it without one is refused, by a
+ * status change and at creation alike (`from` null: a new intervention has no request yet).
+ */
+export function waitingNeedsPartRequest(from: Statut | null, to: Statut, openRequests: number): boolean {
+  return to === 'EN_ATTENTE_PDR' && from !== 'EN_ATTENTE_PDR' && openRequests === 0;
+}
+
 export const WORKFLOW_MESSAGES = {
   transitionRefused: (from: string, to: string) =>
     `Transition non autorisée : une intervention « ${statutLabel(from)} » ne peut pas passer au statut « ${statutLabel(to)} »`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dbIdNumber } from '../common/numbers.ts';
 
 export const SECTION_MESSAGES = {
   nomRequired: 'Le nom de la section est requis',
@@ -32,7 +33,7 @@ export const sectionInputSchema = z.object({
     .max(500, SECTION_MESSAGES.descriptionMax)
     .nullish()
     .transform((v) => (v ? v : null)),
-  responsable_id: z.number().int().positive().nullable().optional(),
+  responsable_id: dbIdNumber().nullable().optional(),
 });
 export type SectionInput = z.input<typeof sectionInputSchema>;
 

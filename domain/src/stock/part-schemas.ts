@@ -21,7 +21,7 @@ const partSupplierObjectSchema = z.object(
     ice: iceSchema,
     contact: optionalText(200),
     delai_jours: z
-      .union([z.number(), z.string()], { error: STOCK_MESSAGES.delaiInvalid })
+      .union([z.number().max(365, STOCK_MESSAGES.delaiInvalid), z.string()], { error: STOCK_MESSAGES.delaiInvalid })
       .nullish()
       .transform((v) => (v === null || v === undefined || String(v).trim() === '' ? null : Number(String(v).trim())))
       .refine((v) => v === null || (Number.isInteger(v) && v >= 0 && v <= 365), STOCK_MESSAGES.delaiInvalid),

@@ -16,8 +16,12 @@ export const STOCK_MESSAGES = {
   locationNomTaken: 'Un emplacement porte déjà ce nom',
   locationTechnicienRequired: 'Un emplacement véhicule doit désigner son technicien',
   locationClientRequired: 'Un emplacement site doit désigner son client',
+  vehicleOfAnother:
+    "Vous ne pouvez pas réserver de pièces dans le véhicule d'un autre technicien (droit « gestion du stock » requis)",
   insufficient: (designation: string, available: number) =>
     `Stock insuffisant pour « ${designation} » : ${available} disponible(s)`,
+  levelTooLarge: (designation: string) =>
+    `Quantité trop grande pour « ${designation} » : un stock ne peut pas dépasser 999 999 999,999 par emplacement`,
   motifRequired: 'Le motif est requis pour un ajustement',
   destRequired: "L'emplacement de destination est requis pour un transfert",
   destSame: "L'emplacement de destination doit différer de l'emplacement d'origine",

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { decimalText, MAX_MONEY, MAX_QUANTITY } from '../common/numbers.ts';
 import { STOCK_MESSAGES } from './stock-messages.ts';
 
 /**
@@ -8,9 +8,7 @@ import { STOCK_MESSAGES } from './stock-messages.ts';
 const QTY = /^-?\d{1,9}(\.\d{1,3})?$/;
 export const PRIX = /^\d{1,12}(\.\d{1,2})?$/;
 export const decimal = (pattern: RegExp, msg: string) =>
-  z
-    .union([z.number(), z.string()], { error: msg })
-    .transform((v) => String(v).trim().replace(',', '.'))
+  decimalText(pattern === PRIX ? MAX_MONEY : MAX_QUANTITY, msg)
     .refine((v) => pattern.test(v), msg)
     .transform(Number);
 /** A quantity > 0 (3 decimals). */

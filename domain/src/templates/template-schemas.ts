@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isCalendarDay } from '../common/api.ts';
+import { moneyText, quantityText } from '../common/numbers.ts';
 import { EQUIPMENT_TYPES } from '../equipment/equipment-types.ts';
 import { CHECKLIST_MAX_ITEMS } from '../interventions/checklist-schemas.ts';
 import { INTERVENTION_MESSAGES } from '../interventions/intervention-schemas.ts';
@@ -65,14 +66,11 @@ export const templateMaterialSchema = z.object({
     .max(100)
     .nullish()
     .transform((v) => v || null),
-  quantite: z
-    .union([z.number(), z.string()], { error: TEMPLATE_MESSAGES.quantiteInvalid })
-    .transform(normalizeDecimal)
-    .refine((v) => QUANTITE_PATTERN.test(v) && Number(v) > 0, TEMPLATE_MESSAGES.quantiteInvalid),
-  prixUnitaire: z
-    .union([z.number(), z.string()], { error: TEMPLATE_MESSAGES.prixInvalid })
-    .transform(normalizeDecimal)
-    .refine((v) => PRIX_PATTERN.test(v), TEMPLATE_MESSAGES.prixInvalid),
+  quantite: quantityText(TEMPLATE_MESSAGES.quantiteInvalid).refine(
+    (v) => Number(v) > 0,
+    TEMPLATE_MESSAGES.quantiteInvalid,
+  ),
+  prixUnitaire: moneyText(TEMPLATE_MESSAGES.prixInvalid),
 });
 export type TemplateMaterial = z.output<typeof templateMaterialSchema>;
 

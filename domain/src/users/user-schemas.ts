@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isSameAsUsername, newPassword, newPasswordSchema } from '../auth/password-policy.ts';
 import { idSchema, paginationQuerySchema, queryBoolean } from '../common/api.ts';
+import { dbIdNumber } from '../common/numbers.ts';
 import { USER_FORM_MESSAGES as M } from './messages.ts';
 
 const nom = z.string({ error: M.nomRequired }).trim().min(1, { error: M.nomRequired, abort: true }).max(100, M.nomMax);
@@ -19,9 +20,9 @@ export const optionalEmail = z
   .nullish()
   .transform((v) => (v ? v.trim().toLowerCase() : null));
 
-const roleId = z.number({ error: M.roleRequired }).int().positive(M.roleRequired);
+const roleId = dbIdNumber(M.roleRequired);
 /** Optional section: an integer, or null/omitted for none (spec §5). */
-const sectionId = z.number().int().positive().nullable().optional();
+const sectionId = dbIdNumber().nullable().optional();
 
 /**
  * POST /users body and the "new user" form (spec §5 "User form"). The password follows the security policy
@@ -63,7 +64,7 @@ export type UserUpdateInput = z.input<typeof userUpdateSchema>;
 
 /** POST /users/:id/activate: enables a pending account, optionally assigning its role and section. */
 export const userActivateSchema = z.object({
-  role_id: z.number().int().positive().optional(),
+  role_id: dbIdNumber().optional(),
   section_id: sectionId,
 });
 export type UserActivateInput = z.input<typeof userActivateSchema>;

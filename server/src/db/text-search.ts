@@ -7,13 +7,20 @@ import { literalCount } from './prepared.ts';
  * global search of the top bar and the interventions list's search alike (issue 16: 10.9 s at 1 M rows with ILIKE
  * over a join).
  */
-export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/**
+ * `%q%` of the folded text q: folded first, then LIKE's wildcards escaped. Folding turns the full-width ％ ＿ ＼ into
+ * ASCII, so escaping before it let them act as wildcards ("50％" matched "50 bars").
+ */
+const foldedLike = (q: string) =>
+  sql`'%' || regexp_replace(gmao_fold(${q}), ${sql.raw(`'([\\\\%_])'`)}, ${sql.raw(`'\\\\\\1'`)}, 'g') || '%'`;
 
-/** The text searched for, or a pattern already folded (a statement's `(SELECT gmao_fold($n))`, shared by its scans). */
+/** The text searched for, or a pattern already folded (a statement's `(SELECT …)`, shared by its scans). */
 type Query = string | SQL;
 /** `v` folded in a subquery, which the planner does not read: a prepared statement keeps one plan for every word. */
 const hiddenFold = (v: string) => sql`(SELECT gmao_fold(${v}))`;
-const pattern = (q: Query) => (typeof q === 'string' ? sql`gmao_fold(${likePattern(q)})` : q);
+/** The LIKE pattern of q (foldedLike) in a subquery, like hiddenFold. */
+const hiddenLike = (q: string) => sql`(SELECT ${foldedLike(q)})`;
+const pattern = (q: Query) => (typeof q === 'string' ? foldedLike(q) : q);
 const folded = (text: SQL, q: Query) => sql`gmao_fold(${text}) LIKE ${pattern(q)}`;
 
 /** An equipment's name, brand, model and serial number. */
@@ -69,12 +76,13 @@ function hasShortWord(q: string): boolean {
  */
 function descriptionParts(alias: string, q: string, hidden: boolean) {
   const value = (v: string) => (hidden ? hiddenFold(v) : sql`gmao_fold(${v})`);
+  const like = (v: string) => (hidden ? hiddenLike(v) : foldedLike(v));
   const text = sql`${sql.raw(alias)}.description_fold`;
   const whole = sql`strpos(${text}, ${value(q)}) > 0`;
   const wordsQuery = sql`(SELECT gmao_words_query(gmao_fold(${q})))`;
   // Each index's condition finds candidates; `whole` is the one that decides (the scans and the rows walked agree).
-  const candidates = (hasShortWord(q) ? [] : indexedWords(q)).map((w) => sql`${text} LIKE ${value(likePattern(w))}`);
-  const trigrams = sql`(${sql.join(candidates.length ? candidates : [sql`${text} LIKE ${value(likePattern(q))}`], sql` AND `)} AND ${whole})`;
+  const candidates = (hasShortWord(q) ? [] : indexedWords(q)).map((w) => sql`${text} LIKE ${like(w)}`);
+  const trigrams = sql`(${sql.join(candidates.length ? candidates : [sql`${text} LIKE ${like(q)}`], sql` AND `)} AND ${whole})`;
   return { trigrams, byWords: sql`(gmao_words(${text}) @@ ${wordsQuery} AND ${whole})`, wordsQuery };
 }
 
@@ -100,7 +108,7 @@ export function descriptionScans(select: SQL, q: string): SQL {
  * client's, then interventions by equipement_id / client_id) — an OR over a join would scan every intervention.
  */
 export const interventionMatches = (q: string) => {
-  const p = hiddenFold(likePattern(q));
+  const p = hiddenLike(q);
   return sql`i.id = ANY(ARRAY(
     SELECT id FROM (${descriptionScans(sql`SELECT i.id FROM interventions i WHERE true`, q)}) described
     UNION
@@ -131,7 +139,7 @@ const PROBE_FREQUENT = 3;
  * clients are read once (eqm, clm) for the probe, the walk and the scans.
  */
 export function searchHits(q: string, where: SQL, walk: { keyset: SQL; limit: number }): SQL[] {
-  const p = hiddenFold(likePattern(q));
+  const p = hiddenLike(q);
   const order = sql`ORDER BY i.date DESC, i.id DESC`;
   // Row by row (the probe, the walk): the whole text only.
   const holds = sql`strpos(i.description_fold, ${hiddenFold(q)}) > 0`;

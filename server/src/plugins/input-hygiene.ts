@@ -18,10 +18,32 @@ export function findNul(value: unknown, path: string, depth = 0): string | null 
 /**
  * PostgreSQL text cannot hold a NUL character: a query or JSON body carrying one is refused with a 400 before any
  * handler runs, instead of failing in the database with a 500 (found by the fuzz pass of authorization-matrix.test).
- * Multipart uploads are checked where they are read (file names are sanitised).
+ * Multipart uploads are checked where they are read (file names are sanitised). JSON bodies must be valid UTF-8.
  */
+/**
+ * The JSON parser, strict about UTF-8: Fastify's own decodes a body's invalid bytes as U+FFFD, which were then stored.
+ * Such a body is refused with a 400; a valid one goes to Fastify's parser (prototype poisoning still refused).
+ */
+function strictUtf8Json(app: FastifyInstance) {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(body as Buffer);
+    } catch {
+      done(
+        new AppError('BAD_REQUEST', SERVER_MESSAGES.invalidUtf8, [{ field: 'body', msg: SERVER_MESSAGES.invalidUtf8 }]),
+      );
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
 export default fp(
   async (app: FastifyInstance) => {
+    strictUtf8Json(app);
     app.addHook('preValidation', async (request) => {
       const where =
         findNul(request.query, 'query') ?? findNul(request.params, 'params') ?? findNul(request.body, 'body');

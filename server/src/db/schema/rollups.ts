@@ -34,7 +34,8 @@ const rollupMeasures = {
   nRepair: integer('n_repair').notNull(),
   sumRepairS: numeric('sum_repair_s').notNull(),
   nInterrupted: integer('n_interrupted').notNull(),
-  sumCout: numeric('sum_cout', { precision: 18, scale: 2 }).notNull(),
+  // NUMERIC(24,2): 2^31 interventions at the largest cost (migration 0041).
+  sumCout: numeric('sum_cout', { precision: 24, scale: 2 }).notNull(),
   sumWaitS: numeric('sum_wait_s').notNull().default('0'),
   sumWaitRepairS: numeric('sum_wait_repair_s').notNull().default('0'),
 };

@@ -11,7 +11,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
-import { releaseReservations } from '../stock/requests/part-requests.service.ts';
+import { mayEnter, releaseReservations } from '../stock/requests/part-requests.service.ts';
 import { advanceVersion, factsOf, lockForAction, requireAccess, type VersionPrecondition } from './access.ts';
 import { setTechnician } from './assignment/assignment.repository.ts';
 import { assignInTx } from './assignment/assignment.service.ts';
@@ -75,6 +75,8 @@ export async function createIntervention(
   input: InterventionCreate,
   extras: CreationExtras = {},
 ) {
+  // A new intervention has no part request: it cannot start waiting for parts (the status route's rule).
+  mayEnter(null, input.statut);
   const id = await db.transaction(async (tx) => {
     const clientId = await resolveClient(tx, input.equipement_id, input.client_id);
     const created = await repo.insertIntervention(tx, {

@@ -79,7 +79,7 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
             WHERE EXISTS (SELECT 1 FROM rollup_day_client r WHERE r.client_id = c1.id AND ${rWhere})`;
     const { rows } = await db.execute<SummaryRow>(sql`
       WITH ${filtered ? sql`` : sql`${way}, `}eq AS (
-        SELECT count(*)::int AS equipment_count, COALESCE(sum(e2.valeur), 0)::numeric(16, 2)::text AS equipment_value
+        SELECT count(*)::int AS equipment_count, round(COALESCE(sum(e2.valeur), 0), 2)::text AS equipment_value
         FROM (${equipmentOfPeriod}) p LEFT JOIN equipements e2 ON e2.id = p.id
       )
       SELECT ${nWhere()} AS total,
@@ -90,8 +90,8 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
              ${meanHours('start')} AS mtts,
              ${meanHours('repair')} AS mttr,
              (CASE WHEN sum(r.n_repair) > 0 THEN sum(r.sum_repair_s) / 3600 END)::float8 AS repair_total,
-             COALESCE(sum(r.sum_cout), 0)::numeric(16, 2)::text AS cost_total,
-             (CASE WHEN COALESCE(sum(r.n), 0) = 0 THEN 0 ELSE sum(r.sum_cout) / sum(r.n) END)::numeric(16, 2)::text AS cost_avg,
+             round(COALESCE(sum(r.sum_cout), 0), 2)::text AS cost_total,
+             round(CASE WHEN COALESCE(sum(r.n), 0) = 0 THEN 0 ELSE sum(r.sum_cout) / sum(r.n) END, 2)::text AS cost_avg,
              (SELECT equipment_count FROM eq) AS equipment_count,
              (${clientsOfPeriod})::int AS client_count,
              (SELECT equipment_value FROM eq) AS equipment_value
@@ -122,11 +122,11 @@ export async function summaryAggregates(db: DbOrTx, f: ReportFilter, today: stri
            avg(start_h) AS mtts,
            avg(repair_h) AS mttr,
            sum(repair_h) AS repair_total,
-           COALESCE(sum(cout), 0)::numeric(16, 2)::text AS cost_total,
-           (CASE WHEN count(*) = 0 THEN 0 ELSE COALESCE(sum(cout), 0) / count(*) END)::numeric(16, 2)::text AS cost_avg,
+           round(COALESCE(sum(cout), 0), 2)::text AS cost_total,
+           round(CASE WHEN count(*) = 0 THEN 0 ELSE COALESCE(sum(cout), 0) / count(*) END, 2)::text AS cost_avg,
            count(DISTINCT equipement_id)::int AS equipment_count,
            count(DISTINCT client_id)::int AS client_count,
-           (SELECT COALESCE(sum(e2.valeur), 0)::numeric(16, 2)::text FROM equipements e2
+           (SELECT round(COALESCE(sum(e2.valeur), 0), 2)::text FROM equipements e2
              WHERE e2.id IN (SELECT equipement_id FROM sel)) AS equipment_value
     FROM sel`);
   return rows[0];

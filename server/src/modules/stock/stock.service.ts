@@ -1,5 +1,6 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { makePagination } from '@gmao/domain/common/api';
+import { MAX_QUANTITY } from '@gmao/domain/common/numbers';
 import {
   type LocationInput,
   STOCK_MESSAGES as M,
@@ -105,6 +106,12 @@ export async function applyChanges(tx: DbOrTx, user: SessionUser | null, changes
     }
     if (c.dOnHand < 0 && round3(level.onHand + c.dOnHand) < 0 && !allowNegative) {
       throw new AppError('CONFLICT', M.insufficient(part.designation, Math.max(available, 0)));
+    }
+    // The level's columns are NUMERIC(12,3): a sum past them is refused (it was PostgreSQL's overflow, a 500).
+    const onHand = round3(level.onHand + c.dOnHand);
+    const reserved = round3(level.reserved + c.dReserved);
+    if (Math.abs(onHand) > MAX_QUANTITY || reserved > MAX_QUANTITY) {
+      throw new AppError('BUSINESS_RULE', M.levelTooLarge(part.designation));
     }
     await stockRepo.changeLevel(tx, c.partId, c.locationId, c.dOnHand, c.dReserved);
     if (c.movement) {

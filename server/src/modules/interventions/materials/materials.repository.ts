@@ -44,7 +44,9 @@ export async function listMaterials(db: DbOrTx, interventionId: number) {
   const [items, total] = await Promise.all([
     db.execute<Row>(sql`${SELECT} WHERE m.intervention_id = ${interventionId} ORDER BY m.id`),
     db.execute<{ total: string }>(
-      sql`SELECT COALESCE(sum(round(quantite * prix_unitaire, 2)), 0)::numeric(16, 2)::text AS total
+      // Unbounded NUMERIC: 200 lines of up to ~1e21 MAD each (quantity × unit price at their columns' bounds) add up
+      // exactly; a NUMERIC(16,2) cast overflowed from 1e14 MAD (a 500).
+      sql`SELECT round(COALESCE(sum(round(quantite * prix_unitaire, 2)), 0), 2)::text AS total
           FROM intervention_materials WHERE intervention_id = ${interventionId}`,
     ),
   ]);

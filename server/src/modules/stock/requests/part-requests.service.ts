@@ -1,5 +1,7 @@
+import { hasPermission, PERMISSIONS } from '@gmao/domain/auth/permissions';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import type { Statut } from '@gmao/domain/interventions/status';
+import { waitingNeedsPartRequest } from '@gmao/domain/interventions/workflow';
 import {
   CENTRAL_STORE,
   STOCK_MESSAGES as M,
@@ -29,7 +31,15 @@ export async function reserveForLine(
   if (link.part_id === null) return;
   const locationId = link.location_id ?? (await stockRepo.centralStoreId(tx, CENTRAL_STORE));
   if (locationId === null) throw new AppError('NOT_FOUND', M.locationNotFound);
-  await mustHaveLocation(tx, locationId);
+  const location = await mustHaveLocation(tx, locationId);
+  // A vehicle's stock is its technician's: another may reserve there only as a stock manager.
+  if (
+    location.type === 'VEHICULE' &&
+    location.technicien_id !== user.id &&
+    !hasPermission(user, PERMISSIONS.STOCK_MANAGE)
+  ) {
+    throw new AppError('FORBIDDEN', M.vehicleOfAnother);
+  }
   await applyChanges(tx, user, [{ partId: link.part_id, locationId, dOnHand: 0, dReserved: quantite }]);
   await requestsRepo.linkLine(tx, lineId, link.part_id, locationId);
 }
@@ -59,18 +69,22 @@ export async function releaseLine(
 }
 
 /**
+ * The one check of the waiting-for-parts rule (`waitingNeedsPartRequest`): by the status writer, and by the creation
+ * of an intervention (`from` null, no request yet), so that POST /interventions cannot do what the status route refuses.
+ */
+export function mayEnter(from: Statut | null, to: Statut, openRequests = 0) {
+  if (waitingNeedsPartRequest(from, to, openRequests)) throw new AppError('BUSINESS_RULE', M.waitingNeedsRequest);
+}
+
+/**
  * Called by the status writer (applyStatusChange) before it writes, in its transaction: EN_ATTENTE_PDR needs an
  * open part request (422 otherwise); TERMINEE issues the reserved lines (SORTIE: reserved −= q, on hand −= q);
  * ANNULEE releases them and returns the lines already issued (a finished intervention reopened, then cancelled) to
  * their location with a RETOUR movement (on hand += q).
  */
 export async function onStatusChange(tx: DbOrTx, user: SessionUser, interventionId: number, from: Statut, to: Statut) {
-  if (
-    to === 'EN_ATTENTE_PDR' &&
-    from !== 'EN_ATTENTE_PDR' &&
-    (await requestsRepo.countOpenRequests(tx, interventionId)) === 0
-  ) {
-    throw new AppError('BUSINESS_RULE', M.waitingNeedsRequest);
+  if (to === 'EN_ATTENTE_PDR' && from !== 'EN_ATTENTE_PDR') {
+    mayEnter(from, to, await requestsRepo.countOpenRequests(tx, interventionId));
   }
   if (to !== 'TERMINEE' && to !== 'ANNULEE') return;
   if (to === 'ANNULEE') await cancelOpenRequestsOf(tx, interventionId);
