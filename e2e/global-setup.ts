@@ -1,6 +1,6 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
-import { chromiumPath } from './support/browser.ts';
+import { describeBrowser } from './support/browser.ts';
 import { startServer } from './support/server.ts';
 
 declare module 'vitest' {
@@ -11,7 +11,8 @@ declare module 'vitest' {
 
 /** One built app, served by the real server on a fresh data dir, for the whole e2e run. */
 export default async function setup(project: TestProject) {
-  await chromiumPath(); // unpack the browser once before the files start
+  // Unpacks the browser once before the files start, and says which one this run drives (issue 36).
+  console.log(await describeBrowser());
   const server = await startServer();
   project.provide('baseURL', server.baseURL);
   return async () => {

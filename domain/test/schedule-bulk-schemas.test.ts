@@ -1,11 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { BULK_MESSAGES, bulkUpdateSchema } from '../src/interventions/bulk-schemas.ts';
 import {
-  formatDureePrevue,
   formatPlannedAt,
+  instantOfWallClock,
+  nextDayStartInstant,
+  wallClockOf,
+} from '../src/interventions/planning-clock.ts';
+import {
+  formatDureePrevue,
+  formatWallClock,
   parseDureeText,
   plannedAtHasZone,
-  plannedAtLocalParts,
   planningToday,
   scheduleBodyOf,
   scheduleFormSchema,
@@ -35,7 +40,31 @@ describe('schedule', () => {
     expect(formatPlannedAt('2026-12-15T07:30:00.000Z')).toBe('15/12/2026 à 08:30');
     expect(formatPlannedAt('2026-03-01T10:00:00.000Z')).toBe('01/03/2026 à 10:00');
     expect(formatPlannedAt(null)).toBe('-');
-    expect(plannedAtLocalParts('2026-12-15T23:30:00.000Z')).toEqual({ date: '2026-12-16', time: '00:30' });
+    expect(wallClockOf('2026-12-15T23:30:00.000Z')).toEqual({
+      date: '2026-12-16',
+      time: '00:30',
+      zone: 'Africa/Casablanca',
+    });
+    expect(formatWallClock({ date: '2026-11-30', time: '09:00' })).toBe('30/11/2026 à 09:00');
+    expect(formatWallClock(null)).toBe('-');
+  });
+
+  it('turns Casablanca’s wall clock into the instant on the server, as PostgreSQL did (gap and repeat included)', () => {
+    expect(instantOfWallClock('2026-11-30', '09:00').toISOString()).toBe('2026-11-30T08:00:00.000Z');
+    expect(instantOfWallClock('2026-03-01', '10:00').toISOString()).toBe('2026-03-01T10:00:00.000Z');
+    // 15 Feb 2026, 03:00 → 02:00 (Ramadan): 02:30 happens twice, the later one is kept (PostgreSQL's rule).
+    expect(instantOfWallClock('2026-02-15', '02:30').toISOString()).toBe('2026-02-15T02:30:00.000Z');
+    // 22 Mar 2026, 02:00 → 03:00: 02:30 never happens; read with the offset before the change (UTC+0).
+    expect(instantOfWallClock('2026-03-22', '02:30').toISOString()).toBe('2026-03-22T02:30:00.000Z');
+    expect(nextDayStartInstant('2026-12-31').toISOString()).toBe('2026-12-31T23:00:00.000Z');
+    for (const [date, time] of [
+      ['2026-11-30', '09:00'],
+      ['2026-02-15', '01:59'],
+      ['2026-03-22', '03:00'],
+      ['2026-07-01', '00:00'],
+    ] as const) {
+      expect(wallClockOf(instantOfWallClock(date, time)), `${date} ${time}`).toMatchObject({ date, time });
+    }
   });
 
   it('says which day it is in Casablanca: at 23:30 UTC already the next day (a meter reading’s day)', () => {

@@ -1,12 +1,42 @@
 import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
-/** CHROMIUM_PATH, else Debian's /usr/bin/chromium, else the Chromium shipped in the @sparticuz/chromium npm package. */
-export async function chromiumPath(): Promise<string> {
-  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+/** Debian's package (`apt-get install chromium`): used only when asked for (E2E_BROWSER=debian). */
+export const DEBIAN_CHROMIUM = '/usr/bin/chromium';
+
+export type BrowserChoice = { kind: 'path' | 'debian' | 'npm'; executable: string; why: string };
+
+/**
+ * Which Chromium the e2e files drive (issue 36: the result must not depend on what happens to be installed):
+ * - `CHROMIUM_PATH`: that executable;
+ * - `E2E_BROWSER=debian`: Debian's /usr/bin/chromium (an error when it is missing);
+ * - otherwise (`E2E_BROWSER=npm`, the default): the Chromium shipped in the @sparticuz/chromium npm package, the
+ *   same on every machine that ran `npm install`, with nothing to install by hand.
+ * Planned times do not depend on the browser's time-zone data (planning-clock.ts is the server's), but the two
+ * browsers still differ in version; `npm run test:e2e:debian` runs the e2e project against Debian's.
+ */
+export async function chooseBrowser(): Promise<BrowserChoice> {
+  if (process.env.CHROMIUM_PATH) {
+    return { kind: 'path', executable: process.env.CHROMIUM_PATH, why: 'CHROMIUM_PATH' };
+  }
+  const wanted = (process.env.E2E_BROWSER ?? 'npm').toLowerCase();
+  if (wanted === 'debian') {
+    if (!existsSync(DEBIAN_CHROMIUM)) {
+      throw new Error(`E2E_BROWSER=debian: ${DEBIAN_CHROMIUM} is missing (apt-get install -y chromium)`);
+    }
+    return { kind: 'debian', executable: DEBIAN_CHROMIUM, why: 'E2E_BROWSER=debian' };
+  }
+  if (wanted !== 'npm') throw new Error(`E2E_BROWSER=${wanted}: expected "npm" (the default) or "debian"`);
   const sparticuz = (await import('@sparticuz/chromium')).default;
-  return sparticuz.executablePath();
+  return {
+    kind: 'npm',
+    executable: await sparticuz.executablePath(),
+    why: process.env.E2E_BROWSER ? 'E2E_BROWSER=npm' : 'default',
+  };
+}
+
+export async function chromiumPath(): Promise<string> {
+  return (await chooseBrowser()).executable;
 }
 
 export async function launchBrowser(): Promise<Browser> {
@@ -24,4 +54,26 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-dev-shm-usage',
     ],
   });
+}
+
+/**
+ * One line for the run's output: which executable, which version, and how its own time-zone data reads a planned
+ * time (informative only: the app never lets the browser convert one).
+ */
+export async function describeBrowser(): Promise<string> {
+  const choice = await chooseBrowser();
+  const browser = await launchBrowser();
+  try {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const casablanca = await page.evaluate(() =>
+      new Intl.DateTimeFormat('fr-FR', { timeZone: 'Africa/Casablanca', hour: '2-digit', minute: '2-digit' }).format(
+        new Date('2026-11-30T08:00:00Z'),
+      ),
+    );
+    await context.close();
+    return `e2e browser: ${choice.kind} (${choice.why}) ${choice.executable}, Chromium ${browser.version()}; its zone data puts 2026-11-30T08:00Z at ${casablanca} in Casablanca (the server: 09:00)`;
+  } finally {
+    await browser.close();
+  }
 }

@@ -1,4 +1,5 @@
-import { formatPlannedAt, SCHEDULE_MESSAGES as M } from '@gmao/domain/interventions/schedule-schemas';
+import { formatPlannedAt } from '@gmao/domain/interventions/planning-clock';
+import { SCHEDULE_MESSAGES as M } from '@gmao/domain/interventions/schedule-schemas';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -46,6 +47,8 @@ describe('POST / PUT /interventions/:id/schedule', () => {
     expect(res.json().message).toBe(M.scheduled);
     // December: Morocco is at UTC+1.
     expect(res.json().data).toMatchObject({ id: i.id, plannedAt: '2026-12-15T07:30:00.000Z', dureePrevue: 120 });
+    // The wall clock the web shows and edits, converted by the server (never by the browser).
+    expect(res.json().data.plannedWallClock).toEqual({ date: '2026-12-15', time: '08:30', zone: 'Africa/Casablanca' });
     expect(res.json().data.date).toBe(i.date);
     expect(await notes(i.id)).toEqual(['Planifiée le 15/12/2026 à 08:30 (2 h)']);
     expect(await audits(i.id)).toEqual([
@@ -65,10 +68,18 @@ describe('POST / PUT /interventions/:id/schedule', () => {
 
   it('reads a time without zone on Casablanca’s clock, Ramadan offset included, and a zoned time as that instant', async () => {
     const a = await createIntervention(t.database.db);
-    // Ramadan 2026: Morocco moves to UTC+0, which PostgreSQL's time zone database and the display agree on.
+    // Ramadan 2026: Morocco moves to UTC+0 (the server's Node time-zone data converts both ways).
     const ramadan = await schedule('POST', a.id, { date: '2026-03-01T10:00' });
     expect(formatPlannedAt(ramadan.json().data.plannedAt)).toBe('01/03/2026 à 10:00');
     expect(ramadan.json().data.plannedAt).toBe('2026-03-01T10:00:00.000Z');
+    expect(ramadan.json().data.plannedWallClock).toMatchObject({ date: '2026-03-01', time: '10:00' });
+    // 30 November 2026 (the time Debian's Chromium moved by an hour): UTC+1, and a PUT of what was read keeps it.
+    const nov = await createIntervention(t.database.db);
+    const planned = (await schedule('POST', nov.id, { date: '2026-11-30T09:00' })).json().data;
+    expect(planned).toMatchObject({ plannedAt: '2026-11-30T08:00:00.000Z', plannedWallClock: { time: '09:00' } });
+    const w = planned.plannedWallClock;
+    const again = await schedule('PUT', nov.id, { date: `${w.date}T${w.time}` });
+    expect(again.json()).toMatchObject({ message: M.unchanged, data: { plannedWallClock: w } });
     const b = await createIntervention(t.database.db);
     const zoned = await schedule('POST', b.id, { date: '2026-12-15T08:30:00+03:00', duree: null });
     expect(zoned.json().data).toMatchObject({ plannedAt: '2026-12-15T05:30:00.000Z', dureePrevue: null });
@@ -185,8 +196,12 @@ describe('the planned time in the list and the detail', () => {
     }
 
     const list = await t.as(admin, { method: 'GET', url: `/api/interventions?search=${tag}&planned_from=2026-12-16` });
-    expect(list.json().data[0]).toMatchObject({ plannedAt: '2026-12-15T23:30:00.000Z', dureePrevue: 60 });
+    expect(list.json().data[0]).toMatchObject({
+      plannedAt: '2026-12-15T23:30:00.000Z',
+      plannedWallClock: { date: '2026-12-16', time: '00:30', zone: 'Africa/Casablanca' },
+      dureePrevue: 60,
+    });
     const detail = await t.as(admin, { method: 'GET', url: `/api/interventions/${unplanned.id}` });
-    expect(detail.json().data).toMatchObject({ plannedAt: null, dureePrevue: null });
+    expect(detail.json().data).toMatchObject({ plannedAt: null, plannedWallClock: null, dureePrevue: null });
   });
 });

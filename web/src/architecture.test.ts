@@ -158,4 +158,13 @@ import {
   it('no import reaches outside web/src, and files at the root of src/ follow the same rules', () => {
     expect(offenders(edges, (e) => e.to.startsWith('../') || ['main', 'other'].includes(layerOf(e.from)))).toEqual([]);
   });
+
+  it('no web file converts planned times: planning-clock (instant ↔ Casablanca wall clock) is the server’s', () => {
+    // Issue 30: a browser whose time-zone data differs from the server's moved planned times by an hour on each save.
+    // The web shows and sends back the server's wall clock (plannedWallClock, `date` without a zone) as it is.
+    const converting = sourceFiles(SRC)
+      .filter((file) => importSpecifiers(readFileSync(file, 'utf8')).some((s) => s.endsWith('/planning-clock')))
+      .map((file) => toPosix(relative(SRC, file)));
+    expect(converting).toEqual([]);
+  });
 });

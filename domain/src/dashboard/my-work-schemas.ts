@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { statutSchema } from '../interventions/intervention-schemas.ts';
+import { plannedWallClockSchema } from '../interventions/schedule-schemas.ts';
 
 /** "Mon travail" (issue 14): a user's own interventions — those assigned to him. */
 export const MY_WORK_MESSAGES = {
@@ -30,6 +31,8 @@ export const myWorkSchema = z.object({
       id: z.number().int(),
       date: z.string(),
       plannedAt: z.string().nullable(),
+      /** plannedAt on Casablanca's wall clock (the server's conversion; what the web shows). */
+      plannedWallClock: plannedWallClockSchema.nullable(),
       statut: statutSchema,
       urgence: z.boolean(),
       description: z.string().nullable(),

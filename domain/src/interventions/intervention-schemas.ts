@@ -6,6 +6,7 @@ import { LIST_CURSOR_PATTERN } from './list-cursor.ts';
 import { PHASES } from './phases.ts';
 import { OVERDUE_DAYS } from './predicates.ts';
 import { REVIEW_STATUSES } from './review-schemas.ts';
+import { plannedWallClockSchema } from './schedule-schemas.ts';
 import { DEFAULT_STATUT, FORM_STATUTS, STATUTS, type Statut } from './status.ts';
 import { STATUT_INVALID, statutSchema } from './statut-schema.ts';
 
@@ -167,8 +168,10 @@ export const interventionSchema = z.object({
   note: z.string().nullable(),
   startedAt: z.string().nullable(),
   completedAt: z.string().nullable(),
-  /** Planned start (ISO instant; shown in Casablanca time) and duration in minutes (POST/PUT /:id/schedule). */
+  /** Planned start (ISO instant, for integrators) and duration in minutes (POST/PUT /:id/schedule). */
   plannedAt: z.string().nullable().optional(),
+  /** The same planned start on Casablanca's wall clock, converted by the server: what the web shows and edits. */
+  plannedWallClock: plannedWallClockSchema.nullable().optional(),
   dureePrevue: z.number().nullable().optional(),
   /** The preventive plan that generated it (issue 17), null otherwise. */
   planId: z.number().nullable().optional(),

@@ -4,8 +4,9 @@ import { statutLabel } from './status.ts';
 
 /**
  * Scheduling (spec §7 `POST` / `PUT /interventions/{id}/schedule {date}`): the planned start of the work — date and
- * time — and its planned duration, distinct from the intervention's own date. Times are instants; a time written
- * without a zone is Casablanca's, and every display shows Casablanca's wall clock, wherever the browser is.
+ * time — and its planned duration, distinct from the intervention's own date. Stored as instants; a time written
+ * without a zone is Casablanca's wall clock, and the web only ever exchanges that wall clock with the server
+ * (`date` without a zone in, `plannedWallClock` out): the server alone converts (planning-clock.ts).
  */
 export const PLANNING_TIME_ZONE = 'Africa/Casablanca';
 /** Planned duration, in minutes: at most 30 days (CHECK of migration 0016). */
@@ -125,43 +126,52 @@ export type ScheduleFormValues = z.infer<typeof scheduleFormSchema>;
 
 /** The API body of the form's values (refined by scheduleFormSchema first). */
 export function scheduleBodyOf(v: ScheduleFormValues): ScheduleInput {
-  return { date: `${v.date}T${v.time}`, duree: parseDureeText(v.duree) ?? null };
+  return { date: wallClockBody(v.date, v.time), duree: parseDureeText(v.duree) ?? null };
 }
 
 // ---- display -----------------------------------------------------------------------------------------------------
 
-const wallClock = new Intl.DateTimeFormat('fr-FR', {
+/**
+ * A planned time on Casablanca's wall clock, as the server gives it (`plannedWallClock`): the web shows and edits
+ * these values as they are and never converts an instant itself (planning-clock.ts, the server's, does).
+ */
+export const plannedWallClockSchema = z.object({
+  date: z.string(),
+  time: z.string(),
+  zone: z.literal(PLANNING_TIME_ZONE),
+});
+export type PlannedWallClock = z.infer<typeof plannedWallClockSchema>;
+
+/** '15/12/2026 à 08:30' of a wall clock ('2026-12-15', '08:30'). */
+export function wallClockText(w: Pick<PlannedWallClock, 'date' | 'time'>): string {
+  const [y, m, day] = w.date.split('-');
+  return `${day}/${m}/${y} à ${w.time}`;
+}
+
+/** '15/12/2026 à 08:30'; '-' when not planned. */
+export function formatWallClock(w: Pick<PlannedWallClock, 'date' | 'time'> | null | undefined): string {
+  return w ? wallClockText(w) : '-';
+}
+
+/** The API body of a wall clock: '2026-12-15T08:30' (no zone: Casablanca's clock, converted by the server). */
+export const wallClockBody = (date: string, time: string) => `${date}T${time}`;
+
+const today = new Intl.DateTimeFormat('en-CA', {
   timeZone: PLANNING_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
 });
-
-/** Casablanca's wall clock at `instant`: { date: 'YYYY-MM-DD', time: 'HH:MM' } (the form's defaults). */
-export function plannedAtLocalParts(instant: string | Date): { date: string; time: string } {
-  const parts = Object.fromEntries(wallClock.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}:${parts.minute}` };
-}
 
 /**
  * Today in Casablanca (YYYY-MM-DD): the day a user in Morocco writes on a meter reading and the day a completion
  * counts for (plans.repository.ts). Between midnight and 1 a.m. in Casablanca it is already the next UTC day's date.
+ * In a browser this reads the browser's zone data: only which day is "today" (the planning's highlight, a form's
+ * default) can depend on it, in the hour around midnight; planned times never do (planning-clock.ts).
  */
 export function planningToday(now: Date = new Date()): string {
-  return plannedAtLocalParts(now).date;
-}
-
-/** '15/12/2026 à 08:30' (Casablanca); '-' when not planned. */
-export function formatPlannedAt(instant: string | Date | null | undefined): string {
-  if (instant === null || instant === undefined || instant === '') return '-';
-  const d = new Date(instant);
-  if (Number.isNaN(d.getTime())) return '-';
-  const { date, time } = plannedAtLocalParts(d);
-  const [y, m, day] = date.split('-');
-  return `${day}/${m}/${y} à ${time}`;
+  const p = Object.fromEntries(today.formatToParts(now).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}`;
 }
 
 /** '2 h', '1 h 30', '45 min'; null when there is no duration. */

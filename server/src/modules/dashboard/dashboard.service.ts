@@ -13,6 +13,7 @@ import { CHART_BUCKETS } from '@gmao/domain/dashboard/dashboard-schemas';
 import { completionRate, metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
 import { MY_WORK_NEXT_LIMIT, type MyWork, weekStartOf } from '@gmao/domain/dashboard/my-work-schemas';
 import { truncate } from '@gmao/domain/format/format';
+import { wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
 import type { DbOrTx } from '../../db/database.ts';
 import { type BucketUnit, countByClient, countByEquipmentType, statusSeries } from './charts.repository.ts';
 import {
@@ -164,6 +165,7 @@ export async function getMyWork(db: DbOrTx, userId: number, opts: { today?: stri
       id: r.id,
       date: r.date,
       plannedAt: r.planned_at ? new Date(r.planned_at).toISOString() : null,
+      plannedWallClock: wallClockOrNull(r.planned_at),
       statut: r.statut,
       urgence: r.urgence,
       description: r.description,

@@ -1,4 +1,5 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
 import type { ReviewStatus } from '@gmao/domain/interventions/review-schemas';
 import type { Statut } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
@@ -87,6 +88,7 @@ export function toIntervention(r: Row): Intervention {
     startedAt: iso(r.started_at),
     completedAt: iso(r.completed_at),
     plannedAt: iso(r.planned_at),
+    plannedWallClock: wallClockOrNull(r.planned_at),
     dureePrevue: r.duree_prevue,
     planId: r.plan_id,
     createdAt: toIso(r.created_at),

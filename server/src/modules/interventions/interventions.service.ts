@@ -6,6 +6,7 @@ import type {
   StatusCountsQuery,
 } from '@gmao/domain/interventions/intervention-schemas';
 import type { MaterialInput } from '@gmao/domain/interventions/material-schemas';
+import { instantOfWallClock } from '@gmao/domain/interventions/planning-clock';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -21,7 +22,7 @@ import { lockAnyIntervention } from './lifecycle/lifecycle.repository.ts';
 import * as list from './list.repository.ts';
 import { insertMaterial } from './materials/materials.repository.ts';
 import { insertChecklistItems, insertDefaultChecklist } from './records/checklist.repository.ts';
-import { plannedInstant, writeSchedule } from './schedule/schedule.repository.ts';
+import { writeSchedule } from './schedule/schedule.repository.ts';
 import { insertHistory } from './workflow/history.repository.ts';
 import { applyStatusChange } from './workflow/status.service.ts';
 
@@ -144,7 +145,7 @@ export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedInterv
     templateId: g.templateId,
     planId: g.planId,
   });
-  await writeSchedule(tx, created, await plannedInstant(tx, `${g.date}T${g.plannedTime}`, false), g.dureePrevue);
+  await writeSchedule(tx, created, instantOfWallClock(g.date, g.plannedTime), g.dureePrevue);
   await insertHistory(tx, { interventionId: created, from: null, to: 'PLANIFIEE', note: g.note, userId: g.creerPar });
   if (g.checklist.length) await insertChecklistItems(tx, created, g.checklist);
   else await insertDefaultChecklist(tx, created, g.equipementId);

@@ -5,7 +5,7 @@ import type {
   StatusCounts,
   StatusCountsQuery,
 } from '@gmao/domain/interventions/intervention-schemas';
-import { PLANNING_TIME_ZONE } from '@gmao/domain/interventions/schedule-schemas';
+import { dayStartInstant, nextDayStartInstant } from '@gmao/domain/interventions/planning-clock';
 import { STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import { cursorRows } from '../../db/cursor.ts';
@@ -53,11 +53,10 @@ export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
   if (f.dateTo) parts.push(sql`i.date <= ${f.dateTo}::date`);
   if (f.overdue) parts.push(isOverdue(today, f.days));
   if (f.champ && f.valeur !== undefined && f.valeur !== '') parts.push(customFieldEquals(f.champ, f.valeur));
-  // Casablanca days, like the planned times are shown (the partial index on planned_at serves both bounds).
-  if (f.planned_from)
-    parts.push(sql`i.planned_at >= (${f.planned_from}::date)::timestamp AT TIME ZONE ${PLANNING_TIME_ZONE}`);
-  if (f.planned_to)
-    parts.push(sql`i.planned_at < ((${f.planned_to}::date + 1)::timestamp AT TIME ZONE ${PLANNING_TIME_ZONE})`);
+  // Casablanca days, like the planned times are shown; the bounds are converted by the server's one owner of the
+  // zone (planning-clock.ts), not by PostgreSQL's own tz data (the partial index on planned_at serves both bounds).
+  if (f.planned_from) parts.push(sql`i.planned_at >= ${dayStartInstant(f.planned_from).toISOString()}::timestamptz`);
+  if (f.planned_to) parts.push(sql`i.planned_at < ${nextDayStartInstant(f.planned_to).toISOString()}::timestamptz`);
   if (f.review)
     parts.push(
       sql`EXISTS (SELECT 1 FROM intervention_reviews rv WHERE rv.intervention_id = i.id AND rv.review_status = ${f.review})`,

@@ -20,7 +20,9 @@ const MESSAGE: Record<ScheduleOutcome, string> = {
 const COMMON = `Body \`{ date, duree? }\`: \`date\` is the planned start, \`2026-12-15T08:30\` (seconds optional) read as
 Africa/Casablanca wall-clock time, or ISO 8601 with a zone (\`2026-12-15T07:30:00Z\`, \`…+01:00\`), years 2000–2099;
 \`duree\` is the planned duration in whole minutes (1–43200), null or absent for none. The answer is the intervention
-with \`plannedAt\` (an ISO instant) and \`dureePrevue\` (minutes). Who: the intervention's creator, its assignee or a
+with \`plannedAt\` (an ISO instant), \`plannedWallClock\` (\`{ date: '2026-12-15', time: '08:30', zone:
+'Africa/Casablanca' }\`, converted by the server with its own time-zone data: show and send back this one rather than
+converting \`plannedAt\` with another zone database) and \`dureePrevue\` (minutes). Who: the intervention's creator, its assignee or a
 holder of interventions:assign (403 otherwise). Refused with 422 on a closed intervention (TERMINEE, ANNULEE, ECHEC:
 reopen it first); an intervention in the Corbeille or archived is 404, as for every other call on it. Each change
 writes one history note ('Planifiée le 15/12/2026 à 08:30 (2 h)', 'Replanifiée du … au …') and one audit row

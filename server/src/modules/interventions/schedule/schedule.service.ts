@@ -1,9 +1,8 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
+import { formatPlannedAt } from '@gmao/domain/interventions/planning-clock';
 import {
   formatDureePrevue,
-  formatPlannedAt,
   SCHEDULE_MESSAGES as M,
-  plannedAtHasZone,
   type ScheduleInput,
 } from '@gmao/domain/interventions/schedule-schemas';
 import { CLOSED_STATUTS } from '@gmao/domain/interventions/status';
@@ -14,7 +13,8 @@ import { recordAudit } from '../../audit/audit.service.ts';
 import { lockForAction } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
 import { insertHistory } from '../workflow/history.repository.ts';
-import { findSchedule, plannedInstant, writeSchedule } from './schedule.repository.ts';
+import { plannedInstant } from './planned-instant.ts';
+import { findSchedule, writeSchedule } from './schedule.repository.ts';
 
 /** 'first': POST, refused (409) when a schedule exists; 'set': PUT, sets or replaces it. */
 export type ScheduleMode = 'first' | 'set';
@@ -32,7 +32,7 @@ export async function setSchedule(db: Db, user: SessionUser, id: number, input: 
     const before = await findSchedule(tx, id);
     const was = before.planned_at === null ? null : new Date(before.planned_at);
     if (mode === 'first' && was) throw new AppError('CONFLICT', M.alreadyScheduled(formatPlannedAt(was)));
-    const at = await plannedInstant(tx, input.date, plannedAtHasZone(input.date));
+    const at = plannedInstant(input.date);
     if (was?.getTime() === at.getTime() && before.duree_prevue === input.duree) return 'unchanged';
     await writeSchedule(tx, id, at, input.duree);
     const duree = formatDureePrevue(input.duree);

@@ -61,6 +61,7 @@ const myWork = {
       id: 147,
       date: '2026-03-04',
       plannedAt: null,
+      plannedWallClock: null,
       statut: 'PLANIFIEE',
       urgence: true,
       description: 'Transformateur en surchauffe',

@@ -1,6 +1,6 @@
 import { MY_WORK_MESSAGES as M } from '@gmao/domain/dashboard/my-work-schemas';
 import { formatDate, formatNumber, TRUNCATE_DASHBOARD, truncate } from '@gmao/domain/format/format';
-import { formatPlannedAt } from '@gmao/domain/interventions/schedule-schemas';
+import { formatWallClock } from '@gmao/domain/interventions/schedule-schemas';
 import { AlertTriangle, ClipboardList, Clock, Timer } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/ui/status-badge';
@@ -78,7 +78,7 @@ export function MyWork() {
                   </span>
                   <span className="flex shrink-0 items-center gap-2 text-sm text-slate-600">
                     <StatusBadge statut={i.statut} urgence={i.urgence} />
-                    {i.plannedAt ? formatPlannedAt(i.plannedAt) : formatDate(i.date)}
+                    {i.plannedWallClock ? formatWallClock(i.plannedWallClock) : formatDate(i.date)}
                   </span>
                 </Link>
               </li>

@@ -25,8 +25,9 @@ const intervention: Intervention = {
   note: null,
   startedAt: null,
   completedAt: null,
-  // 08:00 in Casablanca (UTC+1 in May).
+  // 08:00 in Casablanca (UTC+1 in May): the web reads only the server's wall clock.
   plannedAt: '2026-05-12T07:00:00.000Z',
+  plannedWallClock: { date: '2026-05-12', time: '08:00', zone: 'Africa/Casablanca' as const },
   dureePrevue: 120,
   planId: 3,
   createdAt: '2026-05-01T08:00:00.000Z',

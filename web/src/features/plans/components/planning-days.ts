@@ -1,5 +1,5 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
-import { plannedAtLocalParts } from '@gmao/domain/interventions/schedule-schemas';
+import { planningToday } from '@gmao/domain/interventions/schedule-schemas';
 import { eachDayOfInterval, endOfMonth, endOfWeek, format, parseISO, startOfMonth, startOfWeek } from 'date-fns';
 import { fr } from 'date-fns/locale';
 import type { VirtualOccurrence } from '../api/planning';
@@ -9,7 +9,7 @@ const WEEK = { weekStartsOn: 1 } as const;
 
 export const dayKey = (d: Date) => format(d, 'yyyy-MM-dd');
 /** Today in Casablanca (the planning's time zone), as a local calendar date. */
-export const today = () => parseISO(plannedAtLocalParts(new Date()).date);
+export const today = () => parseISO(planningToday());
 
 /** The days shown: whole weeks, Monday first, covering the month (or the one week). */
 export function periodDays(view: View, cursor: Date): Date[] {
@@ -49,9 +49,10 @@ export function itemsByDay(
     }
     return items;
   };
-  for (const i of rows) if (i.plannedAt) itemsOf(plannedAtLocalParts(i.plannedAt).date).interventions.push(i);
+  // The server's wall clock (plannedWallClock): the browser's zone data never places an intervention.
+  for (const i of rows) if (i.plannedWallClock) itemsOf(i.plannedWallClock.date).interventions.push(i);
   for (const day of byDay.values())
-    day.interventions.sort((a, b) => String(a.plannedAt).localeCompare(String(b.plannedAt)));
+    day.interventions.sort((a, b) => String(a.plannedWallClock?.time).localeCompare(String(b.plannedWallClock?.time)));
   for (const o of occurrences) {
     if (technicianId !== undefined && o.plan.technicien_id !== technicianId) continue;
     if (clientId !== undefined && o.plan.client_id !== clientId) continue;

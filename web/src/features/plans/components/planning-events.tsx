@@ -1,5 +1,4 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
-import { plannedAtLocalParts } from '@gmao/domain/interventions/schedule-schemas';
 import { statutLabel } from '@gmao/domain/interventions/status';
 import { PLANNING_LABELS as L } from '@gmao/domain/plans/planning-labels';
 import { CalendarClock } from 'lucide-react';
@@ -33,7 +32,7 @@ export function InterventionEvent({
   onReschedule: (() => void) | null;
   compact: boolean;
 }) {
-  const time = intervention.plannedAt ? plannedAtLocalParts(intervention.plannedAt).time : '';
+  const time = intervention.plannedWallClock?.time ?? '';
   const link = (
     <Link
       to={interventionPath(intervention.id)}

@@ -1,12 +1,12 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import {
   formatDureePrevue,
-  formatPlannedAt,
-  plannedAtLocalParts,
+  formatWallClock,
   SCHEDULE_LABELS,
   SCHEDULE_MESSAGES,
   scheduleFormSchema,
   scheduleInputSchema,
+  wallClockBody,
 } from '@gmao/domain/interventions/schedule-schemas';
 import { PLANNING_LABELS as L } from '@gmao/domain/plans/planning-labels';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -31,7 +31,7 @@ type ReplanFormValues = { date: string; time: string };
 export function RescheduleDialog({ intervention, onClose }: { intervention: Intervention; onClose: () => void }) {
   const reschedule = useReschedule();
   const [serverError, setServerError] = useState<string | null>(null);
-  const current = intervention.plannedAt ? plannedAtLocalParts(intervention.plannedAt) : null;
+  const current = intervention.plannedWallClock ?? null;
   const form = useForm<ReplanFormValues>({
     resolver: zodResolver(replanFormSchema),
     defaultValues: { date: current?.date ?? '', time: current?.time ?? '08:00' },
@@ -42,7 +42,7 @@ export function RescheduleDialog({ intervention, onClose }: { intervention: Inte
   const onSubmit = form.handleSubmit(async (values) => {
     setServerError(null);
     const body = scheduleInputSchema.safeParse({
-      date: `${values.date}T${values.time}`,
+      date: wallClockBody(values.date, values.time),
       duree: intervention.dureePrevue ?? null,
     });
     if (!body.success) {
@@ -91,8 +91,10 @@ export function RescheduleDialog({ intervention, onClose }: { intervention: Inte
         <p className="text-sm text-slate-700">
           <span className="font-medium text-slate-900">{intervention.equipement.nom}</span> —{' '}
           {intervention.equipement.proprietaire.nom_entreprise}
-          {intervention.plannedAt && (
-            <span className="block text-slate-500">{L.rescheduleCurrent(formatPlannedAt(intervention.plannedAt))}</span>
+          {intervention.plannedWallClock && (
+            <span className="block text-slate-500">
+              {L.rescheduleCurrent(formatWallClock(intervention.plannedWallClock))}
+            </span>
           )}
         </p>
         <div className="grid gap-3 sm:grid-cols-2">

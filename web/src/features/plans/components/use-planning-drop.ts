@@ -1,5 +1,5 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
-import { plannedAtLocalParts, SCHEDULE_MESSAGES } from '@gmao/domain/interventions/schedule-schemas';
+import { SCHEDULE_MESSAGES, wallClockBody } from '@gmao/domain/interventions/schedule-schemas';
 import { type DragEvent, useRef, useState } from 'react';
 import { notify } from '../../../lib/toast';
 import { useReschedule } from '../api/planning';
@@ -31,13 +31,14 @@ export function usePlanningDrop(rows: Intervention[]) {
     const id = dragged.current ?? Number(e.dataTransfer?.getData('text/plain'));
     dragged.current = null;
     const intervention = rows.find((i) => i.id === id);
-    if (!intervention?.plannedAt) return;
-    const { date, time } = plannedAtLocalParts(intervention.plannedAt);
+    if (!intervention?.plannedWallClock) return;
+    // The wall clock the server gave, sent back as a wall clock: the browser converts nothing.
+    const { date, time } = intervention.plannedWallClock;
     if (date === day) return;
     try {
       const res = await reschedule.mutateAsync({
         id,
-        body: { date: `${day}T${time}`, duree: intervention.dureePrevue ?? null },
+        body: { date: wallClockBody(day, time), duree: intervention.dureePrevue ?? null },
       });
       notify.success(res.message || SCHEDULE_MESSAGES.rescheduled);
     } catch {

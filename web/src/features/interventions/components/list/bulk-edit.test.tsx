@@ -49,7 +49,11 @@ beforeEach(() => {
       return jsonResponse({ success: true, data: { count: 2, ids: [1, 2] }, message: BULK_MESSAGES.updated(2) });
     }
     if (url.includes('/technicians')) return jsonResponse<TechnicianOption[]>({ success: true, data: [technician] });
-    const planned: Partial<Intervention> = { plannedAt: '2026-12-15T07:30:00.000Z', dureePrevue: 120 };
+    const planned: Partial<Intervention> = {
+      plannedAt: '2026-12-15T07:30:00.000Z',
+      plannedWallClock: { date: '2026-12-15', time: '08:30', zone: 'Africa/Casablanca' as const },
+      dureePrevue: 120,
+    };
     return listResponse([row(1, 'Poste A', 'PLANIFIEE', planned), row(2, 'Poste B', 'TERMINEE')]);
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,6 +1,6 @@
 import { formatDate, TRUNCATE_INTERVENTION_LIST, truncate } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
-import { formatDureePrevue, formatPlannedAt, SCHEDULE_LABELS } from '@gmao/domain/interventions/schedule-schemas';
+import { formatDureePrevue, formatWallClock, SCHEDULE_LABELS } from '@gmao/domain/interventions/schedule-schemas';
 import type { DataTableColumn } from '../../../../components/ui/data-table';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ReviewBadge } from '../review/review-badge';
@@ -39,9 +39,9 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
     key: 'plannedAt',
     header: SCHEDULE_LABELS.column,
     render: (r) =>
-      r.plannedAt ? (
+      r.plannedWallClock ? (
         <div>
-          <p>{formatPlannedAt(r.plannedAt)}</p>
+          <p>{formatWallClock(r.plannedWallClock)}</p>
           {r.dureePrevue ? <p className="text-xs text-slate-500">{formatDureePrevue(r.dureePrevue)}</p> : null}
         </div>
       ) : (

@@ -72,7 +72,12 @@ describe('ScheduleLine', () => {
   it('replans with PUT, the form showing the current plan on Casablanca’s clock', async () => {
     granted.add('interventions:update');
     wrap(
-      interventionRow(4, 'Poste A', 'EN_PAUSE', { ...mine, plannedAt: '2026-12-15T07:30:00.000Z', dureePrevue: 150 }),
+      interventionRow(4, 'Poste A', 'EN_PAUSE', {
+        ...mine,
+        plannedAt: '2026-12-15T07:30:00.000Z',
+        plannedWallClock: { date: '2026-12-15', time: '08:30', zone: 'Africa/Casablanca' as const },
+        dureePrevue: 150,
+      }),
     );
     expect(screen.getByText('15/12/2026 à 08:30 (2 h 30)')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: L.reschedule }));

@@ -2,9 +2,8 @@ import type { Intervention } from '@gmao/domain/interventions/intervention-schem
 import { interventionFacts } from '@gmao/domain/interventions/policy';
 import {
   formatDureePrevue,
-  formatPlannedAt,
+  formatWallClock,
   SCHEDULE_LABELS as L,
-  plannedAtLocalParts,
   SCHEDULE_MESSAGES,
   type ScheduleFormValues,
   scheduleBodyOf,
@@ -25,10 +24,13 @@ import { useInterventionAccess } from '../use-intervention-access';
 const dureeText = (minutes: number | null | undefined) =>
   minutes ? `${Math.floor(minutes / 60)}h${minutes % 60 ? String(minutes % 60).padStart(2, '0') : ''}` : '';
 
-/** The planned start, read and typed on Casablanca's clock; POST the first time, PUT to replan. */
+/**
+ * The planned start, read and typed on Casablanca's clock: the server's wall clock (plannedWallClock) fills the form
+ * and the typed date and time go back as they are; the browser converts nothing. POST the first time, PUT to replan.
+ */
 export function ScheduleForm({ intervention, onDone }: { intervention: Intervention; onDone: () => void }) {
   const mutation = useScheduleIntervention();
-  const current = intervention.plannedAt ? plannedAtLocalParts(intervention.plannedAt) : null;
+  const current = intervention.plannedWallClock ?? null;
   const form = useForm<ScheduleFormValues>({
     resolver: zodResolver(scheduleFormSchema),
     defaultValues: {
@@ -39,7 +41,7 @@ export function ScheduleForm({ intervention, onDone }: { intervention: Intervent
   });
   const { errors } = form.formState;
   const onSubmit = form.handleSubmit(async (values) => {
-    const first = !intervention.plannedAt;
+    const first = !intervention.plannedWallClock;
     try {
       const res = await mutation.mutateAsync({ id: intervention.id, body: scheduleBodyOf(values), first });
       toastInterventionSuccess(res.message, first ? SCHEDULE_MESSAGES.scheduled : SCHEDULE_MESSAGES.rescheduled);
@@ -98,10 +100,10 @@ export function ScheduleForm({ intervention, onDone }: { intervention: Intervent
 }
 
 /** '15/12/2026 à 08:30 (2 h)' or 'Non planifiée'. */
-export function plannedText(i: Pick<Intervention, 'plannedAt' | 'dureePrevue'>): string {
-  if (!i.plannedAt) return L.notScheduled;
+export function plannedText(i: Pick<Intervention, 'plannedWallClock' | 'dureePrevue'>): string {
+  if (!i.plannedWallClock) return L.notScheduled;
   const duree = formatDureePrevue(i.dureePrevue);
-  return `${formatPlannedAt(i.plannedAt)}${duree ? ` (${duree})` : ''}`;
+  return `${formatWallClock(i.plannedWallClock)}${duree ? ` (${duree})` : ''}`;
 }
 
 /**
@@ -121,7 +123,7 @@ export function ScheduleLine({ intervention }: { intervention: Intervention }) {
         {editable && !editing && (
           <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
             <CalendarClock className="h-3.5 w-3.5" aria-hidden="true" />{' '}
-            {intervention.plannedAt ? L.reschedule : L.schedule}
+            {intervention.plannedWallClock ? L.reschedule : L.schedule}
           </Button>
         )}
       </div>
