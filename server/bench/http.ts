@@ -45,7 +45,9 @@ export async function startBuiltServer(databaseUrl: string): Promise<{ url: stri
   const port = await freePort();
   // BENCH_CPU_PROF=<dir>: the server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
-  const child = spawn(process.execPath, [...prof, join(REPO, 'server', 'dist', 'main.js')], {
+  // BENCH_SERVER=<main.js>: another build of the server on the same database (A/B: the code before a change).
+  const main = process.env.BENCH_SERVER ?? join(REPO, 'server', 'dist', 'main.js');
+  const child = spawn(process.execPath, [...prof, main], {
     cwd: REPO,
     env: {
       ...process.env,
@@ -70,7 +72,7 @@ export async function startBuiltServer(databaseUrl: string): Promise<{ url: stri
   throw new Error('the built server did not become healthy (run npm run build first)');
 }
 
-async function login(url: string): Promise<string> {
+export async function login(url: string): Promise<string> {
   const res = await fetch(`${url}/api/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

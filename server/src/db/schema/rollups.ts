@@ -1,4 +1,4 @@
-import { boolean, date, integer, numeric, pgTable, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, date, integer, numeric, pgTable, primaryKey, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 /**
  * Per-intervention facts and the daily roll-ups the dashboard, analytics and reports read. Part of the typed mirror of
@@ -77,3 +77,25 @@ export const rollupDayClient = pgTable('rollup_day_client', {
   clientId: integer('client_id').notNull(),
   ...rollupMeasures,
 });
+
+// 0040_month_year_rollups.sql: interventions per month × client (the by-client chart) and per calendar year ×
+// equipment (a calendar year's report), kept from intervention_facts by statement triggers
+export const rollupMonthClient = pgTable(
+  'rollup_month_client',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    clientId: integer('client_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'rollup_month_client_pk', columns: [t.month, t.clientId] })],
+);
+
+export const rollupYearEquipment = pgTable(
+  'rollup_year_equipment',
+  {
+    year: integer('year').notNull(),
+    equipementId: integer('equipement_id').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ name: 'rollup_year_equipment_pk', columns: [t.year, t.equipementId] })],
+);

@@ -8,7 +8,6 @@ import type {
 import { dayStartInstant, nextDayStartInstant } from '@gmao/domain/interventions/planning-clock';
 import { STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
-import { cursorRows } from '../../db/cursor.ts';
 import type { DbOrTx } from '../../db/database.ts';
 import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
 import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
@@ -62,12 +61,6 @@ export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
       sql`EXISTS (SELECT 1 FROM intervention_reviews rv WHERE rv.intervention_id = i.id AND rv.review_status = ${f.review})`,
     );
   return sql.join(parts, sql` AND `);
-}
-
-/** Every row of the filter in list order (date DESC, id DESC) through one cursor: the CSV export. */
-export async function* interventionsCursor(db: DbOrTx, f: Partial<ListFilters>) {
-  const rows = cursorRows<Row>(db, sql`SELECT ${COLUMNS} ${FROM} WHERE ${whereOf(f)} ORDER BY i.date DESC, i.id DESC`);
-  for await (const r of rows) yield toIntervention(r);
 }
 
 /** Keyset page in list order (date DESC, id DESC) after `after`, for exports that read every row. */

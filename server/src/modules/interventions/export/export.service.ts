@@ -1,19 +1,18 @@
 import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
-import { formatCustomValue } from '@gmao/domain/custom-fields/custom-field-schemas';
 import { formatDate, formatDateTime } from '@gmao/domain/format/format';
 import {
   EXPORT_MESSAGES,
   EXPORT_PDF_ROW_LIMIT,
-  INTERVENTION_CSV_COLUMNS,
   type InterventionExportQuery,
 } from '@gmao/domain/interventions/export-schemas';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { statutLabel } from '@gmao/domain/interventions/status';
 import type { DbOrTx } from '../../../db/database.ts';
-import { csvFileStream, frDate, frDateTime } from '../../../lib/csv.ts';
+import { frDate, frDateTime } from '../../../lib/csv.ts';
 import { heading, keyValues, renderPdf, table } from '../../../lib/pdf.ts';
 import { listDefinitions } from '../custom-fields/custom-fields.repository.ts';
-import { interventionsAfter, interventionsCursor } from '../list.repository.ts';
+import { interventionsAfter } from '../list.repository.ts';
+import { interventionsCsvStream } from './export.repository.ts';
 
 function toRecord(r: Intervention) {
   return {
@@ -34,24 +33,12 @@ function toRecord(r: Intervention) {
 }
 
 /**
- * The filtered list as a streamed CSV (every row, read through one cursor so memory stays flat), with one column per
- * active custom field after the fixed ones ("Puissance (kVA)").
+ * The filtered list as a streamed CSV (every row), with one column per active custom field after the fixed ones
+ * ("Puissance (kVA)"): written by PostgreSQL through the exports' one CSV path (db/csv-copy.ts), as the period report.
  */
 export async function interventionsCsv(db: DbOrTx, f: InterventionExportQuery) {
   const fields = await listDefinitions(db, { actif: 'true' });
-  const columns = [
-    ...INTERVENTION_CSV_COLUMNS,
-    ...fields.map((d) => [`cf_${d.cle}`, d.unite ? `${d.libelle} (${d.unite})` : d.libelle] as const),
-  ];
-  async function* records() {
-    for await (const r of interventionsCursor(db, f)) {
-      const custom = Object.fromEntries(
-        fields.map((d) => [`cf_${d.cle}`, formatCustomValue(d, r.custom_fields[d.cle])]),
-      );
-      yield { ...toRecord(r), ...custom };
-    }
-  }
-  return csvFileStream(columns, records());
+  return interventionsCsvStream(db, f, fields);
 }
 
 const COLUMNS = [
