@@ -43,7 +43,7 @@ describe('one-intervention PDF text', () => {
       VALUES (${i.id}, 'REJETEE', 'Photos manquantes', now())`);
     const res = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${i.id}/pdf` });
     expect(res.statusCode).toBe(200);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     for (const s of [
       'Karim Technicien',
       'Diagnostic',
@@ -109,7 +109,7 @@ describe('period report PDF text', () => {
       url: `/api/reports/export.pdf?dateFrom=${day(-60)}&dateTo=${day(0)}`,
     });
     expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     const c = await t.as(admin, { method: 'GET', url: `/api/plans/compliance?from=${day(-60)}&to=${day(0)}` });
     const total = c.json().data.total;
     expect(text).toContain(`Maintenance préventive : ${total.on_time_pct} % à temps`);

@@ -179,7 +179,7 @@ describe('GET /api/reports/parts-downtime', () => {
       url: `/api/reports/export.pdf?dateFrom=${daysAgo(29)}&dateTo=${daysAgo(0)}`,
     });
     expect(res.statusCode).toBe(200);
-    const text = pdfText(res.rawPayload);
+    const text = await pdfText(res.rawPayload);
     expect(text).toContain(PARTS_DOWNTIME_LABELS.title);
     const order = ['ROUL-6204', 'JOINT-12', 'FILTRE-9'].map((ref) => text.indexOf(ref));
     expect(order.every((i) => i > 0)).toBe(true);

@@ -3,7 +3,7 @@ import { formatCurrency, formatDate, formatDateTime } from '@gmao/domain/format/
 import { formatDuration } from '@gmao/domain/interventions/activity-schemas';
 import { GRAVITE_LABELS, RESULTAT_CONTROLE_LABELS } from '@gmao/domain/interventions/record-schemas';
 import { REVIEW_STATUS_LABELS } from '@gmao/domain/interventions/review-schemas';
-import { type Doc, keyValues, pdfText, section, table } from '../../lib/pdf.ts';
+import { type Doc, keyValues, section, table, write } from '../../lib/pdf.ts';
 import type { InterventionReportDetails } from './intervention-report-details.repository.ts';
 
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
@@ -110,14 +110,11 @@ export function comptesRendusSection(doc: Doc, d: InterventionReportDetails) {
   if (!d.comptesRendus.length) return;
   section(doc, 'Comptes rendus');
   for (const r of d.comptesRendus) {
-    doc.font('Helvetica-Bold').fontSize(10).text(pdfText(r.titre));
-    doc
-      .font('Helvetica')
-      .fontSize(8)
-      .fillColor('#475569')
-      .text(pdfText(`${r.user ?? '-'} — ${formatDateTime(r.created_at)}`))
-      .fillColor('#0f172a');
-    doc.fontSize(10).text(pdfText(r.contenu));
+    write(doc, r.titre, { style: 'bold', size: 10 });
+    doc.fillColor('#475569');
+    write(doc, `${r.user ?? '-'} — ${formatDateTime(r.created_at)}`, { size: 8 });
+    doc.fillColor('#0f172a');
+    write(doc, r.contenu, { size: 10 });
     doc.moveDown(0.5);
   }
 }

@@ -9,7 +9,7 @@ import type { Intervention } from '@gmao/domain/interventions/intervention-schem
 import { statutLabel } from '@gmao/domain/interventions/status';
 import type { DbOrTx } from '../../../db/database.ts';
 import { frDate, frDateTime } from '../../../lib/csv.ts';
-import { heading, keyValues, renderPdf, table } from '../../../lib/pdf.ts';
+import { heading, keyValues, renderPdf, table, write } from '../../../lib/pdf.ts';
 import { listDefinitions } from '../custom-fields/custom-fields.repository.ts';
 import { interventionsAfter } from '../list.repository.ts';
 import { interventionsCsvStream } from './export.repository.ts';
@@ -71,7 +71,7 @@ export async function interventionsPdf(db: DbOrTx, f: InterventionExportQuery): 
     ]);
     doc.moveDown(0.5);
     if (listed.length === 0) {
-      doc.font('Helvetica').fontSize(10).text(EXPORT_MESSAGES.pdfEmpty);
+      write(doc, EXPORT_MESSAGES.pdfEmpty, { size: 10 });
       return;
     }
     table(
@@ -83,6 +83,6 @@ export async function interventionsPdf(db: DbOrTx, f: InterventionExportQuery): 
         return [`#${r.id}`, rec.date, rec.client, rec.equipement, rec.statut, rec.urgence, rec.technicien, desc];
       }),
     );
-    if (truncated) doc.font('Helvetica-Oblique').fontSize(9).text(EXPORT_MESSAGES.pdfTruncated(EXPORT_PDF_ROW_LIMIT));
+    if (truncated) write(doc, EXPORT_MESSAGES.pdfTruncated(EXPORT_PDF_ROW_LIMIT), { style: 'italic', size: 9 });
   });
 }
