@@ -13,6 +13,16 @@ import { REOPEN_MESSAGES, REOPEN_MOTIF_MAX } from './workflow.ts';
 /** The motif of a reopening: optional in every status change, required by the server when leaving TERMINEE. */
 export const reopenMotifSchema = z.string().trim().max(REOPEN_MOTIF_MAX, REOPEN_MESSAGES.motifMax).nullish();
 
+/** The web's reopening confirmation: the motif the server requires when leaving TERMINEE. */
+export const reopenFormSchema = z.object({
+  motif: z
+    .string({ error: REOPEN_MESSAGES.motifRequired })
+    .trim()
+    .min(1, REOPEN_MESSAGES.motifRequired)
+    .max(REOPEN_MOTIF_MAX, REOPEN_MESSAGES.motifMax),
+});
+export type ReopenFormInput = z.input<typeof reopenFormSchema>;
+
 export const INTERVENTION_MESSAGES = {
   equipementRequired: "L'équipement est requis",
   dateRequired: 'La date est requise',
