@@ -35,7 +35,10 @@ export const REVIEW_MESSAGES = {
   whatMaterials: 'matériel utilisé',
   whatAttachments: 'pièces jointes',
   historyTitle: 'Historique de validation',
-  supersededLabel: 'Remplacée',
+  supersededDecision: (status: string, at: string, by: string | null) => `${status} le ${at}${by ? ` par ${by}` : ''}`,
+  supersededSubmitted: (at: string, by: string | null) => `Soumise le ${at}${by ? ` par ${by}` : ''}`,
+  supersededBy: (at: string, by: string | null, motif: string | null) =>
+    `Remplacée le ${at}${by ? ` par ${by}` : ''}${motif ? ` — ${motif}` : ''}`,
 } as const;
 
 /** The answer's message of a change that sent the intervention back to review (issue 30), else its own message. */
