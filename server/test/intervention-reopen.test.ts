@@ -201,6 +201,32 @@ describe('a submitted or approved record changed by the technician goes back to 
     expect(material.json().message).toBe(REVIEW_MESSAGES.backToReview);
   });
 
+  it("an offline device's material (sync batch) sends it back to review the same way", async () => {
+    const id = await finishedJob({ approved: true });
+    const version = (await t.as(tech.token, { method: 'GET', url: `/api/interventions/${id}` })).json().data.version;
+    const synced = await t.as(tech.token, {
+      method: 'POST',
+      url: `/api/interventions/${id}/sync`,
+      payload: {
+        baseVersion: version,
+        changes: [
+          {
+            clientId: 'm1',
+            at: new Date().toISOString(),
+            type: 'material',
+            payload: { designation: 'Courroie', quantite: '1', prixUnitaire: '80' },
+          },
+        ],
+      },
+    });
+    expect(synced.statusCode).toBe(200);
+    expect(synced.json().data).toMatchObject({
+      applied: ['m1'],
+      conflicts: [],
+      intervention: { reviewStatus: 'SOUMISE' },
+    });
+  });
+
   it('a holder of interventions:approve is not held by the lock', async () => {
     const id = await finishedJob({ approved: true });
     const res = await t.as(boss.token, {
