@@ -77,7 +77,7 @@ describe('InterventionsList bulk actions', () => {
 
   it('a selection with finished interventions: the server asks for the motif, the bar asks the user, sends it (issue 30)', async () => {
     granted.add('interventions:update');
-    const base = fetchMock.getMockImplementation();
+    const base = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
     let asked = false;
     fetchMock.mockImplementation((url: string, init?: RequestInit) => {
       if (init?.method === 'PUT' && !asked) {
@@ -86,7 +86,7 @@ describe('InterventionsList bulk actions', () => {
         const body = JSON.stringify({ success: false, message: msg, details: [{ field: 'motif', msg }] });
         return Promise.resolve(new Response(body, { status: 400, headers: { 'content-type': 'application/json' } }));
       }
-      return base?.(url, init);
+      return base(url, init);
     });
     const user = userEvent.setup();
     renderList();

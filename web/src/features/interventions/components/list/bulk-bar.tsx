@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../../components/ui/form-field';
-import { ApiError } from '../../../../lib/api-client';
 import { useTechnicians } from '../../api/get-technicians';
 import { useBulkAssign, useBulkStatus, useBulkTrash } from '../../api/mutate-bulk';
+import { needsReopenMotif } from '../../api/reopen';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { ReopenDialog } from '../workflow/reopen-dialog';
 import { BulkEditModal } from './bulk-edit-modal';
@@ -72,7 +72,7 @@ export function BulkBar({
       setStatus('');
       onClear();
     } catch (err) {
-      if (!motif && err instanceof ApiError && err.status === 400 && err.details.some((d) => d.field === 'motif')) {
+      if (!motif && needsReopenMotif(err)) {
         setAskMotif(true);
       } else toastInterventionError(err, L.statusFailed);
     }
