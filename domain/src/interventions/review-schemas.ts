@@ -34,7 +34,7 @@ export const REVIEW_MESSAGES = {
   whatChecklist: 'liste de contrôle',
   whatMaterials: 'matériel utilisé',
   whatAttachments: 'pièces jointes',
-  historyTitle: 'Historique de validation',
+  historyTitle: 'Validations précédentes',
   supersededDecision: (status: string, at: string, by: string | null) => `${status} le ${at}${by ? ` par ${by}` : ''}`,
   supersededSubmitted: (at: string, by: string | null) => `Soumise le ${at}${by ? ` par ${by}` : ''}`,
   supersededBy: (at: string, by: string | null, motif: string | null) =>
