@@ -16,7 +16,7 @@ import {
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
-import { notifyStatusChanged } from '../../notifications/notifications.service.ts';
+import { notifyStatusChanged, withdrawStatusChanged } from '../../notifications/notifications.service.ts';
 import { onStatusChange as stockOnStatusChange } from '../../stock/requests/part-requests.service.ts';
 import { factsOf, lockForAction, type VersionPrecondition } from '../access.ts';
 import { stopAllSessions } from '../activity/timer.repository.ts';
@@ -109,8 +109,10 @@ export async function applyStatusChange(
     },
   });
   if (TIMER_STOPPING_STATUTS.includes(to)) await stopAllSessions(tx, current.id);
-  // The undo tells no one: the move it cancels was already announced, and announcing the way back doubled it.
-  if (!undo) await notifyStatusChanged(tx, user, current.id, current.statut, to);
+  // The undo tells no one (announcing the way back doubled the notifications) and withdraws what the move it
+  // cancels announced, where still unread.
+  if (undo) await withdrawStatusChanged(tx, user, current.id, to, current.statut, UNDO_WINDOW_SECONDS * 3);
+  else await notifyStatusChanged(tx, user, current.id, current.statut, to);
 }
 
 /** PUT /:id/status inside the caller's transaction (also a synchronised status step, sync/sync.service.ts). */
