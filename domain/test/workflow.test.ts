@@ -1,12 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { interventionCreateSchema, interventionListQuerySchema } from '../src/interventions/intervention-schemas.ts';
+import {
+  interventionCreateSchema,
+  interventionListQuerySchema,
+  reopenFormSchema,
+  statusChangeSchema,
+} from '../src/interventions/intervention-schemas.ts';
 import { derivePhases, nextActions, phaseDisplays } from '../src/interventions/phases.ts';
 import { FORM_STATUTS, STATUT_LABELS, STATUTS, type Statut } from '../src/interventions/status.ts';
 import {
   canTransition,
   detailActions,
   formStatutOptions,
+  isReopening,
   nextCycleStatut,
+  REOPEN_MESSAGES,
+  reopenRefusal,
   TRANSITIONS,
   WORKFLOW_MESSAGES,
 } from '../src/interventions/workflow.ts';
@@ -145,5 +153,45 @@ describe('schemas', () => {
     const q = interventionListQuerySchema.parse({ urgence: 'true', overdue: '1', equipement_id: '4' });
     expect(q).toMatchObject({ urgence: true, overdue: true, days: 30, equipement_id: 4, page: 1, limit: 10 });
     expect(interventionListQuerySchema.safeParse({ statut: 'NOPE' }).success).toBe(false);
+  });
+});
+
+describe('reopening a finished intervention (issue 30)', () => {
+  const tech = { permissions: ['interventions:update'] };
+  const approver = { permissions: ['interventions:update', 'interventions:approve'] };
+  const move = (from: string, reviewStatus: 'SOUMISE' | 'APPROUVEE' | null, motif: string | null) => ({
+    from,
+    to: 'PLANIFIEE',
+    reviewStatus,
+    motif,
+  });
+
+  it('any move out of TERMINEE needs a motif; other moves never do', () => {
+    expect(isReopening('TERMINEE', 'PLANIFIEE')).toBe(true);
+    expect(isReopening('ANNULEE', 'PLANIFIEE')).toBe(false);
+    expect(reopenRefusal(tech, move('TERMINEE', null, null))).toEqual({
+      kind: 'motif',
+      message: REOPEN_MESSAGES.motifRequired,
+    });
+    expect(reopenRefusal(tech, move('TERMINEE', 'SOUMISE', '  '))?.kind).toBe('motif');
+    expect(reopenRefusal(tech, move('TERMINEE', 'SOUMISE', 'Fuite'))).toBeNull();
+    expect(reopenRefusal(tech, move('ECHEC', null, null))).toBeNull();
+  });
+
+  it('an approved one only by a holder of interventions:approve (checked before the motif)', () => {
+    expect(reopenRefusal(tech, move('TERMINEE', 'APPROUVEE', 'Fuite'))).toEqual({
+      kind: 'forbidden',
+      message: REOPEN_MESSAGES.approvedRefused,
+    });
+    expect(reopenRefusal(tech, move('TERMINEE', 'APPROUVEE', null))?.kind).toBe('forbidden');
+    expect(reopenRefusal(approver, move('TERMINEE', 'APPROUVEE', 'Fuite'))).toBeNull();
+    expect(reopenRefusal(approver, move('TERMINEE', 'APPROUVEE', null))?.kind).toBe('motif');
+  });
+
+  it('the status bodies take an optional motif; the confirmation requires one', () => {
+    expect(statusChangeSchema.parse({ statut: 'PLANIFIEE' }).motif).toBeUndefined();
+    expect(statusChangeSchema.parse({ statut: 'PLANIFIEE', motif: ' Fuite ' }).motif).toBe('Fuite');
+    const empty = reopenFormSchema.safeParse({ motif: '  ' });
+    expect(empty.success ? null : empty.error.issues[0]?.message).toBe(REOPEN_MESSAGES.motifRequired);
   });
 });

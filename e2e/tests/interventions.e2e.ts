@@ -135,6 +135,12 @@ describe('interventions', () => {
     await row.getByText('Terminée').waitFor();
     for (const label of ['Planifiée', 'En Cours', 'Terminée']) {
       await row.getByRole('button', { name: 'Changer Statut' }).click();
+      if (label === 'Planifiée') {
+        // Leaving TERMINEE is a reopening: confirmed with its motif (issue 30, intervention-reopen.e2e.ts).
+        const reopen = page.getByRole('dialog', { name: 'Rouvrir une intervention terminée ?' });
+        await reopen.getByLabel(/Motif de la réouverture/).fill('Contrôle complémentaire');
+        await reopen.getByRole('button', { name: 'Rouvrir' }).click();
+      }
       await row.getByText(label, { exact: true }).waitFor();
     }
     await context.close();

@@ -87,17 +87,19 @@ describe('review sub-flow', () => {
     expect((await step(999999, 'submit', tech.token)).statusCode).toBe(404);
   });
 
-  it('reopening (TERMINEE → PLANIFIEE) clears the review', async () => {
+  it('reopening (TERMINEE → PLANIFIEE, with its motif) ends the current review; the past one is kept (issue 30)', async () => {
     const i = await techJob({ statut: 'TERMINEE' });
     await step(i.id, 'submit', tech.token);
     await step(i.id, 'reject', boss.token, { reason: 'À refaire' });
     const reopen = await t.as(admin, {
       method: 'PUT',
       url: `/api/interventions/${i.id}/status`,
-      payload: { statut: 'PLANIFIEE' },
+      payload: { statut: 'PLANIFIEE', motif: 'À refaire' },
     });
     expect(reopen.statusCode).toBe(200);
     expect((await t.as(admin, { method: 'GET', url: `/api/interventions/${i.id}/review` })).json().data).toBeNull();
+    const past = await t.as(admin, { method: 'GET', url: `/api/interventions/${i.id}/review/history` });
+    expect(past.json().data.superseded).toMatchObject([{ status: 'REJETEE', reason: 'À refaire' }]);
   });
 
   it('the Responsable role holds interventions:approve', async () => {

@@ -13,8 +13,13 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// Leaving TERMINEE needs a motif (issue 30, server/test/intervention-reopen.test.ts): these walks give one.
 const setStatus = (id: number, statut: string, note?: string) =>
-  t.as(admin, { method: 'PUT', url: `/api/interventions/${id}/status`, payload: { statut, note } });
+  t.as(admin, {
+    method: 'PUT',
+    url: `/api/interventions/${id}/status`,
+    payload: { statut, note, motif: 'Réouverture de test' },
+  });
 const history = async (id: number) =>
   (await t.as(admin, { method: 'GET', url: `/api/interventions/${id}/workflow/history` })).json().data as {
     fromStatut: string | null;

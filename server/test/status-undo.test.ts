@@ -29,17 +29,21 @@ async function moves(id: number) {
 }
 
 describe('POST /interventions/{id}/status/undo', () => {
-  it('puts back the previous status (even EN_COURS → PLANIFIEE) and writes both history rows', async () => {
+  it('puts back the previous status (even EN_COURS → PLANIFIEE); the undone move leaves the history (issue 30)', async () => {
     const i = await createIntervention(t.database.db, { technicianId: tech.id });
     expect((await change(tech.token, i.id, 'EN_COURS')).statusCode).toBe(200);
     const res = await undo(tech.token, i.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ data: { statut: 'PLANIFIEE' }, message: 'Statut rétabli : Planifiée' });
-    expect((await moves(i.id)).map((m) => [m.from_statut, m.to_statut])).toEqual([
-      ['PLANIFIEE', 'EN_COURS'],
-      ['EN_COURS', 'PLANIFIEE'],
+    // Only the creation's move is left: neither the undone move nor a 'way back' (the audit log keeps both).
+    expect((await moves(i.id)).map((m) => [m.from_statut, m.to_statut])).toEqual([]);
+    const { rows } = await t.database.db.execute<{ summary: string }>(
+      sql`SELECT summary FROM audit_log WHERE action = 'intervention.status' AND entity_id = ${String(i.id)} ORDER BY id`,
+    );
+    expect(rows.map((r) => r.summary)).toEqual([
+      `Intervention #${i.id} : Planifiée → En Cours`,
+      `Intervention #${i.id} : Annulation du changement de statut — En Cours → Planifiée`,
     ]);
-    expect((await moves(i.id)).at(-1)?.note).toBe('Annulation du changement de statut');
   });
 
   it('only the author of the change, only while it is the last one, only within the window', async () => {

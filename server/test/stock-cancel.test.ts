@@ -119,8 +119,9 @@ describe('ANNULEE and the stock', () => {
     expect((await status(i.id, 'TERMINEE')).statusCode).toBe(200);
     expect(await stockOf(p)).toEqual({ on_hand: 7, reserved: 0, available: 7 });
 
-    // reopened, a new line reserves 2; a stale version refuses the cancellation and moves nothing
-    expect((await status(i.id, 'PLANIFIEE')).statusCode).toBe(200);
+    // reopened (with its motif, issue 30), a new line reserves 2; a stale version refuses the cancellation and moves
+    // nothing
+    expect((await status(i.id, 'PLANIFIEE', { motif: 'Fuite après essai' })).statusCode).toBe(200);
     const reserved = (await line(2)).json().data.id as number;
     expect(await stockOf(p)).toEqual({ on_hand: 7, reserved: 2, available: 5 });
     const stale = await status(i.id, 'ANNULEE', { version: 1 });

@@ -1,13 +1,19 @@
 import { z } from 'zod';
 import { idSchema } from '../common/api.ts';
 import { bulkAssignSchema } from './assignment-schemas.ts';
-import { INTERVENTION_MESSAGES, interventionUpdateSchema, statutSchema } from './intervention-schemas.ts';
+import {
+  INTERVENTION_MESSAGES,
+  interventionUpdateSchema,
+  reopenMotifSchema,
+  statutSchema,
+} from './intervention-schemas.ts';
 
 /** PUT /interventions/bulk/status {ids, status} — every move must be allowed, or nothing changes. */
 export const bulkStatusSchema = z.object({
   ids: bulkAssignSchema.shape.ids,
   status: statutSchema,
   note: z.string().trim().max(2000, INTERVENTION_MESSAGES.noteMax).nullish(),
+  motif: reopenMotifSchema,
 });
 export type BulkStatusInput = z.output<typeof bulkStatusSchema>;
 
@@ -41,6 +47,8 @@ export const bulkUpdateDataSchema = z
       date: interventionUpdateSchema.shape.date,
       technicianId: idSchema.nullable().optional(),
       statut: statutSchema.optional(),
+      /** The motif of a reopening (statut leaving TERMINEE); not a field of its own. */
+      motif: reopenMotifSchema,
     },
     {
       error: (issue) =>

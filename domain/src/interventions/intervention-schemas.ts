@@ -9,6 +9,20 @@ import { REVIEW_STATUSES } from './review-schemas.ts';
 import { plannedWallClockSchema } from './schedule-schemas.ts';
 import { DEFAULT_STATUT, FORM_STATUTS, STATUTS, type Statut } from './status.ts';
 import { STATUT_INVALID, statutSchema } from './statut-schema.ts';
+import { REOPEN_MESSAGES, REOPEN_MOTIF_MAX } from './workflow.ts';
+
+/** The motif of a reopening: optional in every status change, required by the server when leaving TERMINEE. */
+export const reopenMotifSchema = z.string().trim().max(REOPEN_MOTIF_MAX, REOPEN_MESSAGES.motifMax).nullish();
+
+/** The web's reopening confirmation: the motif the server requires when leaving TERMINEE. */
+export const reopenFormSchema = z.object({
+  motif: z
+    .string({ error: REOPEN_MESSAGES.motifRequired })
+    .trim()
+    .min(1, REOPEN_MESSAGES.motifRequired)
+    .max(REOPEN_MOTIF_MAX, REOPEN_MESSAGES.motifMax),
+});
+export type ReopenFormInput = z.input<typeof reopenFormSchema>;
 
 export const INTERVENTION_MESSAGES = {
   equipementRequired: "L'équipement est requis",
@@ -82,6 +96,8 @@ export const interventionUpdateSchema = z.object({
   urgence: z.boolean().optional(),
   statut: statutSchema.optional(),
   note: z.string().trim().max(2000, INTERVENTION_MESSAGES.noteMax).nullish(),
+  /** The motif of a reopening (statut leaving TERMINEE), as in PUT /:id/status. */
+  motif: reopenMotifSchema,
 });
 export type InterventionUpdate = z.output<typeof interventionUpdateSchema>;
 
@@ -89,6 +105,8 @@ export type InterventionUpdate = z.output<typeof interventionUpdateSchema>;
 export const statusChangeSchema = z.object({
   statut: statutSchema,
   note: z.string().trim().max(2000, INTERVENTION_MESSAGES.noteMax).nullish(),
+  /** Required by the server when leaving TERMINEE (reopenRefusal, workflow.ts); ignored otherwise. */
+  motif: reopenMotifSchema,
 });
 export type StatusChange = z.output<typeof statusChangeSchema>;
 

@@ -24,7 +24,27 @@ export const REVIEW_MESSAGES = {
   historySubmitted: 'Soumise pour validation',
   historyApproved: 'Validation approuvée',
   historyRejected: 'Validation rejetée',
+  /**
+   * Issue 30: a technician's change to the checklist, materials or attachments of a submitted or approved
+   * intervention is accepted and sends it back to review ('À valider'); the answer says so.
+   */
+  backToReview: "Modification enregistrée : l'intervention est renvoyée en validation (À valider)",
+  historyBackToReview: (what: string) => `Renvoyée en validation : ${what} modifié(e) après soumission`,
+  supersededByChange: (what: string) => `Modification après soumission : ${what}`,
+  whatChecklist: 'liste de contrôle',
+  whatMaterials: 'matériel utilisé',
+  whatAttachments: 'pièces jointes',
+  historyTitle: 'Validations précédentes',
+  supersededDecision: (status: string, at: string, by: string | null) => `${status} le ${at}${by ? ` par ${by}` : ''}`,
+  supersededSubmitted: (at: string, by: string | null) => `Soumise le ${at}${by ? ` par ${by}` : ''}`,
+  supersededBy: (at: string, by: string | null, motif: string | null) =>
+    `Remplacée le ${at}${by ? ` par ${by}` : ''}${motif ? ` — ${motif}` : ''}`,
 } as const;
+
+/** The answer's message of a change that sent the intervention back to review (issue 30), else its own message. */
+export function reviewNotice(message: string, backToReview: boolean): string {
+  return backToReview ? REVIEW_MESSAGES.backToReview : message;
+}
 
 export const reviewSubmitSchema = z.object({
   comment: z.string().trim().max(1000, REVIEW_MESSAGES.commentTooLong).optional().nullable(),
@@ -56,8 +76,23 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
-/** GET /interventions/:id/review: null when never submitted (or cleared by a reopening). */
+/** GET /interventions/:id/review: null when never submitted (or superseded by a reopening, issue 30). */
 export const reviewResponseSchema = reviewSchema.nullable();
+
+/** A past review, superseded by a reopening or by a change after submission (kept, issue 30). */
+export const supersededReviewSchema = reviewSchema.extend({
+  supersededAt: z.string(),
+  supersededBy: userRef,
+  supersededMotif: z.string().nullable(),
+});
+export type SupersededReview = z.infer<typeof supersededReviewSchema>;
+
+/** GET /interventions/:id/review/history: the current review (null once reopened) and the superseded ones. */
+export const reviewHistorySchema = z.object({
+  current: reviewResponseSchema,
+  superseded: z.array(supersededReviewSchema),
+});
+export type ReviewHistory = z.infer<typeof reviewHistorySchema>;
 
 /** History note of a review step. */
 export function reviewHistoryNote(step: ReviewStatus, text?: string | null): string {

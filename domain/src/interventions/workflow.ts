@@ -1,3 +1,5 @@
+import { hasPermission, PERMISSIONS, type PermissionHolder } from '../auth/permissions.ts';
+import type { ReviewStatus } from './review-schemas.ts';
 import { isStatut, STATUTS, type Statut, statutLabel } from './status.ts';
 
 /**
@@ -116,3 +118,48 @@ export const UNDO_MESSAGES = {
   historyNote: 'Annulation du changement de statut',
   cyclePreview: (label: string) => `→ ${label}`,
 } as const;
+
+/**
+ * Reopening a finished intervention (issue 30): any move out of TERMINEE. It needs a motif (400 without one), and
+ * an approved intervention may be reopened only by a holder of interventions:approve (403). The server checks it in
+ * applyStatusChange, behind every door (PUT /:id/status, PUT /bulk/status, PUT /:id, PUT /bulk, the sync batch);
+ * the web asks for the motif in a confirmation before sending. An undo (the toast's 'Annuler') is not a reopening.
+ */
+export const REOPEN_MOTIF_MAX = 1000;
+export const REOPEN_MESSAGES = {
+  motifRequired: 'Le motif de la réouverture est requis pour rouvrir une intervention terminée',
+  motifMax: `Le motif ne doit pas dépasser ${REOPEN_MOTIF_MAX} caractères`,
+  approvedRefused:
+    'Cette intervention est approuvée : seul un utilisateur autorisé à valider les interventions peut la rouvrir',
+  historyNote: (motif: string, note: string | null) => `Réouverture — motif : ${motif}${note ? ` — ${note}` : ''}`,
+  reviewSuperseded: 'Réouverture',
+  confirmTitle: 'Rouvrir une intervention terminée ?',
+  confirmText: (to: string) =>
+    `L'intervention quittera le statut « Terminée » pour « ${to} » : sa date de fin sera effacée et elle devra être de nouveau soumise pour validation. Son historique de validation est conservé.`,
+  confirmApproved: "Elle est approuvée : sa validation restera visible dans l'historique.",
+  motifLabel: 'Motif de la réouverture',
+  motifPlaceholder: 'Pourquoi rouvrir cette intervention ?',
+  confirm: 'Rouvrir',
+  cancel: 'Annuler',
+} as const;
+
+/** A move out of TERMINEE (the undo of a change is not one: it puts back what was there). */
+export function isReopening(from: string, to: string): boolean {
+  return from === 'TERMINEE' && to !== 'TERMINEE';
+}
+
+/**
+ * Why a reopening is refused, or null: 'motif' (no motif, 400) or 'forbidden' (approved and the user may not
+ * approve, 403). Moves that are not a reopening are never refused here.
+ */
+export function reopenRefusal(
+  user: PermissionHolder | null | undefined,
+  move: { from: string; to: string; reviewStatus: ReviewStatus | null; motif: string | null | undefined },
+): { kind: 'motif' | 'forbidden'; message: string } | null {
+  if (!isReopening(move.from, move.to)) return null;
+  if (move.reviewStatus === 'APPROUVEE' && !hasPermission(user, PERMISSIONS.INTERVENTIONS_APPROVE)) {
+    return { kind: 'forbidden', message: REOPEN_MESSAGES.approvedRefused };
+  }
+  if (!move.motif?.trim()) return { kind: 'motif', message: REOPEN_MESSAGES.motifRequired };
+  return null;
+}

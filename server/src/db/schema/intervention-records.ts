@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './access.ts';
 import { timestamps } from './columns.ts';
-import { interventions } from './interventions.ts';
+import { interventionHistory, interventions } from './interventions.ts';
 
 /**
  * What a technician adds to an intervention: comments, timer sessions, attachments, checklist, review, report. Part of
@@ -97,6 +97,32 @@ export const interventionReviews = pgTable(
     reason: text('reason'),
   },
   (t) => [index('intervention_reviews_status_idx').on(t.reviewStatus, t.interventionId)],
+);
+
+// 0046_reopen_keeps_review.sql: reviews superseded by a reopening or by a change after submission, kept as history.
+export const interventionReviewHistory = pgTable(
+  'intervention_review_history',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    reviewStatus: varchar('review_status', { length: 20 }).notNull(),
+    comment: text('comment'),
+    submittedBy: integer('submitted_by').references(() => users.id, { onDelete: 'set null' }),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull(),
+    reviewedBy: integer('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    reason: text('reason'),
+    supersededAt: timestamp('superseded_at', { withTimezone: true }).notNull().defaultNow(),
+    supersededBy: integer('superseded_by').references(() => users.id, { onDelete: 'set null' }),
+    supersededMotif: text('superseded_motif'),
+    historyId: integer('history_id').references(() => interventionHistory.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('intervention_review_history_intervention_idx').on(t.interventionId, t.supersededAt),
+    index('intervention_review_history_history_idx').on(t.historyId),
+  ],
 );
 
 export const interventionReports = pgTable(

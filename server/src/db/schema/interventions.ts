@@ -99,6 +99,9 @@ export const interventionHistory = pgTable(
     note: text('note'),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    // 0046: the timestamps a status move replaced, so that its undo puts them back.
+    previousStartedAt: timestamp('previous_started_at', { withTimezone: true }),
+    previousCompletedAt: timestamp('previous_completed_at', { withTimezone: true }),
   },
   (t) => [index('intervention_history_intervention_idx').on(t.interventionId, t.createdAt)],
 );

@@ -182,8 +182,9 @@ export async function updateIntervention(
       urgence: input.urgence,
       note: input.note === undefined ? undefined : input.note || null,
     };
-    if (newStatut) await applyStatusChange(tx, user, current, newStatut, input.note || null, fields);
-    else await repo.updateFields(tx, id, fields);
+    if (newStatut) {
+      await applyStatusChange(tx, user, current, newStatut, input.note || null, fields, { motif: input.motif });
+    } else await repo.updateFields(tx, id, fields);
   });
   return mustFind(db, id);
 }

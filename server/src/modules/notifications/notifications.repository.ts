@@ -121,6 +121,26 @@ export async function insertNotifications(db: DbOrTx, recipients: readonly numbe
   await db.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(recipients)})`);
 }
 
+/**
+ * Withdraws the still-unread in-app notifications one event sent moments ago (the undo of a status change, issue 30:
+ * the move it announced did not stick); the streams of their recipients are told, as for a new one.
+ */
+export async function withdrawUnread(
+  db: DbOrTx,
+  n: { event: NotificationEvent; interventionId: number; actorId: number; title: string; message: string },
+  withinSeconds: number,
+) {
+  const { rows } = await db.execute<{ user_id: number }>(
+    sql`DELETE FROM notifications
+        WHERE intervention_id = ${n.interventionId} AND event = ${n.event} AND actor_id = ${n.actorId}
+          AND title = ${n.title.slice(0, 200)} AND message = ${n.message} AND read_at IS NULL
+          AND created_at >= clock_timestamp() - make_interval(secs => ${withinSeconds})
+        RETURNING user_id`,
+  );
+  const users = [...new Set(rows.map((r) => r.user_id))];
+  if (users.length > 0) await db.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${JSON.stringify(users)})`);
+}
+
 type NotificationRow = {
   id: number;
   type: NotificationType;

@@ -24,6 +24,7 @@ import {
   insertNotifications,
   interventionSubjectRow,
   wantingInApp,
+  withdrawUnread,
 } from './notifications.repository.ts';
 
 /**
@@ -154,6 +155,24 @@ export async function notifyStatusChanged(
     interventionId,
     ...NOTIFICATION_TEXTS.status(s.what, statutLabel(from), statutLabel(to), actor.nom),
   });
+}
+
+/**
+ * The undo of a status change (issue 30): the unread notifications of the move it cancels are withdrawn (that move
+ * did not stick), and the way back is announced to no one. Read ones stay: their reader saw the move happen.
+ */
+export async function withdrawStatusChanged(
+  tx: DbOrTx,
+  actor: SessionUser,
+  interventionId: number,
+  from: Statut,
+  to: Statut,
+  withinSeconds: number,
+) {
+  const s = await subjectOf(tx, interventionId);
+  if (!s) return;
+  const text = NOTIFICATION_TEXTS.status(s.what, statutLabel(from), statutLabel(to), actor.nom);
+  await withdrawUnread(tx, { event: 'intervention_status', interventionId, actorId: actor.id, ...text }, withinSeconds);
 }
 
 /** A part's available stock crossed below its threshold (issue 18): every holder of stock:manage. */

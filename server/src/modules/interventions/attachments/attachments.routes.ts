@@ -9,6 +9,7 @@ import {
 } from '@gmao/domain/interventions/attachment-schemas';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
+import { reviewNotice } from '@gmao/domain/interventions/review-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { downloadHeaders } from '../../../lib/download.ts';
@@ -64,8 +65,9 @@ const attachmentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
       const user = requireUser(request);
       const file = await requireUploadedFile(request);
       const precondition = preconditionOf(request);
-      const data = await service.uploadAttachment(app.db, storage, user, request.params.id, file, precondition);
-      return reply.status(201).send({ success: true as const, data, message: ATTACHMENT_MESSAGES.uploaded });
+      const r = await service.uploadAttachment(app.db, storage, user, request.params.id, file, precondition);
+      const message = reviewNotice(ATTACHMENT_MESSAGES.uploaded, r.backToReview);
+      return reply.status(201).send({ success: true as const, data: r.data, message });
     },
   );
 
@@ -98,8 +100,8 @@ const attachmentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
     },
     async (request) => {
       const user = requireUser(request);
-      await service.removeAttachment(app.db, storage, user, request.params, preconditionOf(request));
-      return { success: true as const, data: null, message: ATTACHMENT_MESSAGES.deleted };
+      const r = await service.removeAttachment(app.db, storage, user, request.params, preconditionOf(request));
+      return { success: true as const, data: null, message: reviewNotice(ATTACHMENT_MESSAGES.deleted, r.backToReview) };
     },
   );
 };

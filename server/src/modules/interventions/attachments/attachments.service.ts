@@ -11,6 +11,7 @@ import {
 } from '@gmao/domain/interventions/attachment-schemas';
 import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
+import { REVIEW_MESSAGES } from '@gmao/domain/interventions/review-schemas';
 import { VERSION_MESSAGES } from '@gmao/domain/interventions/version-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
@@ -19,6 +20,7 @@ import { contentMatches } from '../../../lib/file-content.ts';
 import type { FileStorage } from '../../../storage/file-storage.ts';
 import { lockForAction, lockForItem, requireAccess, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
+import { sendBackToReviewOnChange } from '../review/review.service.ts';
 import {
   countAttachments,
   deleteAttachment,
@@ -52,6 +54,10 @@ export interface IncomingFile {
   mimetype: string;
   file: Readable & { truncated?: boolean };
 }
+
+/** Issue 30: a change to the attachments of a submitted or approved intervention sends it back to review. */
+const backToReview = (tx: DbOrTx, user: SessionUser, id: number) =>
+  sendBackToReviewOnChange(tx, user, id, REVIEW_MESSAGES.whatAttachments);
 
 /**
  * Checks the intervention, the count and the name's type before reading the body, streams the file to storage (the
@@ -100,12 +106,12 @@ export async function uploadAttachment(
         { field: 'file', msg: ATTACHMENT_MESSAGES.contentRefused },
       ]);
     }
-    const attId = await db.transaction(async (tx) => {
+    const { attId, sentBack } = await db.transaction(async (tx) => {
       await lockForAction(tx, user, id, 'attach', precondition);
       if ((await countAttachments(tx, id)) >= MAX_ATTACHMENTS) {
         throw new AppError('BUSINESS_RULE', ATTACHMENT_MESSAGES.tooMany(MAX_ATTACHMENTS));
       }
-      return insertAttachment(tx, {
+      const inserted = await insertAttachment(tx, {
         interventionId: id,
         filename,
         mimeType: type,
@@ -113,8 +119,9 @@ export async function uploadAttachment(
         storageKey: key,
         userId: user.id,
       });
+      return { attId: inserted, sentBack: await backToReview(tx, user, id) };
     });
-    return publicView((await findAttachment(db, id, attId))!);
+    return { data: publicView((await findAttachment(db, id, attId))!), backToReview: sentBack };
   } catch (err) {
     await storage.remove([key]);
     throw err;
@@ -141,13 +148,15 @@ export async function removeAttachment(
   precondition?: VersionPrecondition,
 ) {
   const { id, attId } = ids;
-  const key = await db.transaction(async (tx) => {
+  const { key, sentBack } = await db.transaction(async (tx) => {
     const item = {
       lockAuthor: (t: DbOrTx) => lockAttachmentAuthor(t, id, attId),
       notFound: ATTACHMENT_MESSAGES.notFound,
     };
     await lockForItem(tx, user, id, item, precondition);
-    return deleteAttachment(tx, id, attId);
+    const removed = await deleteAttachment(tx, id, attId);
+    return { key: removed, sentBack: await backToReview(tx, user, id) };
   });
   if (key) await storage.remove([key]);
+  return { backToReview: sentBack };
 }

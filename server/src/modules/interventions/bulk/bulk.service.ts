@@ -82,7 +82,14 @@ function updateRefusals(user: SessionUser, row: BulkRow | undefined, data: BulkU
 
 const dayFr = (iso: string) => iso.split('-').reverse().join('/');
 
-async function applyChanges(tx: DbOrTx, user: SessionUser, row: BulkRow, c: Changes, technicianNom: string | null) {
+async function applyChanges(
+  tx: DbOrTx,
+  user: SessionUser,
+  row: BulkRow,
+  c: Changes,
+  technicianNom: string | null,
+  motif: string | null | undefined,
+) {
   const editsFields = c.urgence !== undefined || c.date !== undefined;
   const fields: InterventionFields = {
     equipementId: row.equipement_id,
@@ -90,8 +97,10 @@ async function applyChanges(tx: DbOrTx, user: SessionUser, row: BulkRow, c: Chan
     date: c.date,
     urgence: c.urgence,
   };
-  if (c.statut !== undefined) await applyStatusChange(tx, user, row, c.statut, null, editsFields ? fields : undefined);
-  else if (editsFields) await updateFields(tx, row.id, fields);
+  if (c.statut !== undefined) {
+    // The reopening rule (motif, approved) is applyStatusChange's: a refusal there rolls the whole call back.
+    await applyStatusChange(tx, user, row, c.statut, null, editsFields ? fields : undefined, { motif });
+  } else if (editsFields) await updateFields(tx, row.id, fields);
   const notes: string[] = [];
   if (editsFields) {
     const edits = [
@@ -149,7 +158,7 @@ export async function bulkUpdate(db: Db, user: SessionUser, input: BulkUpdateInp
     const changed: number[] = [];
     for (const { row, changes } of plans) {
       if (!row || !changes || Object.values(changes).every((v) => v === undefined)) continue;
-      await applyChanges(tx, user, row, changes, technician?.nom ?? null);
+      await applyChanges(tx, user, row, changes, technician?.nom ?? null, input.data.motif);
       changed.push(row.id);
     }
     // One version step per intervention changed (ARCHITECTURE.md "Versions and sync").

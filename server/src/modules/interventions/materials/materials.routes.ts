@@ -9,6 +9,7 @@ import {
   materialUpdateSchema,
 } from '@gmao/domain/interventions/material-schemas';
 import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
+import { reviewNotice } from '@gmao/domain/interventions/review-schemas';
 import { withVersion } from '@gmao/domain/interventions/version-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -47,8 +48,9 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const user = requireUser(request);
-      const data = await service.addMaterial(app.db, user, request.params.id, request.body, preconditionOf(request));
-      return reply.status(201).send({ success: true as const, data, message: MATERIAL_MESSAGES.created });
+      const r = await service.addMaterial(app.db, user, request.params.id, request.body, preconditionOf(request));
+      const message = reviewNotice(MATERIAL_MESSAGES.created, r.backToReview);
+      return reply.status(201).send({ success: true as const, data: r.data, message });
     },
   );
 
@@ -67,7 +69,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, mid } = request.params;
-      const data = await service.editMaterial(
+      const r = await service.editMaterial(
         app.db,
         requireUser(request),
         id,
@@ -75,7 +77,7 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
         request.body,
         preconditionOf(request),
       );
-      return { success: true as const, data, message: MATERIAL_MESSAGES.updated };
+      return { success: true as const, data: r.data, message: reviewNotice(MATERIAL_MESSAGES.updated, r.backToReview) };
     },
   );
 
@@ -93,8 +95,8 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, mid } = request.params;
-      await service.removeMaterial(app.db, requireUser(request), id, mid, preconditionOf(request));
-      return { success: true as const, data: null, message: MATERIAL_MESSAGES.deleted };
+      const r = await service.removeMaterial(app.db, requireUser(request), id, mid, preconditionOf(request));
+      return { success: true as const, data: null, message: reviewNotice(MATERIAL_MESSAGES.deleted, r.backToReview) };
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   type MaterialUpdate,
 } from '@gmao/domain/interventions/material-schemas';
 import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
+import { REVIEW_MESSAGES } from '@gmao/domain/interventions/review-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -16,6 +17,7 @@ import {
 } from '../../stock/requests/part-requests.service.ts';
 import { lockForAction, lockForItem, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
+import { sendBackToReviewOnChange } from '../review/review.service.ts';
 import {
   countMaterials,
   deleteMaterial,
@@ -45,6 +47,10 @@ export async function getMaterials(db: Db, id: number) {
   return listMaterials(db, id);
 }
 
+/** Issue 30: a change to the materials of a submitted or approved intervention sends it back to review. */
+const backToReview = (tx: DbOrTx, user: SessionUser, id: number) =>
+  sendBackToReviewOnChange(tx, user, id, REVIEW_MESSAGES.whatMaterials);
+
 /** A new line in the caller's transaction (also a synchronised material); returns its id. */
 export async function addMaterialInTx(
   tx: DbOrTx,
@@ -67,7 +73,7 @@ export async function addMaterialInTx(
       Number(input.quantite),
     );
   }
-  return mid;
+  return { mid, backToReview: await backToReview(tx, user, id) };
 }
 
 export async function addMaterial(
@@ -77,8 +83,10 @@ export async function addMaterial(
   input: MaterialInput,
   precondition?: VersionPrecondition,
 ) {
-  const mid = await db.transaction((tx) => addMaterialInTx(tx, user, id, input, precondition));
-  return (await findMaterial(db, id, mid))!;
+  const { mid, backToReview: sentBack } = await db.transaction((tx) =>
+    addMaterialInTx(tx, user, id, input, precondition),
+  );
+  return { data: (await findMaterial(db, id, mid))!, backToReview: sentBack };
 }
 
 export async function editMaterial(
@@ -89,13 +97,14 @@ export async function editMaterial(
   input: MaterialUpdate,
   precondition?: VersionPrecondition,
 ) {
-  await db.transaction(async (tx) => {
+  const sentBack = await db.transaction(async (tx) => {
     await lockOwnLine(tx, user, id, mid, precondition);
     const before = await lineStockOf(tx, mid);
     await updateMaterial(tx, id, mid, input);
     if (before) await lineQuantityChanged(tx, user, mid, before.quantite);
+    return backToReview(tx, user, id);
   });
-  return (await findMaterial(db, id, mid))!;
+  return { data: (await findMaterial(db, id, mid))!, backToReview: sentBack };
 }
 
 export async function removeMaterial(
@@ -105,9 +114,10 @@ export async function removeMaterial(
   mid: number,
   precondition?: VersionPrecondition,
 ) {
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx) => {
     await lockOwnLine(tx, user, id, mid, precondition);
     await releaseLine(tx, user, await lineStockOf(tx, mid));
     await deleteMaterial(tx, id, mid);
+    return { backToReview: await backToReview(tx, user, id) };
   });
 }

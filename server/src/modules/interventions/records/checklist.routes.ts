@@ -8,6 +8,7 @@ import {
   checklistSchema,
 } from '@gmao/domain/interventions/checklist-schemas';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
+import { reviewNotice } from '@gmao/domain/interventions/review-schemas';
 import { withVersion } from '@gmao/domain/interventions/version-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponsesWithVersion } from '../../../lib/route-schemas.ts';
@@ -47,8 +48,12 @@ const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { id, itemId } = request.params;
       const user = requireUser(request);
-      const data = await service.checkItem(app.db, user, id, itemId, request.body.checked, preconditionOf(request));
-      return { success: true as const, data, message: CHECKLIST_MESSAGES.updated };
+      const r = await service.checkItem(app.db, user, id, itemId, request.body.checked, preconditionOf(request));
+      return {
+        success: true as const,
+        data: r.data,
+        message: reviewNotice(CHECKLIST_MESSAGES.updated, r.backToReview),
+      };
     },
   );
 
@@ -68,8 +73,9 @@ const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { label } = request.body;
       const user = requireUser(request);
-      const data = await service.addChecklistItem(app.db, user, request.params.id, label, preconditionOf(request));
-      return reply.status(201).send({ success: true as const, data, message: CHECKLIST_MESSAGES.added });
+      const r = await service.addChecklistItem(app.db, user, request.params.id, label, preconditionOf(request));
+      const message = reviewNotice(CHECKLIST_MESSAGES.added, r.backToReview);
+      return reply.status(201).send({ success: true as const, data: r.data, message });
     },
   );
 
@@ -87,8 +93,12 @@ const checklistRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, itemId } = request.params;
-      const data = await service.removeChecklistItem(app.db, requireUser(request), id, itemId, preconditionOf(request));
-      return { success: true as const, data, message: CHECKLIST_MESSAGES.deleted };
+      const r = await service.removeChecklistItem(app.db, requireUser(request), id, itemId, preconditionOf(request));
+      return {
+        success: true as const,
+        data: r.data,
+        message: reviewNotice(CHECKLIST_MESSAGES.deleted, r.backToReview),
+      };
     },
   );
 };

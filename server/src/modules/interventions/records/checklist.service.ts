@@ -1,15 +1,21 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { CHECKLIST_MAX_ITEMS, CHECKLIST_MESSAGES as M } from '@gmao/domain/interventions/checklist-schemas';
+import { REVIEW_MESSAGES } from '@gmao/domain/interventions/review-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { lockForAction, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
+import { sendBackToReviewOnChange } from '../review/review.service.ts';
 import { insertHistory } from '../workflow/history.repository.ts';
 import { addItem, countItems, deleteItem, listChecklist, setChecked } from './checklist.repository.ts';
 
 const mustLock = (tx: DbOrTx, user: SessionUser, id: number, precondition?: VersionPrecondition) =>
   lockForAction(tx, user, id, 'checklist', precondition);
+
+/** Issue 30: a change to the checklist of a submitted or approved intervention sends it back to review. */
+const backToReview = (tx: DbOrTx, user: SessionUser, id: number) =>
+  sendBackToReviewOnChange(tx, user, id, REVIEW_MESSAGES.whatChecklist);
 
 export async function getChecklist(db: Db, id: number) {
   if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
@@ -27,6 +33,7 @@ export async function checkItemInTx(
 ) {
   await mustLock(tx, user, id, precondition);
   if (!(await setChecked(tx, id, itemId, checked, user.id))) throw new AppError('NOT_FOUND', M.itemNotFound);
+  return backToReview(tx, user, id);
 }
 
 export async function checkItem(
@@ -37,8 +44,8 @@ export async function checkItem(
   checked: boolean,
   precondition?: VersionPrecondition,
 ) {
-  await db.transaction((tx) => checkItemInTx(tx, user, id, itemId, checked, precondition));
-  return listChecklist(db, id);
+  const sentBack = await db.transaction((tx) => checkItemInTx(tx, user, id, itemId, checked, precondition));
+  return { data: await listChecklist(db, id), backToReview: sentBack };
 }
 
 export async function addChecklistItem(
@@ -48,13 +55,14 @@ export async function addChecklistItem(
   label: string,
   precondition?: VersionPrecondition,
 ) {
-  await db.transaction(async (tx) => {
+  const sentBack = await db.transaction(async (tx) => {
     await mustLock(tx, user, id, precondition);
     if ((await countItems(tx, id)) >= CHECKLIST_MAX_ITEMS) throw new AppError('BUSINESS_RULE', M.maxItems);
     await addItem(tx, id, label);
     await insertHistory(tx, { interventionId: id, from: null, to: null, note: M.historyAdded(label), userId: user.id });
+    return backToReview(tx, user, id);
   });
-  return listChecklist(db, id);
+  return { data: await listChecklist(db, id), backToReview: sentBack };
 }
 
 export async function removeChecklistItem(
@@ -64,7 +72,7 @@ export async function removeChecklistItem(
   itemId: number,
   precondition?: VersionPrecondition,
 ) {
-  await db.transaction(async (tx) => {
+  const sentBack = await db.transaction(async (tx) => {
     await mustLock(tx, user, id, precondition);
     const label = await deleteItem(tx, id, itemId);
     if (label === null) throw new AppError('NOT_FOUND', M.itemNotFound);
@@ -75,6 +83,7 @@ export async function removeChecklistItem(
       note: M.historyDeleted(label),
       userId: user.id,
     });
+    return backToReview(tx, user, id);
   });
-  return listChecklist(db, id);
+  return { data: await listChecklist(db, id), backToReview: sentBack };
 }

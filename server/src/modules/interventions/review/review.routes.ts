@@ -4,6 +4,7 @@ import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas'
 import {
   REVIEW_MESSAGES,
   reviewApproveSchema,
+  reviewHistorySchema,
   reviewRejectSchema,
   reviewResponseSchema,
   reviewSchema,
@@ -34,6 +35,20 @@ const reviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({ success: true as const, data: await service.getReview(app.db, request.params.id) }),
+  );
+
+  app.get(
+    '/:id/review/history',
+    {
+      config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ } },
+      schema: {
+        tags,
+        summary: 'Historique de validation : la validation en cours et celles remplacées (réouverture, modification)',
+        params: idParamsSchema,
+        response: { 200: successEnvelope(reviewHistorySchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await service.getReviewHistory(app.db, request.params.id) }),
   );
 
   app.post(

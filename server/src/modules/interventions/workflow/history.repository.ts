@@ -38,11 +38,21 @@ export async function listHistory(db: DbOrTx, interventionId: number): Promise<H
  */
 export async function insertHistory(
   db: DbOrTx,
-  row: { interventionId: number; from: Statut | null; to: Statut | null; note: string | null; userId: number | null },
+  row: {
+    interventionId: number;
+    from: Statut | null;
+    to: Statut | null;
+    note: string | null;
+    userId: number | null;
+    /** A status move: the timestamps it replaced (its undo puts them back). */
+    previous?: { startedAt: string | null; completedAt: string | null };
+  },
 ) {
   const { rows } = await db.execute<{ id: number }>(
-    sql`INSERT INTO intervention_history (intervention_id, from_statut, to_statut, note, user_id, created_at)
-        VALUES (${row.interventionId}, ${row.from}, ${row.to}, ${row.note}, ${row.userId}, clock_timestamp())
+    sql`INSERT INTO intervention_history (intervention_id, from_statut, to_statut, note, user_id, created_at,
+          previous_started_at, previous_completed_at)
+        VALUES (${row.interventionId}, ${row.from}, ${row.to}, ${row.note}, ${row.userId}, clock_timestamp(),
+          ${row.previous?.startedAt ?? null}::timestamptz, ${row.previous?.completedAt ?? null}::timestamptz)
         RETURNING id`,
   );
   return rows[0].id;
@@ -52,18 +62,30 @@ export async function insertHistory(
 export const insertNote = (db: DbOrTx, interventionId: number, userId: number, note: string) =>
   insertHistory(db, { interventionId, from: null, to: null, note, userId });
 
-/** The intervention's last status move, with its age in seconds (undo of a status change). */
+/**
+ * The intervention's last status move, with its age in seconds and the timestamps it replaced (undo of a status
+ * change; those as PostgreSQL's text, microseconds kept).
+ */
 export async function lastStatusMove(db: DbOrTx, interventionId: number) {
   const { rows } = await db.execute<{
+    id: number;
     from_statut: string | null;
     to_statut: string;
     user_id: number | null;
     age: number;
+    previous_started_at: string | null;
+    previous_completed_at: string | null;
   }>(
-    sql`SELECT from_statut, to_statut, user_id, extract(epoch FROM clock_timestamp() - created_at)::float AS age
+    sql`SELECT id, from_statut, to_statut, user_id, extract(epoch FROM clock_timestamp() - created_at)::float AS age,
+               previous_started_at::text AS previous_started_at, previous_completed_at::text AS previous_completed_at
         FROM intervention_history
         WHERE intervention_id = ${interventionId} AND to_statut IS NOT NULL
         ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
   return rows[0] ?? null;
+}
+
+/** An undone status move leaves the history (issue 30: an undo writes no move of its own; the audit keeps both). */
+export async function deleteHistoryRow(db: DbOrTx, historyId: number) {
+  await db.execute(sql`DELETE FROM intervention_history WHERE id = ${historyId}`);
 }

@@ -4,19 +4,39 @@ import type { DbOrTx } from '../../../db/database.ts';
 import { fieldAssignments, type InterventionFields } from '../interventions.repository.ts';
 
 /**
+ * The timestamps a status move replaced (kept on its history row, so that its undo puts them back), as PostgreSQL's
+ * text: microseconds kept, which a JS Date would round.
+ */
+export type StatusTimestamps = { startedAt: string | null; completedAt: string | null };
+
+/**
  * THE write of interventions.statut (server/test/architecture.test.ts: no other SQL sets it, and only
  * applyStatusChange in status.service.ts calls this). One UPDATE sets the status, its timestamps — the first
- * EN_COURS stamps started_at, TERMINEE stamps completed_at, any other status clears it — and, for an edit that also
- * changes the status (PUT /:id), the edited fields. Leaving TERMINEE (a reopening) deletes the review: the work must
- * be submitted again once finished.
+ * EN_COURS stamps started_at, TERMINEE stamps completed_at, any other status clears it; an undo (`restore`) puts
+ * back the timestamps the undone move replaced instead — and, for an edit that also changes the status (PUT /:id),
+ * the edited fields. Returns the timestamps it replaced. The review is not touched here (issue 30: leaving TERMINEE
+ * supersedes it, review.repository.ts).
  */
-export async function writeStatut(db: DbOrTx, id: number, to: Statut, fields?: InterventionFields) {
-  await db.execute(sql`UPDATE interventions SET
+export async function writeStatut(
+  db: DbOrTx,
+  id: number,
+  to: Statut,
+  fields?: InterventionFields,
+  restore?: StatusTimestamps,
+): Promise<StatusTimestamps> {
+  const stamps = restore
+    ? sql`started_at = ${restore.startedAt}::timestamptz, completed_at = ${restore.completedAt}::timestamptz,`
+    : sql`started_at = CASE WHEN ${to} = 'EN_COURS' THEN COALESCE(i.started_at, clock_timestamp()) ELSE i.started_at END,
+      completed_at = CASE WHEN ${to} = 'TERMINEE' THEN clock_timestamp() ELSE NULL END,`;
+  const { rows } = await db.execute<{ started_at: string | null; completed_at: string | null }>(sql`
+    UPDATE interventions i SET
       statut = ${to},
-      started_at = CASE WHEN ${to} = 'EN_COURS' THEN COALESCE(started_at, clock_timestamp()) ELSE started_at END,
-      completed_at = CASE WHEN ${to} = 'TERMINEE' THEN clock_timestamp() ELSE NULL END,
+      ${stamps}
       ${fields ? sql`${fieldAssignments(fields)},` : sql``}
       updated_at = clock_timestamp()
-    WHERE id = ${id}`);
-  if (to !== 'TERMINEE') await db.execute(sql`DELETE FROM intervention_reviews WHERE intervention_id = ${id}`);
+    FROM (SELECT started_at, completed_at FROM interventions WHERE id = ${id}) prev
+    WHERE i.id = ${id}
+    RETURNING prev.started_at::text AS started_at, prev.completed_at::text AS completed_at`);
+  const prev = rows[0];
+  return { startedAt: prev?.started_at ?? null, completedAt: prev?.completed_at ?? null };
 }

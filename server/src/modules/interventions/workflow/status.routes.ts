@@ -33,7 +33,8 @@ const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       config: update,
       schema: {
         tags,
-        summary: 'Changer le statut (transitions autorisées seulement, sinon 422)',
+        summary:
+          'Changer le statut (transitions autorisées seulement, sinon 422 ; quitter « Terminée » demande un motif, 400, et une intervention approuvée la permission interventions:approve, 403)',
         ...versionedWrite,
         params: idParamsSchema,
         body: withVersion(statusChangeSchema),
@@ -41,9 +42,16 @@ const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { statut, note } = request.body;
+      const { statut, note, motif } = request.body;
       const user = requireUser(request);
-      const data = await status.changeStatus(app.db, user, request.params.id, statut, note, preconditionOf(request));
+      const data = await status.changeStatus(
+        app.db,
+        user,
+        request.params.id,
+        statut,
+        { note, motif },
+        preconditionOf(request),
+      );
       return { success: true as const, data: withEtag(reply, data), message: MUTATION_MESSAGES.statusUpdate.success };
     },
   );

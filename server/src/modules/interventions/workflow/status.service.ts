@@ -6,6 +6,9 @@ import { can, POLICY_MESSAGES } from '@gmao/domain/interventions/policy';
 import { isStatut, type Statut, statutLabel } from '@gmao/domain/interventions/status';
 import {
   canTransition,
+  isReopening,
+  REOPEN_MESSAGES,
+  reopenRefusal,
   UNDO_MESSAGES,
   UNDO_WINDOW_SECONDS,
   WORKFLOW_MESSAGES,
@@ -13,7 +16,7 @@ import {
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
-import { notifyStatusChanged } from '../../notifications/notifications.service.ts';
+import { notifyStatusChanged, withdrawStatusChanged } from '../../notifications/notifications.service.ts';
 import { onStatusChange as stockOnStatusChange } from '../../stock/requests/part-requests.service.ts';
 import { factsOf, lockForAction, type VersionPrecondition } from '../access.ts';
 import { stopAllSessions } from '../activity/timer.repository.ts';
@@ -23,14 +26,28 @@ import {
   type InterventionFields,
   lockVisibleMany,
 } from '../interventions.repository.ts';
-import { insertHistory, lastStatusMove } from './history.repository.ts';
-import { writeStatut } from './status.repository.ts';
+import { lockReviewStatus, restoreSupersededReview, supersedeReview } from '../review/review.repository.ts';
+import { deleteHistoryRow, insertHistory, lastStatusMove } from './history.repository.ts';
+import { type StatusTimestamps, writeStatut } from './status.repository.ts';
+
+/** How a status change came: the reopening motif (leaving TERMINEE), or the undo of the user's last move. */
+export type StatusChangeOptions = {
+  motif?: string | null;
+  /** The undone move (undoLastStatusChange): its history row and the timestamps it replaced. */
+  undo?: { historyId: number; previous: StatusTimestamps };
+};
 
 /**
- * The ONE way a status changes, behind its three doors — PUT /:id/status (changeStatus), PUT /bulk/status
- * (bulkStatus) and PUT /:id with a statut (updateIntervention): the workflow check (422), the single UPDATE (with
- * the edited fields when there are), the history row, the audit row, and the timers a suspending or closing status
- * stops. The row is locked and the access checked by the caller, in the caller's transaction.
+ * The ONE way a status changes, behind its doors — PUT /:id/status (changeStatus), PUT /bulk/status (bulkStatus),
+ * PUT /:id with a statut (updateIntervention), PUT /bulk (bulk.service) and the sync batch (changeStatusInTx): the
+ * workflow check (422), the reopening rule (issue 30, reopenRefusal: leaving TERMINEE needs a motif, 400; an
+ * approved intervention needs interventions:approve, 403), the single UPDATE (with the edited fields when there
+ * are), the history row (with the timestamps it replaced), the audit row, the timers a suspending or closing status
+ * stops, and the notifications. Leaving TERMINEE supersedes the review (kept in intervention_review_history). The row
+ * is locked and the access checked by the caller, in the caller's transaction.
+ *
+ * An undo puts back exactly what the undone move replaced — status, started_at/completed_at, the review it
+ * superseded — removes that move from the history (it did not stick; the audit keeps both), and tells no one.
  */
 export async function applyStatusChange(
   tx: DbOrTx,
@@ -39,25 +56,63 @@ export async function applyStatusChange(
   to: Statut,
   note: string | null,
   fields?: InterventionFields,
-  opts: { undo?: boolean } = {},
+  opts: StatusChangeOptions = {},
 ) {
+  const { undo } = opts;
   // An undo (undoLastStatusChange) has been checked against the history instead of the transition table.
-  if (!opts.undo && !canTransition(current.statut, to)) {
+  if (!undo && !canTransition(current.statut, to)) {
     throw new AppError('BUSINESS_RULE', WORKFLOW_MESSAGES.transitionRefused(current.statut, to));
   }
+  const leavesFinished = isReopening(current.statut, to);
+  const reviewStatus = leavesFinished ? await lockReviewStatus(tx, current.id) : null;
+  const motif = opts.motif?.trim() || null;
+  if (!undo) {
+    const refused = reopenRefusal(user, { from: current.statut, to, reviewStatus, motif });
+    if (refused?.kind === 'forbidden') throw new AppError('FORBIDDEN', refused.message);
+    if (refused) throw new AppError('BAD_REQUEST', refused.message, [{ field: 'motif', msg: refused.message }]);
+  }
+  const reopenMotif = leavesFinished && !undo ? motif : null;
   // Stock (issue 18): waiting for parts needs an open part request; TERMINEE issues, ANNULEE releases reservations.
   if (current.statut !== to) await stockOnStatusChange(tx, user, current.id, current.statut, to);
-  await writeStatut(tx, current.id, to, fields);
-  await insertHistory(tx, { interventionId: current.id, from: current.statut, to, note, userId: user.id });
+  const previous = await writeStatut(tx, current.id, to, fields, undo?.previous);
+  const historyId = undo
+    ? null
+    : await insertHistory(tx, {
+        interventionId: current.id,
+        from: current.statut,
+        to,
+        note: reopenMotif ? REOPEN_MESSAGES.historyNote(reopenMotif, note) : note,
+        userId: user.id,
+        previous,
+      });
+  if (leavesFinished && reviewStatus !== null) {
+    await supersedeReview(tx, current.id, {
+      userId: user.id,
+      motif: reopenMotif ?? (undo ? UNDO_MESSAGES.historyNote : REOPEN_MESSAGES.reviewSuperseded),
+      historyId,
+    });
+  }
+  if (undo) {
+    await restoreSupersededReview(tx, current.id, undo.historyId);
+    await deleteHistoryRow(tx, undo.historyId);
+  }
   await recordAudit(tx, {
     action: 'intervention.status',
     entityId: current.id,
-    summary: `Intervention #${current.id} : ${statutLabel(current.statut)} → ${statutLabel(to)}`,
-    before: { statut: current.statut },
-    after: { statut: to, ...(note ? { note } : {}) },
+    summary: `Intervention #${current.id} : ${undo ? `${UNDO_MESSAGES.historyNote} — ` : ''}${statutLabel(current.statut)} → ${statutLabel(to)}`,
+    before: { statut: current.statut, ...(reviewStatus ? { review: reviewStatus } : {}) },
+    after: {
+      statut: to,
+      ...(note ? { note } : {}),
+      ...(reopenMotif ? { motif: reopenMotif } : {}),
+      ...(undo ? { undo: true, completedAt: undo.previous.completedAt } : {}),
+    },
   });
   if (TIMER_STOPPING_STATUTS.includes(to)) await stopAllSessions(tx, current.id);
-  await notifyStatusChanged(tx, user, current.id, current.statut, to);
+  // The undo tells no one (announcing the way back doubled the notifications) and withdraws what the move it
+  // cancels announced, where still unread.
+  if (undo) await withdrawStatusChanged(tx, user, current.id, to, current.statut, UNDO_WINDOW_SECONDS * 3);
+  else await notifyStatusChanged(tx, user, current.id, current.statut, to);
 }
 
 /** PUT /:id/status inside the caller's transaction (also a synchronised status step, sync/sync.service.ts). */
@@ -66,11 +121,11 @@ export async function changeStatusInTx(
   user: SessionUser,
   id: number,
   to: Statut,
-  note?: string | null,
+  change: { note?: string | null; motif?: string | null } = {},
   precondition?: VersionPrecondition,
 ) {
   const current = await lockForAction(tx, user, id, 'changeStatus', precondition);
-  await applyStatusChange(tx, user, current, to, note || null);
+  await applyStatusChange(tx, user, current, to, change.note || null, undefined, { motif: change.motif });
 }
 
 /** PUT /:id/status */
@@ -79,10 +134,10 @@ export async function changeStatus(
   user: SessionUser,
   id: number,
   to: Statut,
-  note?: string | null,
+  change: { note?: string | null; motif?: string | null } = {},
   precondition?: VersionPrecondition,
 ) {
-  await db.transaction((tx) => changeStatusInTx(tx, user, id, to, note, precondition));
+  await db.transaction((tx) => changeStatusInTx(tx, user, id, to, change, precondition));
   const changed = await findIntervention(db, id);
   if (!changed) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
   return changed;
@@ -112,7 +167,9 @@ export async function bulkStatus(db: Db, user: SessionUser, input: BulkStatusInp
       const why = WORKFLOW_MESSAGES.transitionRefused(refused.statut, input.status);
       throw new AppError('BUSINESS_RULE', ASSIGNMENT_MESSAGES.bulkTransitionRefused(refused.id, why));
     }
-    for (const r of moving) await applyStatusChange(tx, user, r, input.status, input.note || null);
+    for (const r of moving) {
+      await applyStatusChange(tx, user, r, input.status, input.note || null, undefined, { motif: input.motif });
+    }
     await bumpVersions(
       tx,
       moving.map((r) => r.id),
@@ -123,8 +180,9 @@ export async function bulkStatus(db: Db, user: SessionUser, input: BulkStatusInp
 
 /**
  * POST /:id/status/undo: puts back the status the user's own last change replaced, within UNDO_WINDOW_SECONDS and
- * only if that change is still the last one (same transaction, under the row lock). Written like any status change
- * (history row, audit, notifications), with the note 'Annulation du changement de statut'.
+ * only if that change is still the last one (same transaction, under the row lock). Through applyStatusChange as an
+ * undo (issue 30): the timestamps and the review the change replaced come back as they were, the undone move leaves
+ * the history, an audit row 'Annulation du changement de statut' records it, nobody is notified.
  */
 export async function undoLastStatusChange(db: Db, user: SessionUser, id: number) {
   await db.transaction(async (tx) => {
@@ -140,7 +198,12 @@ export async function undoLastStatusChange(db: Db, user: SessionUser, id: number
     if (!undoable || !last?.from_statut || !isStatut(last.from_statut)) {
       throw new AppError('BUSINESS_RULE', UNDO_MESSAGES.refused);
     }
-    await applyStatusChange(tx, user, current, last.from_statut, UNDO_MESSAGES.historyNote, undefined, { undo: true });
+    await applyStatusChange(tx, user, current, last.from_statut, null, undefined, {
+      undo: {
+        historyId: last.id,
+        previous: { startedAt: last.previous_started_at, completedAt: last.previous_completed_at },
+      },
+    });
   });
   const changed = await findIntervention(db, id);
   if (!changed) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);

@@ -5,7 +5,7 @@ import { api, type Envelope } from '../../../lib/api-client';
 import { invalidateAfterInterventionChange } from './query-keys';
 
 /** PUT /interventions/bulk/status: every move checked by the workflow, all or nothing. */
-export function bulkStatus(input: { ids: number[]; status: Statut }) {
+export function bulkStatus(input: { ids: number[]; status: Statut; motif?: string }) {
   return api.put<Envelope<{ count: number }>>('/interventions/bulk/status', input, { silent: true });
 }
 

@@ -18,14 +18,18 @@ export function createIntervention(input: InterventionCreateInput) {
  * The edit form sends only the status change (spec §4), made on the `version` it displayed (If-Match: a 409
  * VERSION_CONFLICT when someone else changed the intervention meanwhile).
  */
-export function updateInterventionStatut(input: { id: number; statut: Statut; version?: number }) {
+export function updateInterventionStatut(input: { id: number; statut: Statut; motif?: string; version?: number }) {
   const opts = { silent: true, headers: ifMatch(input.version) };
-  return api.put<Envelope<Intervention>>(`/interventions/${input.id}`, { statut: input.statut }, opts);
+  const body = { statut: input.statut, ...(input.motif ? { motif: input.motif } : {}) };
+  return api.put<Envelope<Intervention>>(`/interventions/${input.id}`, body, opts);
 }
 
-/** The detail's status buttons, made on the workflow `version` they were drawn from. */
-export function changeStatus(input: { id: number; statut: Statut; note?: string; version?: number }) {
-  const body = { statut: input.statut, note: input.note };
+/**
+ * The detail's status buttons, made on the workflow `version` they were drawn from; `motif` is the reopening's
+ * (leaving TERMINEE, asked by ReopenDialog).
+ */
+export function changeStatus(input: { id: number; statut: Statut; note?: string; motif?: string; version?: number }) {
+  const body = { statut: input.statut, note: input.note, ...(input.motif ? { motif: input.motif } : {}) };
   const opts = { silent: true, headers: ifMatch(input.version) };
   return api.put<Envelope<Intervention>>(`/interventions/${input.id}/status`, body, opts);
 }

@@ -42,6 +42,8 @@ export function invalidateInterventionVersion(queryClient: QueryClient, id: numb
     queryClient.invalidateQueries({ queryKey: interventionKeys.detail(id) }),
     queryClient.invalidateQueries({ queryKey: interventionKeys.workflow(id) }),
     queryClient.invalidateQueries({ queryKey: interventionKeys.lists() }),
+    // A change to a submitted or approved record may send it back to review (issue 30).
+    queryClient.invalidateQueries({ queryKey: interventionKeys.review(id) }),
   ]);
 }
 

@@ -1,4 +1,4 @@
-import type { Review, ReviewRejectInput } from '@gmao/domain/interventions/review-schemas';
+import type { Review, ReviewHistory, ReviewRejectInput } from '@gmao/domain/interventions/review-schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
 import { interventionKeys, invalidateAfterInterventionChange } from './query-keys';
@@ -13,6 +13,16 @@ export function getReviewQueryOptions(id: number) {
 
 export function useReview(id: number) {
   return useQuery(getReviewQueryOptions(id));
+}
+
+/** GET /interventions/:id/review/history: the current review and the superseded ones (issue 30). */
+export function getReviewHistory(id: number) {
+  return api.get<Envelope<ReviewHistory>>(`/interventions/${id}/review/history`, { silent: true });
+}
+
+/** Under the review's key: whatever reloads the review reloads its history. */
+export function useReviewHistory(id: number) {
+  return useQuery({ queryKey: [...interventionKeys.review(id), 'history'], queryFn: () => getReviewHistory(id) });
 }
 
 export type ReviewStep =

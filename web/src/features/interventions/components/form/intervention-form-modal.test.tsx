@@ -1,5 +1,6 @@
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { FORM_STATUTS, STATUT_LABELS } from '@gmao/domain/interventions/status';
+import { REOPEN_MESSAGES } from '@gmao/domain/interventions/workflow';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -134,6 +135,21 @@ describe('InterventionFormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent('PUT')).toEqual([{ url: '/api/interventions/9', body: { statut: 'TERMINEE' } }]);
+  });
+
+  it('moving a finished intervention back to Planifiée asks for the motif first, then sends it (issue 30)', async () => {
+    const user = userEvent.setup();
+    const onClose = renderForm({ intervention: interventionRow(9, 'Moteur LS 200', 'TERMINEE') });
+    await user.selectOptions(screen.getByLabelText('Statut'), 'PLANIFIEE');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const dialog = await screen.findByRole('dialog', { name: REOPEN_MESSAGES.confirmTitle });
+    expect(sent('PUT')).toEqual([]);
+    await user.type(within(dialog).getByLabelText(new RegExp(REOPEN_MESSAGES.motifLabel)), 'Fuite après clôture');
+    await user.click(within(dialog).getByRole('button', { name: REOPEN_MESSAGES.confirm }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent('PUT')).toEqual([
+      { url: '/api/interventions/9', body: { statut: 'PLANIFIEE', motif: 'Fuite après clôture' } },
+    ]);
   });
 
   it.each([

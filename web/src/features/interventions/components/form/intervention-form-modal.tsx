@@ -5,10 +5,16 @@ import {
   type InterventionFormValues,
   interventionFormSchema,
 } from '@gmao/domain/interventions/intervention-schemas';
-import { DEFAULT_STATUT, FORM_STATUTS, STATUT_LABELS } from '@gmao/domain/interventions/status';
-import { formStatutOptions } from '@gmao/domain/interventions/workflow';
+import {
+  DEFAULT_STATUT,
+  FORM_STATUTS,
+  STATUT_LABELS,
+  type Statut,
+  statutLabel,
+} from '@gmao/domain/interventions/status';
+import { formStatutOptions, isReopening } from '@gmao/domain/interventions/workflow';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { Button } from '../../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../../components/ui/form-field';
@@ -21,6 +27,7 @@ import { useTechnicians } from '../../api/get-technicians';
 import { useCreateIntervention, useUpdateInterventionStatut } from '../../api/mutate-intervention';
 import { isVersionConflict } from '../../api/version-conflict';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
+import { ReopenDialog } from '../workflow/reopen-dialog';
 
 export interface InterventionFormModalProps {
   open: boolean;
@@ -112,23 +119,29 @@ export function InterventionFormModal({
     onFromTemplate?.(chosen ? { id: chosen.id, type_equipement: chosen.type_equipement } : null);
   };
 
+  // Issue 30: leaving TERMINEE is a reopening, confirmed with its motif first (ReopenDialog).
+  const [reopening, setReopening] = useState<Statut | null>(null);
+  const saveStatut = async (target: Intervention, statut: Statut, motif?: string) => {
+    try {
+      const res = await update.mutateAsync({ id: target.id, statut, motif, version: target.version });
+      toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
+      setReopening(null);
+      onClose();
+    } catch (err) {
+      toastInterventionError(err, MUTATION_MESSAGES.statusUpdate.failure);
+      // Reloaded: the form's statuses were computed from a state that is gone; reopen it on the fresh one.
+      if (isVersionConflict(err)) {
+        setReopening(null);
+        onClose();
+      }
+    }
+  };
+
   const onSubmit = form.handleSubmit(async (values) => {
     if (intervention) {
       if (values.statut === current) return onClose();
-      try {
-        const res = await update.mutateAsync({
-          id: intervention.id,
-          statut: values.statut,
-          version: intervention.version,
-        });
-        toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
-        onClose();
-      } catch (err) {
-        toastInterventionError(err, MUTATION_MESSAGES.statusUpdate.failure);
-        // Reloaded: the form's statuses were computed from a state that is gone; reopen it on the fresh one.
-        if (isVersionConflict(err)) onClose();
-      }
-      return;
+      if (isReopening(current, values.statut)) return setReopening(values.statut);
+      return saveStatut(intervention, values.statut);
     }
     try {
       const res = await create.mutateAsync({
@@ -260,6 +273,14 @@ export function InterventionFormModal({
       </form>
       <LoadingOverlay show={create.isPending} text="Création de l'intervention..." />
       <LoadingOverlay show={update.isPending} text="Mise à jour du statut..." />
+      <ReopenDialog
+        open={reopening !== null && intervention !== undefined}
+        target={reopening ? statutLabel(reopening) : ''}
+        approved={intervention?.reviewStatus === 'APPROUVEE'}
+        saving={update.isPending}
+        onClose={() => setReopening(null)}
+        onConfirm={(motif) => intervention && reopening && void saveStatut(intervention, reopening, motif)}
+      />
     </Modal>
   );
 }

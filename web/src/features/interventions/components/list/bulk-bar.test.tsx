@@ -1,6 +1,7 @@
 import type { TechnicianOption } from '@gmao/domain/interventions/assignment-schemas';
 import { BULK_LABELS as L } from '@gmao/domain/interventions/bulk-schemas';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { REOPEN_MESSAGES } from '@gmao/domain/interventions/workflow';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -72,6 +73,38 @@ describe('InterventionsList bulk actions', () => {
       expect(puts()).toEqual([['/api/interventions/bulk/status', { ids: [1, 3], status: 'EN_COURS' }]]),
     );
     await vi.waitFor(() => expect(screen.queryByRole('region', { name: L.bar })).toBeNull());
+  });
+
+  it('a selection with finished interventions: the server asks for the motif, the bar asks the user, sends it (issue 30)', async () => {
+    granted.add('interventions:update');
+    const base = fetchMock.getMockImplementation() as (url: string, init?: RequestInit) => Promise<Response>;
+    let asked = false;
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (init?.method === 'PUT' && !asked) {
+        asked = true;
+        const msg = REOPEN_MESSAGES.motifRequired;
+        const body = JSON.stringify({ success: false, message: msg, details: [{ field: 'motif', msg }] });
+        return Promise.resolve(new Response(body, { status: 400, headers: { 'content-type': 'application/json' } }));
+      }
+      return base(url, init);
+    });
+    const user = userEvent.setup();
+    renderList();
+    await user.click(await screen.findByRole('checkbox', { name: L.selectRow(1) }));
+    const bar = screen.getByRole('region', { name: L.bar });
+    await user.selectOptions(within(bar).getByLabelText(L.status), 'PLANIFIEE');
+    await user.click(within(bar).getByRole('button', { name: L.applyStatus }));
+    const dialog = await screen.findByRole('dialog', { name: REOPEN_MESSAGES.confirmTitle });
+    await user.click(within(dialog).getByRole('button', { name: REOPEN_MESSAGES.confirm }));
+    expect(await within(dialog).findByText(REOPEN_MESSAGES.motifRequired)).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(new RegExp(REOPEN_MESSAGES.motifLabel)), 'Erreur de clôture');
+    await user.click(within(dialog).getByRole('button', { name: REOPEN_MESSAGES.confirm }));
+    await vi.waitFor(() =>
+      expect(puts()).toEqual([
+        ['/api/interventions/bulk/status', { ids: [1], status: 'PLANIFIEE' }],
+        ['/api/interventions/bulk/status', { ids: [1], status: 'PLANIFIEE', motif: 'Erreur de clôture' }],
+      ]),
+    );
   });
 
   it('a responsable (interventions:assign) selects the whole page and assigns a technician', async () => {

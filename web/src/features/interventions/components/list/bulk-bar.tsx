@@ -1,14 +1,16 @@
 import type { Failure } from '@gmao/domain/common/api';
 import { BULK_MESSAGES, BULK_LABELS as L } from '@gmao/domain/interventions/bulk-schemas';
 import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
-import { isStatut, STATUT_LABELS, STATUTS } from '@gmao/domain/interventions/status';
+import { isStatut, STATUT_LABELS, STATUTS, statutLabel } from '@gmao/domain/interventions/status';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { inputClass } from '../../../../components/ui/form-field';
 import { useTechnicians } from '../../api/get-technicians';
 import { useBulkAssign, useBulkStatus, useBulkTrash } from '../../api/mutate-bulk';
+import { needsReopenMotif } from '../../api/reopen';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
+import { ReopenDialog } from '../workflow/reopen-dialog';
 import { BulkEditModal } from './bulk-edit-modal';
 import { BulkFailures, failuresOf } from './bulk-failures';
 
@@ -58,15 +60,21 @@ export function BulkBar({
     }
   };
 
-  const applyStatus = async () => {
+  // Issue 30: a selection with finished interventions is a reopening; the server asks for its motif (400 on
+  // `motif`), the bar asks the user and sends it again.
+  const [askMotif, setAskMotif] = useState(false);
+  const applyStatus = async (motif?: string) => {
     if (!isStatut(status)) return;
     try {
-      const res = await bulkStatus.mutateAsync({ ids, status });
+      const res = await bulkStatus.mutateAsync({ ids, status, motif });
       toastInterventionSuccess(res.message, ASSIGNMENT_MESSAGES.bulkStatusUpdated(res.data.count));
+      setAskMotif(false);
       setStatus('');
       onClear();
     } catch (err) {
-      toastInterventionError(err, L.statusFailed);
+      if (!motif && needsReopenMotif(err)) {
+        setAskMotif(true);
+      } else toastInterventionError(err, L.statusFailed);
     }
   };
   const assign = async () => {
@@ -103,7 +111,7 @@ export function BulkBar({
             </option>
           ))}
         </select>
-        <Button size="sm" onClick={applyStatus} disabled={!status} loading={bulkStatus.isPending}>
+        <Button size="sm" onClick={() => applyStatus()} disabled={!status} loading={bulkStatus.isPending}>
           {L.applyStatus}
         </Button>
       </div>
@@ -149,6 +157,14 @@ export function BulkBar({
           }}
         />
       )}
+      <ReopenDialog
+        open={askMotif}
+        target={isStatut(status) ? statutLabel(status) : ''}
+        approved={false}
+        saving={bulkStatus.isPending}
+        onClose={() => setAskMotif(false)}
+        onConfirm={(motif) => void applyStatus(motif)}
+      />
       <ConfirmDialog
         open={trashing}
         kind="danger"

@@ -3,16 +3,19 @@ import {
   BULK_FIELDS,
   BULK_MESSAGES,
   type BulkField,
+  type BulkUpdateData,
   bulkUpdateDataSchema,
   BULK_LABELS as L,
 } from '@gmao/domain/interventions/bulk-schemas';
-import { STATUT_LABELS, STATUTS } from '@gmao/domain/interventions/status';
+import { isStatut, STATUT_LABELS, STATUTS, statutLabel } from '@gmao/domain/interventions/status';
 import { type ChangeEvent, type FormEvent, type ReactNode, useState } from 'react';
 import { inputClass } from '../../../../components/ui/form-field';
 import { FormModal } from '../../../../components/ui/form-modal';
 import { useTechnicians } from '../../api/get-technicians';
 import { useBulkUpdate } from '../../api/mutate-bulk';
+import { needsReopenMotif } from '../../api/reopen';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
+import { ReopenDialog } from '../workflow/reopen-dialog';
 import { BulkFailures, failuresOf } from './bulk-failures';
 
 const FORM_ID = 'bulk-edit-form';
@@ -53,24 +56,33 @@ export function BulkEditModal({
   const mutation = useBulkUpdate();
   const fields = BULK_FIELDS.filter((f) => f !== 'technicianId' || canAssign);
 
+  // Issue 30: a new status that reopens finished interventions needs a motif; the server names it, the modal asks.
+  const [askMotif, setAskMotif] = useState(false);
+  const send = async (data: BulkUpdateData, motif?: string) => {
+    try {
+      const res = await mutation.mutateAsync({ ids, data: motif ? { ...data, motif } : data });
+      toastInterventionSuccess(res.message, BULK_MESSAGES.updated(res.data.count));
+      setAskMotif(false);
+      onDone();
+    } catch (err) {
+      const failed = failuresOf(err);
+      if (!motif && needsReopenMotif(err)) setAskMotif(true);
+      else if (failed.length > 0) setFailures(failed);
+      else toastInterventionError(err, L.editFailed);
+    }
+  };
+  const parsedData = () => bulkUpdateDataSchema.safeParse(dataOf(values, enabled));
+
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setFailures([]);
-    const parsed = bulkUpdateDataSchema.safeParse(dataOf(values, enabled));
+    const parsed = parsedData();
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? L.editFailed);
       return;
     }
     setError(null);
-    try {
-      const res = await mutation.mutateAsync({ ids, data: parsed.data });
-      toastInterventionSuccess(res.message, BULK_MESSAGES.updated(res.data.count));
-      onDone();
-    } catch (err) {
-      const failed = failuresOf(err);
-      if (failed.length > 0) setFailures(failed);
-      else toastInterventionError(err, L.editFailed);
-    }
+    await send(parsed.data);
   };
 
   const control = (field: BulkField): ReactNode => {
@@ -150,6 +162,17 @@ export function BulkEditModal({
         )}
         <BulkFailures failures={failures} />
       </form>
+      <ReopenDialog
+        open={askMotif}
+        target={isStatut(values.statut) ? statutLabel(values.statut) : ''}
+        approved={false}
+        saving={mutation.isPending}
+        onClose={() => setAskMotif(false)}
+        onConfirm={(motif) => {
+          const parsed = parsedData();
+          if (parsed.success) void send(parsed.data, motif);
+        }}
+      />
     </FormModal>
   );
 }

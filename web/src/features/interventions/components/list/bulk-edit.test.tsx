@@ -1,6 +1,7 @@
 import type { TechnicianOption } from '@gmao/domain/interventions/assignment-schemas';
 import { BULK_MESSAGES, BULK_LABELS as L } from '@gmao/domain/interventions/bulk-schemas';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { REOPEN_MESSAGES } from '@gmao/domain/interventions/workflow';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -26,7 +27,7 @@ const refusal = {
   failed: [{ id: 2, reason: 'Transition non autorisée : Terminée → En Cours' }],
 };
 /** The next answer of a bulk write: refused (422, with the failures) or accepted. */
-let nextBulk: 'refuse' | 'accept';
+let nextBulk: 'refuse' | 'accept' | 'motif';
 let fetchMock: ReturnType<typeof vi.fn>;
 const writes = () =>
   fetchMock.mock.calls
@@ -41,6 +42,12 @@ beforeEach(() => {
   nextBulk = 'accept';
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     if (init?.method === 'PUT' || init?.method === 'DELETE') {
+      if (nextBulk === 'motif') {
+        nextBulk = 'accept';
+        const msg = REOPEN_MESSAGES.motifRequired;
+        const body = JSON.stringify({ success: false, message: msg, details: [{ field: 'motif', msg }] });
+        return Promise.resolve(new Response(body, { status: 400, headers: { 'content-type': 'application/json' } }));
+      }
       if (nextBulk === 'refuse') {
         return Promise.resolve(
           new Response(JSON.stringify(refusal), { status: 422, headers: { 'content-type': 'application/json' } }),
@@ -119,6 +126,28 @@ describe('bulk edit', () => {
     expect(alert).toHaveTextContent(L.failure(2, 'Transition non autorisée : Terminée → En Cours'));
     expect(toasts.success).not.toHaveBeenCalled();
     expect(screen.getByRole('region', { name: L.bar })).toHaveTextContent(L.selected(2));
+  });
+});
+
+describe('bulk edit reopening finished interventions (issue 30)', () => {
+  it('the server asks for the motif: the modal asks the user, then sends the same change with it', async () => {
+    nextBulk = 'motif';
+    const { user, bar } = await selectBoth();
+    await user.click(within(bar).getByRole('button', { name: L.edit }));
+    const modal = screen.getByRole('dialog', { name: L.editTitle(2) });
+    await user.click(within(modal).getByRole('checkbox', { name: L.editField.statut }));
+    await user.selectOptions(within(modal).getByLabelText(L.fieldLabel.statut), 'PLANIFIEE');
+    await user.click(within(modal).getByRole('button', { name: L.apply }));
+    const dialog = await screen.findByRole('dialog', { name: REOPEN_MESSAGES.confirmTitle });
+    await user.type(within(dialog).getByLabelText(new RegExp(REOPEN_MESSAGES.motifLabel)), 'Contrôle refait');
+    await user.click(within(dialog).getByRole('button', { name: REOPEN_MESSAGES.confirm }));
+    await vi.waitFor(() =>
+      expect(writes()).toEqual([
+        ['PUT', '/api/interventions/bulk', { ids: [1, 2], data: { statut: 'PLANIFIEE' } }],
+        ['PUT', '/api/interventions/bulk', { ids: [1, 2], data: { statut: 'PLANIFIEE', motif: 'Contrôle refait' } }],
+      ]),
+    );
+    expect(toasts.error).not.toHaveBeenCalled();
   });
 });
 

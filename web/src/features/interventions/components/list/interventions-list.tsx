@@ -190,6 +190,7 @@ export function InterventionsList({
         }}
       />
       {lifecycle.dialogs}
+      {cycle.dialogs}
       <LoadingOverlay
         show={cycle.isPending || lifecycle.busy}
         text={cycle.isPending ? 'Mise à jour du statut...' : 'Mise à jour...'}

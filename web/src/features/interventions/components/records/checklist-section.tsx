@@ -4,6 +4,7 @@ import {
   CHECKLIST_MESSAGES as M,
 } from '@gmao/domain/interventions/checklist-schemas';
 import type { InterventionFacts } from '@gmao/domain/interventions/policy';
+import { REVIEW_MESSAGES } from '@gmao/domain/interventions/review-schemas';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
@@ -35,7 +36,9 @@ export function ChecklistSection({ interventionId, facts }: { interventionId: nu
   const toggle = async (item: ChecklistItem, checked: boolean) => {
     setTicking((t) => ({ ...t, [item.id]: checked }));
     try {
-      await check.mutateAsync({ id: interventionId, itemId: item.id, checked });
+      const res = await check.mutateAsync({ id: interventionId, itemId: item.id, checked });
+      // A tick is silent, unless it sent the intervention back to review (issue 30): that is said.
+      if (res.message === REVIEW_MESSAGES.backToReview) toastInterventionSuccess(res.message, res.message);
     } catch (err) {
       toastInterventionError(err, M.failed);
     } finally {

@@ -28,12 +28,15 @@ const submitted = {
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 let current: unknown = null;
+let superseded: unknown[] = [];
 let fetchMock: ReturnType<typeof vi.fn>;
 
 beforeEach(() => {
   granted.clear();
   current = null;
+  superseded = [];
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
+    if (String(url).endsWith('/review/history')) return json(200, { success: true, data: { current, superseded } });
     if (init?.method === 'POST') {
       const body = JSON.parse(String(init.body ?? '{}'));
       if (String(url).endsWith('/reject'))
@@ -95,5 +98,23 @@ describe('ReviewSection', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirmer le rejet' }));
     expect(await screen.findByText('Motif du rejet : Photos manquantes')).toBeInTheDocument();
     expect(posts()).toEqual([expect.stringMatching(/\/review\/reject$/)]);
+  });
+
+  it('a reopened intervention keeps its past approval visible in the review history (issue 30)', async () => {
+    superseded = [
+      {
+        ...submitted,
+        status: 'APPROUVEE',
+        reviewedBy: { id: 3, nom: 'Rachid' },
+        reviewedAt: '2026-01-02T10:00:00.000Z',
+        supersededAt: '2026-01-03T10:00:00.000Z',
+        supersededBy: { id: 3, nom: 'Rachid' },
+        supersededMotif: 'Fuite constatée',
+      },
+    ];
+    renderSection('PLANIFIEE');
+    const past = await screen.findByRole('region', { name: REVIEW_MESSAGES.historyTitle });
+    expect(past).toHaveTextContent(/Approuvée le .* par Rachid/);
+    expect(past).toHaveTextContent(/Remplacée le .* par Rachid — Fuite constatée/);
   });
 });

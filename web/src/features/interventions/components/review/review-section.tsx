@@ -1,8 +1,9 @@
 import { formatDateTime } from '@gmao/domain/format/format';
 import type { InterventionFacts } from '@gmao/domain/interventions/policy';
+import { REVIEW_MESSAGES as M, REVIEW_STATUS_LABELS } from '@gmao/domain/interventions/review-schemas';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { type ReviewStep, useReview, useReviewStep } from '../../api/review';
+import { type ReviewStep, useReview, useReviewHistory, useReviewStep } from '../../api/review';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
 import { ReviewBadge } from './review-badge';
@@ -98,6 +99,7 @@ export function ReviewSection({
           </>
         )}
       </div>
+      <SupersededReviews interventionId={interventionId} />
       <ReviewRejectDialog
         open={rejecting}
         saving={busy}
@@ -109,5 +111,36 @@ export function ReviewSection({
         }}
       />
     </div>
+  );
+}
+
+/**
+ * Issue 30: the reviews a reopening (or a change after submission) superseded stay visible, oldest first — an
+ * approval is not erased by reopening the work.
+ */
+function SupersededReviews({ interventionId }: { interventionId: number }) {
+  const past = useReviewHistory(interventionId).data?.data?.superseded ?? [];
+  if (past.length === 0) return null;
+  return (
+    <section aria-label={M.historyTitle} className="space-y-1 border-t border-slate-200 pt-2">
+      <h4 className="text-xs font-semibold uppercase text-slate-500">{M.historyTitle}</h4>
+      <ul className="space-y-1">
+        {past.map((r) => (
+          <li key={`${r.submittedAt}-${r.supersededAt}`} className="text-slate-600">
+            <span className="font-medium text-slate-700">
+              {r.reviewedAt
+                ? M.supersededDecision(
+                    REVIEW_STATUS_LABELS[r.status],
+                    formatDateTime(r.reviewedAt),
+                    r.reviewedBy?.nom ?? null,
+                  )
+                : M.supersededSubmitted(formatDateTime(r.submittedAt), r.submittedBy?.nom ?? null)}
+            </span>
+            {' · '}
+            {M.supersededBy(formatDateTime(r.supersededAt), r.supersededBy?.nom ?? null, r.supersededMotif)}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
