@@ -8,7 +8,7 @@ import { SERVER_MESSAGES } from './messages.ts';
  * request schema declares a maximum.
  */
 
-/** Largest id: every id column is a PostgreSQL `integer` (serial); no id column is bigint (migrations 0000–0040). */
+/** Largest id: every id column is a PostgreSQL `integer` (serial); no id column is bigint (migrations 0000–0046). */
 export const MAX_ID = 2_147_483_647;
 /** NUMERIC(12,3): quantities (stock levels and movements, material lines, part requests, thresholds). */
 export const MAX_QUANTITY = 999_999_999.999;
