@@ -222,6 +222,27 @@ describe('daily roll-up', () => {
   });
 });
 
+describe('rebuild with the roll-ups off (bulk loaders, restore)', () => {
+  it('rebuilds the month × client and year × equipment roll-ups too, whatever they held', async () => {
+    const maintained = await snapshot(db());
+    let rebuilt: typeof maintained | undefined;
+    await db()
+      .transaction(async (tx) => {
+        await tx.execute(sql`SELECT set_config('gmao.rollups_off', 'on', true)`);
+        await tx.execute(sql`DELETE FROM rollup_month_client`);
+        await tx.execute(sql`UPDATE rollup_year_equipment SET n = n + 7`);
+        await tx.execute(sql`SELECT rollup_rebuild()`);
+        rebuilt = await snapshot(tx);
+        throw new Error('rollback');
+      })
+      .catch((e: Error) => {
+        if (e.message !== 'rollback') throw e;
+      });
+    expect(maintained.narrow.some((rows) => rows.length > 0)).toBe(true);
+    expect(rebuilt).toEqual(maintained);
+  });
+});
+
 describe('cost sums at their bounds', () => {
   it("adds an intervention's cost to a day's sum past NUMERIC(18,2): never an overflow (a 500 before 0041)", async () => {
     const eq = await createEquipment(db(), { cout: '999999999999.99' });

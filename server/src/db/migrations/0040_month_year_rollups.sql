@@ -26,6 +26,8 @@ CREATE TABLE IF NOT EXISTS "rollup_year_equipment" (
 CREATE OR REPLACE FUNCTION rollup_coarse_trigger() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
+  -- quiet while a bulk loader or a restore has the roll-ups off (0022): rollup_rebuild() below rebuilds these too
+  IF NOT rollup_enabled() THEN RETURN NULL; END IF;
   IF TG_OP = 'TRUNCATE' THEN
     DELETE FROM rollup_month_client;
     DELETE FROM rollup_year_equipment;
@@ -69,9 +71,25 @@ CREATE TRIGGER rollup_coarse_delete AFTER DELETE ON intervention_facts
   REFERENCING OLD TABLE AS old_facts FOR EACH STATEMENT EXECUTE FUNCTION rollup_coarse_trigger();--> statement-breakpoint
 CREATE TRIGGER rollup_coarse_truncate AFTER TRUNCATE ON intervention_facts
   FOR EACH STATEMENT EXECUTE FUNCTION rollup_coarse_trigger();--> statement-breakpoint
-DELETE FROM rollup_month_client;--> statement-breakpoint
-DELETE FROM rollup_year_equipment;--> statement-breakpoint
-INSERT INTO rollup_month_client (month, client_id, n)
-SELECT date_trunc('month', day::timestamp)::date, client_id, count(*) FROM intervention_facts GROUP BY 1, 2;--> statement-breakpoint
-INSERT INTO rollup_year_equipment (year, equipement_id, n)
-SELECT extract(year FROM day)::int, equipement_id, count(*) FROM intervention_facts GROUP BY 1, 2;
+-- Every coarse roll-up again from the facts. rollup_rebuild() (the facts and the daily roll-ups, 0033) becomes
+-- rollup_rebuild_daily(), and rollup_rebuild() runs it then this, so the bulk loaders (seed, bench) and the restore,
+-- which rebuild with the roll-ups off, get these two as well. A later migration redefining the daily rebuild replaces
+-- rollup_rebuild_daily().
+CREATE OR REPLACE FUNCTION rollup_coarse_rebuild() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM rollup_month_client;
+  DELETE FROM rollup_year_equipment;
+  INSERT INTO rollup_month_client (month, client_id, n)
+  SELECT date_trunc('month', day::timestamp)::date, client_id, count(*) FROM intervention_facts GROUP BY 1, 2;
+  INSERT INTO rollup_year_equipment (year, equipement_id, n)
+  SELECT extract(year FROM day)::int, equipement_id, count(*) FROM intervention_facts GROUP BY 1, 2;
+END $$;--> statement-breakpoint
+ALTER FUNCTION rollup_rebuild() RENAME TO rollup_rebuild_daily;--> statement-breakpoint
+CREATE OR REPLACE FUNCTION rollup_rebuild() RETURNS void
+LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM rollup_rebuild_daily();
+  PERFORM rollup_coarse_rebuild();
+END $$;--> statement-breakpoint
+SELECT rollup_coarse_rebuild();
