@@ -67,7 +67,12 @@ describe('clients and equipment', () => {
     const eqForm = page.getByRole('dialog', { name: 'Nouvel équipement' });
     await eqForm.getByLabel('Nom', { exact: false }).first().fill(machine);
     await choose(page, 'Propriétaire', `${company} (Casablanca)`, company);
-    await choose(page, "Type d'équipement", 'GROUPE ELECTROGENE');
+    // Type-ahead (issue 30): typing 'groupe' then Enter on the type combobox picks the generator set.
+    const typeCombo = eqForm.getByRole('combobox', { name: "Type d'équipement" });
+    await typeCombo.focus();
+    await page.keyboard.type('groupe');
+    await page.keyboard.press('Enter');
+    expect(await typeCombo.textContent()).toMatch(/^groupe [ée]lectrog[èe]ne$/i);
     await eqForm.getByLabel('Valeur').fill('1234567.89');
     await eqForm.getByLabel('Coût').fill('1500.5');
     await eqForm.getByRole('button', { name: "Créer l'équipement" }).click();
@@ -80,6 +85,7 @@ describe('clients and equipment', () => {
     await eqRow.waitFor();
     expect(plain(await eqRow.textContent())).toContain('1 500,50 MAD');
     expect(await eqRow.textContent()).toContain('Aucune intervention');
+    expect(await eqRow.textContent()).toMatch(/groupe [ée]lectrog[èe]ne/i);
     await expectNoSeriousA11yViolations(page);
 
     // Edit it, then open its detail (financial info, QR code).
