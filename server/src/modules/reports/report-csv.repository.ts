@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { EQUIPMENT_TYPE_LABELS } from '@gmao/domain/equipment/equipment-types';
 import { STATUT_LABELS } from '@gmao/domain/interventions/status';
 import { REPORT_CSV_COLUMNS, type ReportFilter } from '@gmao/domain/reports/report-schemas';
 import { type SQL, sql } from 'drizzle-orm';
@@ -43,10 +44,16 @@ const statutLabel = sql`CASE i.statut ${sql.join(
   sql` `,
 )} ELSE i.statut END`;
 
+/** equipmentTypeLabel in SQL: the French label of a known code, an unknown one with spaces, 'Non renseigné'. */
+const typeLabel = sql`CASE e.type_equipement ${sql.join(
+  Object.entries(EQUIPMENT_TYPE_LABELS).map(([k, label]) => sql`WHEN ${k} THEN ${label}`),
+  sql` `,
+)} ELSE COALESCE(replace(NULLIF(e.type_equipement, ''), '_', ' '), 'Non renseigné') END`;
+
 export function reportCsvQuery(f: ReportFilter, timeZone: string): SQL {
   return sql`
     SELECT i.id, to_char(i.date, 'DD/MM/YYYY'), ${cell(sql`c.nom_entreprise`)}, ${cell(sql`e.nom`)},
-           ${cell(sql`COALESCE(replace(NULLIF(e.type_equipement, ''), '_', ' '), 'Non renseigné')`)},
+           ${cell(typeLabel)},
            ${cell(statutLabel)}, CASE WHEN i.urgence THEN 'Oui' ELSE 'Non' END,
            ${cell(sql`u.nom`)}, ${cell(sql`i.description`)},
            ${frDateTime(sql`fx.started_at`, timeZone)}, ${frDateTime(sql`fx.finished_at`, timeZone)},
