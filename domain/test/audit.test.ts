@@ -47,7 +47,14 @@ describe('audit display texts', () => {
     expect(auditValueText(true)).toBe('oui');
     expect(auditValueText(false)).toBe('non');
     expect(auditValueText(12)).toBe('12');
-    expect(auditValueText(['clients:read', 'equipment:read'])).toBe('clients:read, equipment:read');
+    // issue 30: permissions by their label, dates as fr-FR
+    expect(auditValueText(['clients:read', 'equipment:read'])).toBe('Consulter les clients, Consulter les équipements');
+    expect(auditValueText('2026-11-30')).toBe('30/11/2026');
+    expect(auditValueText('2026-11-30T08:05:07.000Z')).toBe(
+      formatDateTime('2026-11-30T08:05:07.000Z', { seconds: true }),
+    );
+    expect(auditValueText('2026-11-30T08:05:07.000Z')).toMatch(/^30\/11\/2026 \d{2}:05:07$/);
+    expect(auditValueText('ceci:nest pas une permission')).toBe('ceci:nest pas une permission');
     expect(auditValueText([])).toBe('—');
     expect(auditValueText({ a: 1 })).toBe('{"a":1}');
   });

@@ -55,8 +55,10 @@ describe('equipment schema', () => {
       expect(messages(decimalInput.safeParse(bad))).toEqual([DECIMAL_MESSAGE]);
   });
 
-  it('shows types with spaces', () => {
-    expect(equipmentTypeLabel('GROUPE_ELECTROGENE')).toBe('GROUPE ELECTROGENE');
+  it('shows types by their French label, an unknown code with spaces', () => {
+    expect(equipmentTypeLabel('GROUPE_ELECTROGENE')).toBe('Groupe électrogène');
+    expect(equipmentTypeLabel('BATTERIE_CONDENSATEURS')).toBe('Batterie de condensateurs');
+    expect(equipmentTypeLabel('NOUVEAU_TYPE')).toBe('NOUVEAU TYPE');
     expect(equipmentTypeLabel(null)).toBe('-');
   });
 });

@@ -42,7 +42,7 @@ describe('metric definitions', () => {
 
   it('analytics buckets per day, week, month', () => {
     expect([7, 30, 90, 365].map(bucketFor)).toEqual(['day', 'day', 'week', 'month']);
-    expect(equipmentTypeLabel('GROUPE_ELECTROGENE')).toBe('GROUPE ELECTROGENE');
+    expect(equipmentTypeLabel('GROUPE_ELECTROGENE')).toBe('Groupe électrogène');
     expect(equipmentTypeLabel(null)).toBe('Non renseigné');
   });
 

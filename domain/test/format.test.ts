@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatCurrency, formatNumber, formatPhone, truncate } from '../src/format/format.ts';
+import { EQUIPMENT_TYPE_LABELS, EQUIPMENT_TYPES, equipmentTypeLabel } from '../src/equipment/equipment-types.ts';
+import { countOf, formatCurrency, formatNumber, formatPhone, plural, truncate } from '../src/format/format.ts';
 
 /** Intl separates groups and the currency with (narrow) no-break spaces; compare with plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -63,5 +64,46 @@ describe('truncate', () => {
   it('returns an empty string for missing text', () => {
     expect(truncate(null)).toBe('');
     expect(truncate(undefined)).toBe('');
+  });
+});
+
+describe('plural (issue 30: "20 pièce")', () => {
+  it('follows the French rule: below 2 is singular', () => {
+    expect([0, 1, 1.5, 2, 20, -3].map((n) => plural(n, 'pièce'))).toEqual([
+      'pièce',
+      'pièce',
+      'pièce',
+      'pièces',
+      'pièces',
+      'pièces',
+    ]);
+    expect(plain(countOf(20, 'pièce'))).toBe('20 pièces');
+    expect(plain(countOf(1250, 'litre'))).toBe('1 250 litres');
+    expect(countOf(1, 'pièce')).toBe('1 pièce');
+  });
+
+  it('pluralizes each word, leaves abbreviations and words ending in s/x/z, takes an irregular form', () => {
+    expect(plural(3, 'pièce détachée')).toBe('pièces détachées');
+    expect(plural(3, 'rouleau')).toBe('rouleaux');
+    expect(plural(3, 'kg')).toBe('kg');
+    expect(plural(3, 'm²')).toBe('m²');
+    expect(plural(3, 'L')).toBe('L');
+    expect(plural(3, 'boîtier')).toBe('boîtiers');
+    expect(plural(3, 'lot de 10')).toBe('lots de 10');
+    expect(plural(3, 'Gaz')).toBe('Gaz');
+    expect(plural(2, 'œil', 'yeux')).toBe('yeux');
+  });
+});
+
+describe('equipment type labels (issue 30)', () => {
+  it('gives every server code a French label, and keeps the codes', () => {
+    for (const code of EQUIPMENT_TYPES) {
+      const label = EQUIPMENT_TYPE_LABELS[code];
+      expect(label).not.toMatch(/_/);
+      expect(label).not.toBe(code);
+      expect(equipmentTypeLabel(code)).toBe(label);
+    }
+    expect(equipmentTypeLabel('GROUPE_ELECTROGENE')).toBe('Groupe électrogène');
+    expect(equipmentTypeLabel('BATTERIE_CONDENSATEURS')).toBe('Batterie de condensateurs');
   });
 });

@@ -70,7 +70,7 @@ describe('the template form schema', () => {
 
 describe('template display', () => {
   it('names the equipment type with spaces, or every type', () => {
-    expect(templateTypeLabel('GROUPE_ELECTROGENE')).toBe('GROUPE ELECTROGENE');
+    expect(templateTypeLabel('GROUPE_ELECTROGENE')).toBe('Groupe électrogène');
     expect(templateTypeLabel(null)).toBe(TEMPLATE_MESSAGES.allTypes);
   });
 

@@ -47,10 +47,10 @@ describe('clients and equipment', () => {
     await clientForm.getByLabel('Ville').fill('Casablanca');
     await clientForm.getByLabel('Nom du contact').fill('Nadia Berrada');
     await clientForm.getByLabel('Téléphone du contact').fill('+212612345678');
-    await clientForm.getByLabel('Email du contact').fill('nadia@atlas');
+    await clientForm.getByLabel('E-mail du contact').fill('nadia@atlas');
     await clientForm.getByRole('button', { name: 'Créer le client' }).click();
     await clientForm.getByText("Format d'email de contact invalide").waitFor();
-    await clientForm.getByLabel('Email du contact').fill('nadia@atlas.ma');
+    await clientForm.getByLabel('E-mail du contact').fill('nadia@atlas.ma');
     await clientForm.getByRole('button', { name: 'Créer le client' }).click();
     await expectToast(page, 'Client créé avec succès');
     await clientForm.waitFor({ state: 'detached' });
@@ -67,7 +67,12 @@ describe('clients and equipment', () => {
     const eqForm = page.getByRole('dialog', { name: 'Nouvel équipement' });
     await eqForm.getByLabel('Nom', { exact: false }).first().fill(machine);
     await choose(page, 'Propriétaire', `${company} (Casablanca)`, company);
-    await choose(page, "Type d'équipement", 'GROUPE ELECTROGENE');
+    // Type-ahead (issue 30): typing 'groupe' then Enter on the type combobox picks the generator set.
+    const typeCombo = eqForm.getByRole('combobox', { name: "Type d'équipement" });
+    await typeCombo.focus();
+    await page.keyboard.type('groupe');
+    await page.keyboard.press('Enter');
+    expect(await typeCombo.textContent()).toBe('Groupe électrogène');
     await eqForm.getByLabel('Valeur').fill('1234567.89');
     await eqForm.getByLabel('Coût').fill('1500.5');
     await eqForm.getByRole('button', { name: "Créer l'équipement" }).click();
@@ -80,6 +85,7 @@ describe('clients and equipment', () => {
     await eqRow.waitFor();
     expect(plain(await eqRow.textContent())).toContain('1 500,50 MAD');
     expect(await eqRow.textContent()).toContain('Aucune intervention');
+    await eqRow.getByRole('cell', { name: 'Groupe électrogène', exact: true }).waitFor();
     await expectNoSeriousA11yViolations(page);
 
     // Edit it, then open its detail (financial info, QR code).

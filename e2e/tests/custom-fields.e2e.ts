@@ -70,13 +70,13 @@ describe('custom fields', () => {
     await form.getByRole('combobox', { name: /^Type(?! d)/ }).selectOption({ label: 'Nombre' });
     await form.getByLabel(/Unité/).fill('kVA');
     await form.getByRole('combobox', { name: "Type d'équipement" }).click();
-    await form.getByRole('option', { name: 'TRANSFORMATEUR', exact: true }).click();
+    await form.getByRole('option', { name: 'Transformateur', exact: true }).click();
     await expectNoSeriousA11yViolations(page);
     await form.getByRole('button', { name: 'Créer le champ' }).click();
     await page.getByText('Champ personnalisé créé').first().waitFor();
     await form.waitFor({ state: 'detached' });
     const row = page.getByRole('row').filter({ hasText: cle });
-    for (const text of ['Puissance', 'Nombre', 'kVA', 'TRANSFORMATEUR', 'Actif']) {
+    for (const text of ['Puissance', 'Nombre', 'kVA', 'Transformateur', 'Actif']) {
       await row.getByText(text, { exact: true }).waitFor();
     }
 

@@ -186,7 +186,7 @@ describe('analytics', () => {
     expect(await table.locator('tbody tr').count()).toBe(30);
     const types = page.getByRole('figure', { name: "Répartition par type d'équipement" });
     await types.getByText('Voir les données').click();
-    expect(await types.getByRole('cell', { name: 'MOTEUR ELECTRIQUE' }).count()).toBe(1);
+    expect(await types.getByRole('cell', { name: 'Moteur électrique' }).count()).toBe(1);
     await page.getByLabel('Période').selectOption('7');
     await expect.poll(() => figure.getByRole('table').locator('tbody tr').count(), { timeout: 10_000 }).toBe(7);
     // The pointer off the charts. A tooltip can stay up after the period changes (seen in CI): its entries are in the

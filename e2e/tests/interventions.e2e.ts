@@ -119,7 +119,7 @@ describe('interventions', () => {
     const history = detail.getByRole('list', { name: 'Historique' });
     await history.getByText('En Cours → Terminée').waitFor();
     await history.getByText('En Pause → En Cours').waitFor();
-    await detail.getByLabel('Ajouter une note').fill('Essais en charge concluants');
+    await detail.getByLabel('Ajouter une note de suivi').fill('Essais en charge concluants');
     await detail.getByRole('button', { name: 'Ajouter', exact: true }).click();
     await history.getByText('Essais en charge concluants').waitFor();
     await expectNoSeriousA11yViolations(page);

@@ -167,8 +167,8 @@ it('on a phone the detail is a page: folded sections, a bar with the next move, 
   expect(await history.locator('details').getAttribute('open')).toBeNull();
   await history.getByText('Historique').click();
   expect(await history.locator('details').getAttribute('open')).toBe('');
-  // 'Note' opens the comments wherever the reader is and puts the cursor in the box.
-  await bar.getByRole('button', { name: 'Ajouter une note' }).click();
+  // 'Commenter' opens the comments wherever the reader is and puts the cursor in the box.
+  await bar.getByRole('button', { name: 'Ajouter un commentaire' }).click();
   const note = detail.getByRole('region', { name: 'Commentaires' }).locator('textarea');
   await expect.poll(() => note.evaluate((el) => el === el.ownerDocument.activeElement), POLL).toBe(true);
   // 'Photo' opens the attachments and the file picker (which takes the camera on a phone).

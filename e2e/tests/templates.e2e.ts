@@ -57,7 +57,7 @@ describe('intervention templates', () => {
     await form.getByText('Le nom du modèle est requis').waitFor();
     await form.getByLabel(/Nom du modèle/).fill(nom);
     await form.getByRole('combobox', { name: "Type d'équipement" }).click();
-    await form.getByRole('option', { name: 'CELLULE HTA' }).click();
+    await form.getByRole('option', { name: 'Cellule HTA' }).click();
     await form.getByLabel('Durée estimée (minutes)').fill('90');
     for (const [i, step] of ['Consignation de la cellule', 'Essais de manœuvre'].entries()) {
       await form.getByRole('button', { name: 'Ajouter une étape' }).click();
@@ -73,7 +73,7 @@ describe('intervention templates', () => {
     await form.waitFor({ state: 'detached' });
 
     const row = page.getByRole('row').filter({ hasText: nom });
-    await row.getByText('CELLULE HTA', { exact: true }).waitFor();
+    await row.getByText('Cellule HTA', { exact: true }).waitFor();
     await row.getByText('2 étapes').waitFor();
     await row.getByText('1 ligne', { exact: true }).waitFor();
     const flat = (s: string | null) => (s ?? '').replace(/\s/g, '');

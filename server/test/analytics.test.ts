@@ -48,8 +48,8 @@ describe('GET /api/interventions/analytics', () => {
       byStatus: { ANNULEE: 1 },
     });
     expect(a.byEquipmentType).toEqual([
-      { key: 'TRANSFORMATEUR', label: 'TRANSFORMATEUR', count: 3 },
-      { key: 'ONDULEUR', label: 'ONDULEUR', count: 1 },
+      { key: 'TRANSFORMATEUR', label: 'Transformateur', count: 3 },
+      { key: 'ONDULEUR', label: 'Onduleur', count: 1 },
     ]);
     expect(a.byClient.map((c: { label: string; count: number }) => [c.label, c.count])).toEqual([
       ['Atlas Énergie SA', 2],

@@ -131,15 +131,16 @@ describe('interventions CSV through the shared COPY path (issue 29)', () => {
       url: '/api/reports/export.csv?dateFrom=2026-03-01&dateTo=2026-03-05',
     });
     expect(res.statusCode).toBe(200);
-    // Captured from the report route before issue 29 (report-csv.repository.ts with its own COPY code).
+    // Captured from the report route before issue 29 (report-csv.repository.ts with its own COPY code); the type by its
+    // French label since issue 30 (item 9).
     expect(res.body).toBe(
       `\uFEFFN°;Date;Client;Équipement;Type d'équipement;Statut;Urgence;Technicien;Description;Début;Fin;Durée (h);Attente pièces (h);Coût (MAD)
-${ids[0]};01/03/2026;"'=HYPERLINK(""http://x"";""clic"")";Poste Parité;GROUPE ELECTROGENE;Planifiée;Non;"'@Tech; ""Karim""";"Mesure; ""isolement""";;;;;
+${ids[0]};01/03/2026;"'=HYPERLINK(""http://x"";""clic"")";Poste Parité;Groupe électrogène;Planifiée;Non;"'@Tech; ""Karim""";"Mesure; ""isolement""";;;;;
 ${ids[1]};02/03/2026;Parité Énergie SA;'-Cellule 2;Non renseigné;En Cours;Oui;"'@Tech; ""Karim""";'=1+1;${frDateTime('2026-03-02T08:01:00Z')};;;;
-${ids[2]};03/03/2026;"'=HYPERLINK(""http://x"";""clic"")";Poste Parité;GROUPE ELECTROGENE;Terminée;Non;"'@Tech; ""Karim""";"ligne 1
+${ids[2]};03/03/2026;"'=HYPERLINK(""http://x"";""clic"")";Poste Parité;Groupe électrogène;Terminée;Non;"'@Tech; ""Karim""";"ligne 1
 ligne 2";${frDateTime('2026-03-03T08:02:00Z')};${frDateTime('2026-03-03T17:45:30Z')};9,7;;
 ${ids[3]};04/03/2026;Parité Énergie SA;'-Cellule 2;Non renseigné;Annulée;Oui;;;${frDateTime('2026-03-04T08:03:00Z')};;;;
-${ids[4]};05/03/2026;"'=HYPERLINK(""http://x"";""clic"")";Poste Parité;GROUPE ELECTROGENE;En Pause;Non;;;${frDateTime('2026-03-05T08:04:00Z')};;;;
+${ids[4]};05/03/2026;"'=HYPERLINK(""http://x"";""clic"")";Poste Parité;Groupe électrogène;En Pause;Non;;;${frDateTime('2026-03-05T08:04:00Z')};;;;
 `,
     );
   });

@@ -173,8 +173,8 @@ describe('GET /api/dashboard/charts', () => {
     const last = charts.series.at(-1);
     expect(last.start).toBe(`${charts.to.slice(0, 7)}-01`);
     expect(charts.byEquipmentType).toEqual([
-      { key: 'TRANSFORMATEUR', label: 'TRANSFORMATEUR', count: 6 },
-      { key: 'ONDULEUR', label: 'ONDULEUR', count: 2 },
+      { key: 'TRANSFORMATEUR', label: 'Transformateur', count: 6 },
+      { key: 'ONDULEUR', label: 'Onduleur', count: 2 },
     ]);
     expect(charts.byClient).toEqual([
       { key: String(data.clients.a.id), label: 'Atlas Énergie SA', count: 6 },

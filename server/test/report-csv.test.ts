@@ -72,14 +72,14 @@ describe('period CSV written by PostgreSQL', () => {
     const when = '\\d{2}/\\d{2}/\\d{4} \\d{2}:\\d{2}';
     expect(csv).toMatch(
       new RegExp(
-        `^${tricky.id};${frToday};"'=HYPERLINK\\(""http://x"";""clic""\\)";'@SUM\\(A1\\);GROUPE ELECTROGENE;Terminée;Non;` +
+        `^${tricky.id};${frToday};"'=HYPERLINK\\(""http://x"";""clic""\\)";'@SUM\\(A1\\);Groupe électrogène;Terminée;Non;` +
           `"'-Omar ""le chef""";"Ligne 1\\nLigne 2 ; fin";${when};${when};0,0;;1234,50$`,
         'm',
       ),
     );
     // a plain number is left a number; no technician, no start: empty cells, unquoted
     expect(csv).toContain(
-      `\n${plain.id};${frToday};"'=HYPERLINK(""http://x"";""clic"")";'@SUM(A1);GROUPE ELECTROGENE;Planifiée;Non;;-12,5;;;;;1234,50\n`,
+      `\n${plain.id};${frToday};"'=HYPERLINK(""http://x"";""clic"")";'@SUM(A1);Groupe électrogène;Planifiée;Non;;-12,5;;;;;1234,50\n`,
     );
     expect(csv.endsWith('\n')).toBe(true);
     expect(csv.trim().split('\n')).toHaveLength(1 + 3); // the header, the two rows; the description holds a line break

@@ -141,7 +141,7 @@ describe('exports', () => {
     );
     expect(lines).toHaveLength(5);
     const first = lines.find((l) => l.startsWith(`${data.i.i1.id};`));
-    expect(first).toContain('Atlas Énergie SA;Transformateur A1;TRANSFORMATEUR;Terminée;Non;Technicien Un');
+    expect(first).toContain('Atlas Énergie SA;Transformateur A1;Transformateur;Terminée;Non;Technicien Un');
     expect(first).toMatch(/;4,0;;1000,00$/); // never waited for parts: no waiting hours
   });
 

@@ -93,7 +93,7 @@ export const completionMetricsSchema = z.object({
 });
 export type CompletionMetrics = z.infer<typeof completionMetricsSchema>;
 
-/** The equipment feature's type label (underscores shown as spaces), but 'Non renseigné' as a chart/report category. */
+/** The equipment feature's type label (its French label), but 'Non renseigné' as a chart/report category. */
 export function equipmentTypeLabel(type: string | null | undefined): string {
   return type ? typeLabel(type) : 'Non renseigné';
 }

@@ -1,3 +1,5 @@
+import { PERMISSION_DESCRIPTIONS } from '../auth/permissions.ts';
+import { formatDateTime } from '../format/format.ts';
 import { auditEntityTypeLabel } from './audit-messages.ts';
 import type { AuditEntry } from './audit-schemas.ts';
 
@@ -35,11 +37,28 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
     .map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null }));
 }
 
-/** One snapshot value as text: '—' for nothing, 'oui'/'non', lists joined with commas, objects as JSON. */
+const CALENDAR_DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})$/;
+
+/** A string as an administrator reads it: a permission by its French label, a date or an instant as fr-FR. */
+function auditStringText(value: string): string {
+  const permission = (PERMISSION_DESCRIPTIONS as Record<string, string>)[value];
+  if (permission) return permission;
+  const day = CALENDAR_DAY.exec(value);
+  if (day) return `${day[3]}/${day[2]}/${day[1]}`;
+  if (INSTANT.test(value)) return formatDateTime(value, { seconds: true });
+  return value;
+}
+
+/**
+ * One snapshot value as text: '—' for nothing, 'oui'/'non', permissions by their label, dates as '02/05/2024'
+ * (an instant with its time), lists joined with commas, objects as JSON.
+ */
 export function auditValueText(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'boolean') return value ? 'oui' : 'non';
-  if (typeof value === 'string' || typeof value === 'number') return String(value);
+  if (typeof value === 'string') return auditStringText(value);
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.length === 0 ? '—' : value.map(auditValueText).join(', ');
   return JSON.stringify(value);
 }

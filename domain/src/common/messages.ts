@@ -118,3 +118,9 @@ export const SERVER_MESSAGES = {
   notFound: 'Ressource introuvable',
   internal: 'Erreur interne du serveur',
 } as const;
+
+/** The signed-in layout's own labels. */
+export const LAYOUT_LABELS = {
+  /** The skip link, first focusable element of every signed-in page (WCAG 2.4.1). */
+  skipToContent: 'Aller au contenu',
+} as const;

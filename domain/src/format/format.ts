@@ -95,3 +95,29 @@ export function todayIso(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
 }
+
+/** French plural rule: below 2 (0, 1, 1,5) is singular. */
+export function isPlural(count: number): boolean {
+  return Math.abs(count) >= 2;
+}
+
+/**
+ * The plural of a French word: 'pièce' → 'pièces', 'rouleau' → 'rouleaux', 'carton' → 'cartons'; a word already
+ * ending in s, x or z, and an abbreviation or symbol ('kg', 'm²', 'L'), stay as they are.
+ */
+export function pluralizeWord(word: string): string {
+  if (!/^\p{L}{3,}$/u.test(word) || /[sxz]$/i.test(word)) return word;
+  if (/(eau|eu)$/i.test(word)) return `${word}x`;
+  return `${word}s`;
+}
+
+/** The word that follows a count: `plural(20, 'pièce')` → 'pièces'; an irregular plural is given. */
+export function plural(count: number, singular: string, pluralForm?: string): string {
+  if (!isPlural(count)) return singular;
+  return pluralForm ?? singular.split(' ').map(pluralizeWord).join(' ');
+}
+
+/** A count with its word: `countOf(20, 'pièce')` → '20 pièces' (French figures, up to three decimals). */
+export function countOf(count: number, singular: string, pluralForm?: string): string {
+  return `${formatNumber(count, { maximumFractionDigits: 3 })} ${plural(count, singular, pluralForm)}`;
+}

@@ -1,5 +1,7 @@
 // Texts and fixed values of the preventive maintenance plans. No zod in this file.
 
+import { equipmentTypeLabel } from '../equipment/equipment-types.ts';
+
 export const PLAN_MESSAGES = {
   nomRequired: 'Le nom du plan est requis',
   nomMax: 'Le nom ne peut pas dépasser 150 caractères',
@@ -19,7 +21,7 @@ export const PLAN_MESSAGES = {
   clientNotFound: 'Client introuvable',
   technicianNotFound: 'Technicien introuvable ou désactivé',
   wrongType: (template: string, equipment: string) =>
-    `Le modèle s'applique aux équipements de type ${template.replaceAll('_', ' ')}, pas ${equipment.replaceAll('_', ' ')}`,
+    `Le modèle s'applique aux équipements de type ${equipmentTypeLabel(template)}, pas ${equipmentTypeLabel(equipment)}`,
   created: 'Plan de maintenance créé avec succès',
   updated: 'Plan de maintenance modifié avec succès (les échéances déjà générées sont conservées)',
   deleted: 'Plan de maintenance supprimé (les interventions générées sont conservées)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PLAN_MESSAGES, PLAN_MODES, type Plan, planInputSchema } from './plan-schemas.ts';
+import { rruleInWords } from './rrule-words.ts';
 
 /** Recurrences offered in the plan form; 'Personnalisée' lets the user type any RFC 5545 rule. */
 export const RRULE_PRESETS = [
@@ -23,7 +24,9 @@ export const PLAN_LABELS = {
   compliance: (pct: number | null) => `Maintenance préventive : ${PLAN_LABELS.onTime(pct)}`,
   targetEquipment: 'Un équipement',
   targetType: "Tous les équipements d'un type chez un client",
-  customRule: 'Personnalisée (règle RFC 5545)',
+  customRule: 'Personnalisée (règle avancée)',
+  advancedRule: 'Avancé : règle de récurrence (RFC 5545)',
+  ruleInWords: 'Récurrence retenue',
   modeLabel: 'Type de récurrence',
   modeCalendar: 'Calendrier fixe (règle)',
   modeAfterCompletion: 'N jours après la dernière réalisation',
@@ -35,26 +38,9 @@ export const PLAN_LABELS = {
     `Supprimer le plan « ${nom} » ? Les interventions déjà générées sont conservées ; aucune nouvelle ne sera créée.`,
 } as const;
 
-const UNITS: Record<string, [string, string]> = {
-  DAILY: ['Tous les jours', 'jours'],
-  WEEKLY: ['Toutes les semaines', 'semaines'],
-  MONTHLY: ['Tous les mois', 'mois'],
-  YEARLY: ['Tous les ans', 'ans'],
-};
-
-/** A rule in words for the common cases ('Tous les 6 mois'); anything richer is shown as the rule itself. */
+/** A rule in words ('Tous les 6 mois', 'Tous les ans, en mars et septembre, le premier lundi'), never its raw text. */
 export function describeRrule(rrule: string): string {
-  const parts = Object.fromEntries(
-    rrule
-      .replace(/^RRULE:/i, '')
-      .split(';')
-      .map((p) => p.split('=') as [string, string]),
-  );
-  const unit = UNITS[parts.FREQ ?? ''];
-  const others = Object.keys(parts).filter((k) => k !== 'FREQ' && k !== 'INTERVAL');
-  if (!unit || others.length > 0) return rrule;
-  const n = Number(parts.INTERVAL ?? 1);
-  return n === 1 ? unit[0] : `Tous les ${n} ${unit[1]}`;
+  return rruleInWords(rrule);
 }
 
 /** A typed number: empty → null (or NaN when required, so that the schema's message shows). */

@@ -4,8 +4,11 @@
  */
 export const PLANNING_LABELS = {
   title: 'Planning',
-  description:
-    'Interventions planifiées et visites préventives à venir. Glissez une intervention pour la replanifier, ou utilisez son bouton «\u00a0Replanifier\u00a0».',
+  description: 'Interventions planifiées et visites préventives à venir.',
+  /** Only for who may reschedule, on a screen with a mouse (no drag and drop on a phone). */
+  dragHint: 'Glissez une intervention pour la replanifier, ou utilisez son bouton «\u00a0Replanifier\u00a0».',
+  /** Who may reschedule, on a touch or narrow screen. */
+  rescheduleHint: 'Pour déplacer une intervention, utilisez son bouton «\u00a0Replanifier\u00a0».',
   month: 'Mois',
   week: 'Semaine',
   view: 'Affichage',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isCalendarDay } from '../common/api.ts';
 import { moneyText, quantityText } from '../common/numbers.ts';
-import { EQUIPMENT_TYPES } from '../equipment/equipment-types.ts';
+import { EQUIPMENT_TYPES, equipmentTypeLabel } from '../equipment/equipment-types.ts';
 import { CHECKLIST_MAX_ITEMS } from '../interventions/checklist-schemas.ts';
 import { INTERVENTION_MESSAGES } from '../interventions/intervention-schemas.ts';
 import { MAX_MATERIAL_LINES, PRIX_PATTERN, QUANTITE_PATTERN } from '../interventions/material-schemas.ts';
@@ -29,7 +29,7 @@ export const TEMPLATE_MESSAGES = {
   notFound: 'Modèle introuvable',
   inactive: 'Ce modèle est désactivé',
   wrongType: (template: string, equipment: string) =>
-    `Ce modèle s'applique aux équipements de type ${template.replaceAll('_', ' ')}, pas ${equipment.replaceAll('_', ' ')}`,
+    `Ce modèle s'applique aux équipements de type ${equipmentTypeLabel(template)}, pas ${equipmentTypeLabel(equipment)}`,
   created: 'Modèle créé avec succès',
   updated: 'Modèle modifié avec succès',
   deleted: 'Modèle supprimé avec succès',
@@ -49,7 +49,7 @@ export const TEMPLATE_MESSAGES = {
     'Les interventions déjà créées à partir de ce modèle gardent leur copie de la checklist et du matériel.',
   usingTemplate: "Création de l'intervention...",
   useFailed: "Erreur lors de la création de l'intervention à partir du modèle",
-  noMatchingEquipment: (type: string) => `Aucun équipement de type ${type.replaceAll('_', ' ')}`,
+  noMatchingEquipment: (type: string) => `Aucun équipement de type ${equipmentTypeLabel(type)}`,
 } as const;
 
 const normalizeDecimal = (v: string | number) => String(v).trim().replace(',', '.');

@@ -1,5 +1,6 @@
 import { PassThrough, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { EQUIPMENT_TYPE_LABELS } from '@gmao/domain/equipment/equipment-types';
 import { STATUT_LABELS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -45,7 +46,10 @@ export const csvStatutLabel = sql`CASE i.statut ${sql.join(
 
 /** equipmentTypeLabel (domain/analytics): underscores as spaces, 'Non renseigné' when there is none. */
 export const csvEquipmentType = (value: SQL): SQL =>
-  sql`COALESCE(replace(NULLIF(${value}, ''), '_', ' '), 'Non renseigné')`;
+  sql`CASE ${value} ${sql.join(
+    Object.entries(EQUIPMENT_TYPE_LABELS).map(([k, label]) => sql`WHEN ${k} THEN ${label}`),
+    sql` `,
+  )} ELSE COALESCE(replace(NULLIF(${value}, ''), '_', ' '), 'Non renseigné') END`;
 
 /**
  * Intl.NumberFormat('fr-FR', { maximumFractionDigits: 3 }) of a decimal text: rounded half away from zero, groups of

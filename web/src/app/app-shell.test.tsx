@@ -171,6 +171,18 @@ describe('layout (spec §2)', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2024 GMAO');
   });
 
+  it("'Aller au contenu' is the first focusable element and moves the focus to the page's content", async () => {
+    signIn(userWith('Technicien', ['clients:read']));
+    openApp(paths.settings);
+    await screen.findByRole('navigation', { name: 'Navigation principale' });
+    await userEvent.tab();
+    const skip = screen.getByRole('link', { name: 'Aller au contenu' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#contenu');
+    await userEvent.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
   it('an administrator sees every entry and the Administration section', async () => {
     signIn(userWith('Administrateur', []));
     openApp(paths.settings);

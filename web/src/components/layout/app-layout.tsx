@@ -1,3 +1,4 @@
+import { LAYOUT_LABELS } from '@gmao/domain/common/messages';
 import { COPYRIGHT_YEAR } from '@gmao/domain/format/format';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
@@ -34,6 +35,18 @@ export function AppLayout({
 
   return (
     <div className="flex h-full">
+      {/* Skip link: the first focusable element, shown when focused; moves the focus to the page's content. */}
+      {/* biome-ignore lint/a11y/useValidAnchor: a skip link is an in-page link; the click moves the focus without adding '#contenu' to the route. */}
+      <a
+        href="#contenu"
+        onClick={(e) => {
+          e.preventDefault();
+          document.getElementById('contenu')?.focus();
+        }}
+        className="sr-only focus:not-sr-only focus:fixed focus:top-2 focus:left-2 focus:z-[100] focus:rounded-lg focus:bg-white focus:px-4 focus:py-3 focus:text-sm focus:font-medium focus:text-blue-700 focus:shadow-lg focus:ring-2 focus:ring-blue-500"
+      >
+        {LAYOUT_LABELS.skipToContent}
+      </a>
       <Sidebar
         collapsed={collapsed}
         onToggleCollapsed={toggle}
@@ -43,7 +56,7 @@ export function AppLayout({
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
         <TopBar onOpenMobileMenu={() => setMobileOpen(true)} onLogout={onLogout} bell={bell} />
         <OfflineBanner />
-        <main id="contenu" className="relative flex-1 overflow-y-auto p-4 sm:p-6">
+        <main id="contenu" tabIndex={-1} className="relative flex-1 overflow-y-auto p-4 focus:outline-none sm:p-6">
           <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
         </main>
         <footer className="border-t border-slate-200 bg-white px-4 py-2 text-center text-xs text-slate-500 sm:px-6 sm:py-3">

@@ -32,6 +32,29 @@ function Multi({ initial = [] as string[] }) {
   return <Select aria-label="Villes" multiple options={options} value={value} onChange={setValue} />;
 }
 
+const types: SelectOption[] = [
+  { value: '', label: 'Aucun' },
+  { value: 'TRANSFORMATEUR', label: 'Transformateur' },
+  { value: 'GROUPE_ELECTROGENE', label: 'Groupe électrogène' },
+  { value: 'ECLAIRAGE', label: 'Éclairage' },
+  { value: 'ONDULEUR', label: 'Onduleur' },
+];
+function Types(props: { searchable?: boolean; onChange: (v: string) => void }) {
+  const [value, setValue] = useState<string | null>(null);
+  return (
+    <Select
+      aria-label="Type"
+      options={types}
+      value={value}
+      searchable={props.searchable}
+      onChange={(v) => {
+        setValue(v);
+        props.onChange(v);
+      }}
+    />
+  );
+}
+
 describe('Select', () => {
   it('shows the placeholder and opens a listbox', async () => {
     render(<Single />);
@@ -143,5 +166,44 @@ describe('Select', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('listbox')).not.toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
+  });
+  describe('type-ahead (WAI-ARIA listbox)', () => {
+    it('"groupe" + Enter on the closed combobox selects "Groupe électrogène"', async () => {
+      const onChange = vi.fn();
+      render(<Types onChange={onChange} />);
+      const combo = screen.getByRole('combobox', { name: 'Type' });
+      combo.focus();
+      await userEvent.keyboard('groupe');
+      expect(combo).toHaveAttribute('aria-expanded', 'true');
+      expect(combo).toHaveAttribute(
+        'aria-activedescendant',
+        screen.getByRole('option', { name: 'Groupe électrogène' }).id,
+      );
+      await userEvent.keyboard('{Enter}');
+      expect(onChange).toHaveBeenCalledWith('GROUPE_ELECTROGENE');
+      expect(combo).toHaveTextContent('Groupe électrogène');
+    });
+
+    it('matches accent- and case-insensitively, from the open or the closed list', async () => {
+      const onChange = vi.fn();
+      render(<Types onChange={onChange} />);
+      const combo = screen.getByRole('combobox', { name: 'Type' });
+      combo.focus();
+      await userEvent.keyboard('{ArrowDown}ECL');
+      expect(combo).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Éclairage' }).id);
+      await userEvent.keyboard('{Escape}o');
+      expect(combo).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: 'Onduleur' }).id);
+    });
+
+    it('typing on a closed searchable combobox types into its search box', async () => {
+      const onChange = vi.fn();
+      render(<Types searchable onChange={onChange} />);
+      screen.getByRole('combobox', { name: 'Type' }).focus();
+      await userEvent.keyboard('groupe');
+      expect(screen.getByPlaceholderText('Rechercher...')).toHaveValue('groupe');
+      expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Groupe électrogène']);
+      await userEvent.keyboard('{Enter}');
+      expect(onChange).toHaveBeenCalledWith('GROUPE_ELECTROGENE');
+    });
   });
 });

@@ -2,7 +2,7 @@ import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 
 import type { SelectOption } from './select';
 
 /** Lower-case, accent-free form used for searching ('équipement' matches 'equip'). */
-function fold(s: string): string {
+export function fold(s: string): string {
   return s
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '')
@@ -13,6 +13,14 @@ function fold(s: string): string {
  * The Select's open list: its search, the active option (aria-activedescendant, the focus stays on the trigger or
  * the search box), outside clicks and the keyboard. `onChoose` applies a choice; a single select then closes.
  */
+/** A pause longer than this starts a new type-ahead prefix (the usual listbox behaviour). */
+const TYPE_AHEAD_RESET_MS = 1000;
+
+/** A key that types a character (not a shortcut, not a named key such as 'Enter'). */
+function isPrintable(e: KeyboardEvent): boolean {
+  return e.key.length === 1 && e.key !== ' ' && !e.ctrlKey && !e.metaKey && !e.altKey;
+}
+
 export function useSelectList({
   options,
   selected,
@@ -35,6 +43,8 @@ export function useSelectList({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
+  // Type-ahead of a list without a search box: the letters typed in a row (WAI-ARIA listbox pattern).
+  const typed = useRef({ text: '', at: 0 });
   const baseId = useId();
   const listboxId = `${baseId}-listbox`;
   const optionId = (i: number) => `${baseId}-option-${i}`;
@@ -48,6 +58,7 @@ export function useSelectList({
     setOpen(false);
     setQuery('');
     setActive(-1);
+    typed.current = { text: '', at: 0 };
     if (refocus) buttonRef.current?.focus();
   };
 
@@ -97,6 +108,27 @@ export function useSelectList({
     });
   };
 
+  /**
+   * Type-ahead (no search box): the letters typed within a second of each other make a prefix; the first option
+   * whose label starts with it (accent- and case-insensitively) becomes active, else the first that contains it.
+   * One letter typed again moves on to the next option starting with it.
+   */
+  const typeAhead = (key: string, from: number) => {
+    const now = Date.now();
+    const prev = typed.current;
+    const text = now - prev.at > TYPE_AHEAD_RESET_MS ? key : prev.text + key;
+    typed.current = { text, at: now };
+    const q = fold(text);
+    const repeated = q.length > 1 && [...q].every((c) => c === q[0]);
+    const needle = repeated ? q.charAt(0) : q;
+    const start = needle.length === 1 ? from + 1 : Math.max(from, 0);
+    const order = options.map((_, i) => (start + i) % options.length);
+    const hit =
+      order.find((i) => fold(options[i]?.label ?? '').startsWith(needle)) ??
+      order.find((i) => fold(options[i]?.label ?? '').includes(needle));
+    if (hit !== undefined) setActive(hit);
+  };
+
   /** Keys while the list is open; shared by the trigger and the search box. Returns true when handled. */
   const handleOpenKeys = (e: KeyboardEvent) => {
     const activeOption = filtered[active];
@@ -131,7 +163,8 @@ export function useSelectList({
         close(false);
         return false;
       default:
-        return false;
+        if (searchable || !isPrintable(e)) return false;
+        typeAhead(e.key, active);
     }
     e.preventDefault();
     return true;
@@ -143,6 +176,12 @@ export function useSelectList({
       if (e.key === 'ArrowDown' || e.key === 'ArrowUp' || e.key === 'Enter' || e.key === ' ') {
         e.preventDefault();
         openList();
+      } else if (isPrintable(e)) {
+        // Typing on a closed list opens it: into its search box, or moving to the first matching option.
+        e.preventDefault();
+        openList();
+        if (searchable) search(e.key);
+        else typeAhead(e.key, -1);
       }
       return;
     }

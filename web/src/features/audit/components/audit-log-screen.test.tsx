@@ -116,6 +116,27 @@ describe('AuditLogScreen', () => {
     expect(last?.get('action')).toBe('section.create');
   });
 
+  it('the detail shows permissions by their label and dates as fr-FR, not raw codes (issue 30)', async () => {
+    respond = () =>
+      page([
+        entry(2, {
+          before: { permissions: ['clients:read'], date_fin: '2026-03-01' },
+          after: { permissions: ['clients:read', 'stock:manage'], date_fin: '2026-11-30' },
+        }),
+      ]);
+    const user = userEvent.setup();
+    renderScreen();
+    await user.click(await screen.findByText('Section modifiée'));
+    const dialog = screen.getByRole('dialog', { name: AUDIT_MESSAGES.detailTitle });
+    const changes = within(dialog)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(changes).toEqual([
+      'permissions : Consulter les clients → Consulter les clients, Gérer le catalogue de pièces, les emplacements et les mouvements de stock',
+      'date_fin : 01/03/2026 → 30/11/2026',
+    ]);
+  });
+
   it('a row opens the detail with the changed fields (old → new), the request id and the address', async () => {
     respond = () => page([entry(2)]);
     const user = userEvent.setup();

@@ -109,12 +109,12 @@ export function ClientDetailModal({
               ['Poste', client.poste_contact],
               ['Téléphone du contact', link(tel(client.telephone_contact), formatPhone(client.telephone_contact))],
               [
-                'Email du contact',
+                'E-mail du contact',
                 link(client.email_contact && `mailto:${client.email_contact}`, client.email_contact),
               ],
               ['Téléphone', link(tel(client.tel), formatPhone(client.tel))],
               ['Fax', formatPhone(client.fax)],
-              ['Email', link(client.email && `mailto:${client.email}`, client.email)],
+              ['E-mail', link(client.email && `mailto:${client.email}`, client.email)],
             ]}
           />
           <DetailSection

@@ -128,7 +128,7 @@ export function ClientFormModal({
           {text('codePostal', 'Code postal')}
           {text('tel', 'Téléphone', { type: 'tel' })}
           {text('fax', 'Fax', { type: 'tel' })}
-          {text('email', 'Email', { type: 'email' })}
+          {text('email', 'E-mail', { type: 'email' })}
           {text('siteWeb', 'Site web', { type: 'url' })}
         </fieldset>
         <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
@@ -136,7 +136,7 @@ export function ClientFormModal({
           {text('contact_principal', 'Nom du contact')}
           {text('poste_contact', 'Poste du contact')}
           {text('telephone_contact', 'Téléphone du contact', { type: 'tel' })}
-          {text('email_contact', 'Email du contact', { type: 'email' })}
+          {text('email_contact', 'E-mail du contact', { type: 'email' })}
         </fieldset>
         <fieldset className="grid min-w-0 gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-sm font-semibold text-slate-900">Informations légales</legend>

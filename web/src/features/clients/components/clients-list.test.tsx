@@ -80,7 +80,7 @@ describe('ClientsList', () => {
     renderList();
     await userEvent.click(await screen.findByRole('button', { name: 'Nouveau Client' }));
     const dialog = screen.getByRole('dialog', { name: 'Nouveau Client' });
-    await userEvent.type(within(dialog).getByLabelText('Email'), 'pas-un-email');
+    await userEvent.type(within(dialog).getByLabelText('E-mail'), 'pas-un-email');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Créer le client' }));
     expect(await within(dialog).findByText(CLIENT_MESSAGES.nomEntrepriseRequired)).toBeInTheDocument();
     expect(within(dialog).getByText(CLIENT_MESSAGES.emailInvalid)).toBeInTheDocument();

@@ -83,7 +83,7 @@ describe('the custom fields administration', () => {
     const row = (await screen.findByText('Puissance')).closest('tr') as HTMLElement;
     expect(calls[0]?.url.pathname).toBe('/api/interventions/custom-fields');
     expect(calls[0]?.url.searchParams.get('actif')).toBe('all');
-    for (const text of ['puissance', 'Nombre', 'kVA', 'TRANSFORMATEUR', 'Facultatif', 'Actif']) {
+    for (const text of ['puissance', 'Nombre', 'kVA', 'Transformateur', 'Facultatif', 'Actif']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     const global = screen.getByText('Bon de commande client').closest('tr') as HTMLElement;
@@ -112,7 +112,7 @@ describe('the custom fields administration', () => {
     await userEvent.type(within(dialog).getByLabelText('Option 2'), 'ONAF');
     await userEvent.click(within(dialog).getByRole('button', { name: "Monter l'option 2" }));
     await userEvent.click(within(dialog).getByRole('combobox', { name: "Type d'équipement" }));
-    await userEvent.click(screen.getByRole('option', { name: 'TRANSFORMATEUR' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Transformateur' }));
     await userEvent.clear(within(dialog).getByLabelText('Position'));
     await userEvent.type(within(dialog).getByLabelText('Position'), '3');
     await userEvent.click(within(dialog).getByLabelText(/Champ obligatoire/));

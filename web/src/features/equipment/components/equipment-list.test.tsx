@@ -83,7 +83,7 @@ describe('EquipmentList', () => {
     granted.add('equipment:read');
     renderList();
     const tableRow = (await screen.findByText('Onduleur Galaxy')).closest('tr') as HTMLElement;
-    expect(within(tableRow).getByText('GROUPE ELECTROGENE')).toBeInTheDocument();
+    expect(within(tableRow).getByText('Groupe électrogène')).toBeInTheDocument();
     expect(within(tableRow).getByText('Aucune intervention')).toBeInTheDocument();
     expect(within(tableRow).getByText('-')).toBeInTheDocument();
     expect(within(tableRow).getByRole('button', { name: 'Voir Onduleur Galaxy' })).toBeInTheDocument();

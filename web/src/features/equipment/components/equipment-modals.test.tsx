@@ -97,7 +97,7 @@ function renderTab() {
 }
 
 describe('equipment tab', () => {
-  it('filters by type, the underscores of the server values shown as spaces', async () => {
+  it('filters by type, the server codes shown by their French labels', async () => {
     granted.add('equipment:read');
     const user = userEvent.setup();
     renderTab();
@@ -105,10 +105,10 @@ describe('equipment tab', () => {
     await user.click(screen.getByRole('combobox', { name: 'Filtrer par type' }));
     expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
       'Tous les types',
-      'GROUPE ELECTROGENE',
-      'MOTEUR ELECTRIQUE',
+      'Groupe électrogène',
+      'Moteur électrique',
     ]);
-    await user.click(screen.getByRole('option', { name: 'MOTEUR ELECTRIQUE' }));
+    await user.click(screen.getByRole('option', { name: 'Moteur électrique' }));
     await vi.waitFor(() => expect(lastList().get('type_equipement')).toBe('MOTEUR_ELECTRIQUE'));
   });
 

@@ -66,6 +66,19 @@ const putBody = () => {
 };
 
 describe('plan form: recurrence mode and meter threshold', () => {
+  it('tells the recurrence in French; the RFC 5545 rule sits folded in an "Avancé" disclosure (issue 30)', () => {
+    renderForm({ ...plan, rrule: 'FREQ=YEARLY;BYMONTH=3,9;BYDAY=1MO' });
+    expect(screen.getByText('Tous les ans, en mars et septembre, le premier lundi')).toBeTruthy();
+    const rule = screen.getByLabelText(/Règle \(RFC 5545\)/);
+    const details = rule.closest('details');
+    expect(details?.querySelector('summary')?.textContent).toMatch(/^Avancé/);
+    // a custom rule opens the disclosure; a preset keeps it folded
+    expect(details?.open).toBe(true);
+    fireEvent.change(screen.getByLabelText(/Récurrence/, { selector: 'select' }), { target: { value: 'FREQ=YEARLY' } });
+    expect(screen.getByText('Tous les ans', { selector: 'strong' })).toBeTruthy();
+    expect(screen.getByLabelText(/Règle \(RFC 5545\)/).closest('details')?.open).toBe(false);
+  });
+
   it('switching to "N jours après la dernière réalisation" replaces the rule by the number of days', async () => {
     renderForm(plan);
     expect(screen.getByLabelText(/Règle \(RFC 5545\)/)).toBeTruthy();

@@ -1,5 +1,11 @@
 import { EQUIPMENT_TYPES, equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
-import { PLAN_LABELS, type PlanFormValues, planFormSchema, RRULE_PRESETS } from '@gmao/domain/plans/plan-form';
+import {
+  describeRrule,
+  PLAN_LABELS,
+  type PlanFormValues,
+  planFormSchema,
+  RRULE_PRESETS,
+} from '@gmao/domain/plans/plan-form';
 import {
   DEFAULT_JOURS_AVANCE,
   PLAN_MESSAGES,
@@ -183,19 +189,32 @@ export function PlanFormModal({ plan, onClose }: { plan: Plan | null; onClose: (
                 <option value={CUSTOM}>{PLAN_LABELS.customRule}</option>
               </select>
             </FormField>
-            <FormField
-              label="Règle (RFC 5545)"
-              htmlFor="plan-rrule"
-              error={errors.rrule?.message}
-              help="Ex. FREQ=YEARLY;BYMONTH=3,9;BYDAY=1MO : le premier lundi de mars et de septembre."
+            <p className="text-sm text-slate-700" aria-live="polite">
+              {PLAN_LABELS.ruleInWords} : <strong>{describeRrule(rrule)}</strong>
+            </p>
+            {/* The rule's text is for experts: folded away unless a custom rule is being written. */}
+            <details
+              open={preset === CUSTOM || !!errors.rrule}
+              className="rounded-lg border border-slate-200 px-3 py-2"
             >
-              <input
-                id="plan-rrule"
-                className={inputClass(!!errors.rrule)}
-                {...fieldAria('plan-rrule', errors.rrule?.message)}
-                {...form.register('rrule')}
-              />
-            </FormField>
+              <summary className="cursor-pointer text-sm font-medium text-slate-600">
+                {PLAN_LABELS.advancedRule}
+              </summary>
+              <FormField
+                label="Règle (RFC 5545)"
+                htmlFor="plan-rrule"
+                error={errors.rrule?.message}
+                help="Ex. FREQ=YEARLY;BYMONTH=3,9;BYDAY=1MO : le premier lundi de mars et de septembre."
+                className="mt-2"
+              >
+                <input
+                  id="plan-rrule"
+                  className={inputClass(!!errors.rrule)}
+                  {...fieldAria('plan-rrule', errors.rrule?.message)}
+                  {...form.register('rrule')}
+                />
+              </FormField>
+            </details>
           </>
         ) : (
           <FormField

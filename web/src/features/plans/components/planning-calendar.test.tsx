@@ -176,6 +176,25 @@ describe('PlanningCalendar', () => {
     expect(JSON.parse(String(init?.body))).toEqual({ date: '2026-05-14T08:00', duree: 120 });
   });
 
+  it('"Glissez une intervention…" only for who may reschedule, and only with a mouse on a wide screen (issue 30)', async () => {
+    granted.add('interventions:read');
+    const reader = renderCalendar();
+    await screen.findByRole('heading', { name: 'Planning' });
+    expect(screen.queryByText(/Glissez une intervention/)).toBeNull();
+    expect(screen.queryByText(/Replanifier/)).toBeNull();
+    reader.unmount();
+
+    granted.add('interventions:update').add('interventions:assign');
+    renderCalendar();
+    const drag = await screen.findByText(/Glissez une intervention/);
+    // hidden below sm and on coarse pointers; the touch wording shows there instead
+    expect(drag.className).toContain('hidden');
+    expect(drag.className).toContain('sm:pointer-fine:inline');
+    expect(screen.getByText(/Pour déplacer une intervention, utilisez son bouton/).className).toBe(
+      'sm:pointer-fine:hidden',
+    );
+  });
+
   it('offers « Replanifier » only where dragging is allowed: with interventions:update, on an open intervention', async () => {
     // Read only: no drag, no button.
     granted.add('interventions:read');

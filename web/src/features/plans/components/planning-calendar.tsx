@@ -79,7 +79,27 @@ export function PlanningCalendar() {
 
   return (
     <div>
-      <PageHeader title={L.title} description={L.description} />
+      <PageHeader
+        title={L.title}
+        description={
+          <>
+            {L.description}
+            {canMove && (
+              <>
+                {/* Drag and drop needs a mouse: the hint hides on phones and touch screens (issue 30). */}
+                <span data-hint="drag" className="hidden sm:pointer-fine:inline">
+                  {' '}
+                  {L.dragHint}
+                </span>
+                <span data-hint="reschedule" className="sm:pointer-fine:hidden">
+                  {' '}
+                  {L.rescheduleHint}
+                </span>
+              </>
+            )}
+          </>
+        }
+      />
       <PlanningToolbar
         view={view}
         onViewChange={setView}

@@ -1,5 +1,5 @@
 import { formatHours } from '@gmao/domain/dashboard/performance-schemas';
-import { formatNumber } from '@gmao/domain/format/format';
+import { formatNumber, plural } from '@gmao/domain/format/format';
 import { PARTS_DOWNTIME_LABELS as L, type PartDowntime } from '@gmao/domain/reports/report-schemas';
 
 /** 'Pièces ayant immobilisé le plus longtemps' of the report's selection, longest first (issue 18). */
@@ -49,7 +49,7 @@ export function PartsDowntimeView({ rows }: { rows: PartDowntime[] }) {
                   <td className="px-2 py-1 text-right tabular-nums">{formatNumber(r.interventions)}</td>
                   <td className="px-2 py-1 text-right tabular-nums">{formatNumber(r.equipment)}</td>
                   <td className="px-2 py-1 text-right tabular-nums">
-                    {formatNumber(r.quantity)} {r.unite}
+                    {formatNumber(r.quantity)} {plural(r.quantity, r.unite)}
                   </td>
                 </tr>
               ))}

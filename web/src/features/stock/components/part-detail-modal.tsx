@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { formatCurrency, formatDateTime, formatNumber } from '@gmao/domain/format/format';
+import { formatCurrency, formatDateTime, formatNumber, plural } from '@gmao/domain/format/format';
 import { STOCK_LABELS as L, LOCATION_TYPE_LABELS } from '@gmao/domain/stock/stock-labels';
 import {
   type LocationType,
@@ -96,7 +96,7 @@ function MovementsHistory({ part }: { part: PartDetail }) {
       key: 'quantite',
       header: L.colQuantity,
       className: 'whitespace-nowrap tabular-nums',
-      render: (m) => `${signed(m.quantite)} ${part.unite}`,
+      render: (m) => `${signed(m.quantite)} ${plural(m.quantite, part.unite)}`,
     },
     { key: 'location', header: L.location, render: (m) => nameOf(m.location_id) },
     { key: 'date', header: L.colDate, className: 'whitespace-nowrap', render: (m) => formatDateTime(m.createdAt) },

@@ -156,7 +156,7 @@ describe('part detail', () => {
       .slice(1)
       .map((r) => plain(r.textContent));
     expect(lines[0]).toMatch(/^Ajustement-1 pièceCamion Karim03\/11\/2026 \d\d:30Pièce cassée-$/);
-    expect(lines[1]).toMatch(/^Sortie-2 pièceMagasin central02\/11\/2026 \d\d:30-Intervention n° 77$/);
+    expect(lines[1]).toMatch(/^Sortie-2 piècesMagasin central02\/11\/2026 \d\d:30-Intervention n° 77$/);
     expect(within(history).getByRole('link', { name: 'Intervention n° 77' })).toHaveAttribute(
       'href',
       '/interventions/77',

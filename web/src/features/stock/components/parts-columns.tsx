@@ -1,4 +1,4 @@
-import { formatCurrency, formatNumber } from '@gmao/domain/format/format';
+import { formatCurrency, formatNumber, plural } from '@gmao/domain/format/format';
 import type { Part } from '@gmao/domain/stock/stock-schemas';
 import { Badge } from '../../../components/ui/badge';
 import type { DataTableColumn } from '../../../components/ui/data-table';
@@ -19,7 +19,7 @@ export const partColumns: DataTableColumn<Part>[] = [
     header: 'Disponible',
     render: (p) => (
       <span>
-        {qty(p.available)} {p.unite}
+        {qty(p.available)} {plural(p.available, p.unite)}
         <span className="block text-xs text-slate-500">
           en stock {qty(p.on_hand)}, réservé {qty(p.reserved)}
         </span>

@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { plural } from '@gmao/domain/format/format';
 import { STOCK_LABELS } from '@gmao/domain/stock/stock-labels';
 import type { Part } from '@gmao/domain/stock/stock-schemas';
 import { AlertTriangle, Eye, PackagePlus, Plus } from 'lucide-react';
@@ -68,8 +69,8 @@ export function StockScreen() {
                     <ul className="mt-2 space-y-1 text-sm text-slate-700">
                       {low.map((a) => (
                         <li key={a.part_id}>
-                          {a.reference} — {a.designation} : {qty(a.available)} {a.unite} disponible(s), seuil{' '}
-                          {qty(a.seuil_reappro)}
+                          {a.reference} — {a.designation} : {qty(a.available)} {plural(a.available, a.unite)}{' '}
+                          {plural(a.available, 'disponible')}, seuil {qty(a.seuil_reappro)}
                         </li>
                       ))}
                     </ul>

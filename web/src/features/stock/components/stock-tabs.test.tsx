@@ -141,7 +141,7 @@ describe('locations', () => {
 });
 
 describe('à commander', () => {
-  it('lists the suggestions with the amounts in MAD and their total', async () => {
+  it('lists the suggestions with the amounts in MAD and their total, units in the plural after 2 ("10 pièces")', async () => {
     data['/api/stock/suggestions'] = [
       suggestion({ delai_jours: 7 }),
       suggestion({ part_id: 2, reference: 'FUS-63', designation: 'Fusible', montant: 1234.5, fournisseur: null }),
@@ -153,8 +153,8 @@ describe('à commander', () => {
       .slice(1)
       .map((r) => plain(r.textContent));
     expect(rows).toEqual([
-      'ROUL-6204Roulement 62041 pièce410 pièceSKF Marocdélai 7 j455,00 MAD',
-      'FUS-63Fusible1 pièce410 pièce-1 234,50 MAD',
+      'ROUL-6204Roulement 62041 pièce410 piècesSKF Marocdélai 7 j455,00 MAD',
+      'FUS-63Fusible1 pièce410 pièces-1 234,50 MAD',
     ]);
     expect(plain(screen.getByTestId('suggestions-total').textContent)).toBe(`${L.suggestionsTotal} : 1 689,50 MAD`);
   });
@@ -246,7 +246,7 @@ describe('part form', () => {
     await user.click(within(dialog).getByRole('button', { name: L.removeSupplier(2) }));
     // the equipment types it fits
     await user.click(within(dialog).getByRole('combobox', { name: L.typesEquipement }));
-    await user.click(await screen.findByRole('option', { name: 'GROUPE ELECTROGENE' }));
+    await user.click(await screen.findByRole('option', { name: 'Groupe électrogène' }));
     await user.click(within(dialog).getByRole('button', { name: L.createPartSubmit }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(writes()).toEqual([

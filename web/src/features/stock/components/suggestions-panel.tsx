@@ -1,4 +1,4 @@
-import { formatCurrency, formatNumber } from '@gmao/domain/format/format';
+import { formatCurrency, formatNumber, plural } from '@gmao/domain/format/format';
 import { STOCK_LABELS as L } from '@gmao/domain/stock/stock-labels';
 import type { StockSuggestion } from '@gmao/domain/stock/stock-schemas';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
@@ -14,9 +14,13 @@ const columns: DataTableColumn<StockSuggestion>[] = [
     render: (s) => <span className="font-medium text-slate-900">{s.reference}</span>,
   },
   { key: 'designation', header: L.colDesignation, render: (s) => s.designation },
-  { key: 'available', header: L.available, render: (s) => `${qty(s.available)} ${s.unite}` },
+  { key: 'available', header: L.available, render: (s) => `${qty(s.available)} ${plural(s.available, s.unite)}` },
   { key: 'seuil', header: L.colSeuil, render: (s) => qty(s.seuil_reappro) },
-  { key: 'suggested', header: L.colSuggested, render: (s) => `${qty(s.quantite_suggeree)} ${s.unite}` },
+  {
+    key: 'suggested',
+    header: L.colSuggested,
+    render: (s) => `${qty(s.quantite_suggeree)} ${plural(s.quantite_suggeree, s.unite)}`,
+  },
   {
     key: 'fournisseur',
     header: L.colFournisseur,

@@ -97,7 +97,7 @@ describe('the template form', () => {
     const dialog = await openNewTemplateForm();
     await userEvent.type(within(dialog).getByLabelText(/Nom du modèle/), 'Contrôle cellule HTA');
     await userEvent.click(within(dialog).getByRole('combobox', { name: "Type d'équipement" }));
-    await userEvent.click(screen.getByRole('option', { name: 'CELLULE HTA' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Cellule HTA' }));
     await userEvent.type(within(dialog).getByLabelText('Durée estimée (minutes)'), '90');
     for (const step of ['Essais de manœuvre', 'Consignation']) {
       await userEvent.click(within(dialog).getByRole('button', { name: 'Ajouter une étape' }));
@@ -158,7 +158,7 @@ describe('the template form', () => {
     renderList(['templates:manage']);
     await userEvent.click(await screen.findByRole('button', { name: `Modifier ${visite.nom}` }));
     const dialog = screen.getByRole('dialog', { name: 'Modifier le modèle' });
-    expect(within(dialog).getByRole('combobox', { name: "Type d'équipement" })).toHaveTextContent('TRANSFORMATEUR');
+    expect(within(dialog).getByRole('combobox', { name: "Type d'équipement" })).toHaveTextContent('Transformateur');
     expect(within(dialog).getByLabelText(/Quantité.*ligne 2/)).toHaveValue('2,5');
     await userEvent.click(within(dialog).getByRole('button', { name: "Retirer l'étape 2" }));
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));

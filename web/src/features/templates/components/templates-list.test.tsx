@@ -57,7 +57,7 @@ describe('TemplatesList', () => {
   it('shows name, type, urgency, steps, materials with their planned MAD total, usage and state', async () => {
     renderList(MANAGER);
     const row = await rowOf(visite.nom);
-    for (const text of ['TRANSFORMATEUR', 'Normale', '3 étapes', '2 lignes', '7', 'Actif']) {
+    for (const text of ['Transformateur', 'Normale', '3 étapes', '2 lignes', '7', 'Actif']) {
       expect(within(row).getByText(text)).toBeInTheDocument();
     }
     // 1 × 350 + 2,5 × 120
@@ -75,7 +75,7 @@ describe('TemplatesList', () => {
     await userEvent.type(screen.getByRole('searchbox', { name: 'Rechercher un modèle' }), 'visite');
     await waitFor(() => expect(lastListQuery()).toEqual({ search: 'visite' }));
     await userEvent.click(screen.getByRole('combobox', { name: "Filtrer par type d'équipement" }));
-    await userEvent.click(screen.getByRole('option', { name: 'GROUPE ELECTROGENE' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Groupe électrogène' }));
     await waitFor(() => expect(lastListQuery()).toEqual({ search: 'visite', type_equipement: 'GROUPE_ELECTROGENE' }));
     await userEvent.click(screen.getByRole('checkbox', { name: 'Afficher les modèles désactivés' }));
     await waitFor(() =>

@@ -130,8 +130,8 @@ export function InterventionDetailModal({
               <WorkflowActions variant="next" interventionId={data.id} facts={facts} workflow={wf} />
             </div>
             <BarButton
-              label="Ajouter une note"
-              short="Note"
+              label="Ajouter un commentaire"
+              short="Commenter"
               icon={MessageSquare}
               onClick={() => revealInterventionSection('Commentaires', 'textarea')}
             />

@@ -42,3 +42,16 @@ it('dates each entry the relative way of spec §9, newest first, the exact time 
   expect(times[1]).toHaveAttribute('title', '11/03/2026 18:00');
   expect(rows[0]).toHaveTextContent('Pièce commandée');
 });
+
+it("a history note is a 'Note de suivi', told apart from the 'Commentaires' section (issue 30)", () => {
+  render(
+    <QueryClientProvider client={new QueryClient()}>
+      <WorkflowHistory
+        interventionId={4}
+        entries={[entry(4, new Date(2026, 2, 12, 8, 45), null, null, 'Pièce commandée')]}
+      />
+    </QueryClientProvider>,
+  );
+  const row = within(screen.getByRole('list', { name: 'Historique' })).getByRole('listitem');
+  expect(row).toHaveTextContent(/^Note de suivi/);
+});

@@ -10,12 +10,15 @@ import { useAddWorkflowNote } from '../../api/mutate-intervention';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 
 function describe(entry: HistoryEntry): string {
-  if (!entry.toStatut) return 'Note';
+  if (!entry.toStatut) return 'Note de suivi';
   if (!entry.fromStatut) return `Création — ${statutLabel(entry.toStatut)}`;
   return `${statutLabel(entry.fromStatut)} → ${statutLabel(entry.toStatut)}`;
 }
 
-/** Status history and notes, newest first, with a field to add a note. */
+/**
+ * Status history and follow-up notes ('Note de suivi', kept apart from the 'Commentaires' section's comments),
+ * newest first, with a field to add a note.
+ */
 export function WorkflowHistory({ interventionId, entries }: { interventionId: number; entries: HistoryEntry[] }) {
   const { can } = usePermissions();
   const [note, setNote] = useState('');
@@ -38,12 +41,12 @@ export function WorkflowHistory({ interventionId, entries }: { interventionId: n
       {can(PERMISSIONS.INTERVENTIONS_UPDATE) && (
         <form onSubmit={onSubmit} className="flex gap-2">
           <label htmlFor="workflow-note" className="sr-only">
-            Ajouter une note
+            Ajouter une note de suivi
           </label>
           <input
             id="workflow-note"
             className={inputClass()}
-            placeholder="Ajouter une note..."
+            placeholder="Note de suivi (dans l'historique)..."
             maxLength={2000}
             value={note}
             onChange={(e) => setNote(e.target.value)}
