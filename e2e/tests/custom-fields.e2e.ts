@@ -108,7 +108,7 @@ describe('custom fields', () => {
     await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(intervention.equipment);
     await expect.poll(() => rowCount(page)).toBe(3); // header, the intervention with 630, the other one
     await page.getByRole('combobox', { name: 'Filtrer par champ personnalisé' }).selectOption({
-      label: 'Puissance (TRANSFORMATEUR)',
+      label: 'Puissance (Transformateur)',
     });
     const value = page.getByRole('searchbox', { name: 'Valeur du champ personnalisé' });
     await value.fill('631');

@@ -70,7 +70,7 @@ describe('the custom field filter of the interventions list', () => {
     expect(screen.queryByRole('searchbox', { name: M.filterValue })).toBeNull();
 
     // A number: typed with a French comma, sent as the server compares numbers.
-    await user.selectOptions(champ, 'Puissance (TRANSFORMATEUR)');
+    await user.selectOptions(champ, 'Puissance (Transformateur)');
     await user.type(screen.getByRole('searchbox', { name: M.filterValue }), '1250,5');
     await waitFor(() =>
       expect(lastQuery('/api/interventions')).toMatchObject({ champ: 'puissance', valeur: '1250.5', page: '1' }),
@@ -80,11 +80,11 @@ describe('the custom field filter of the interventions list', () => {
       expect(lastQuery('/api/interventions/export/csv')).toEqual({ champ: 'puissance', valeur: '1250.5' }),
     );
     // Choosing the same field again keeps its value.
-    await user.selectOptions(champ, 'Puissance (TRANSFORMATEUR)');
+    await user.selectOptions(champ, 'Puissance (Transformateur)');
     expect(screen.getByRole('searchbox', { name: M.filterValue })).toHaveValue('1250,5');
 
     // A list: its options; changing the field starts with no value (no filter until one is chosen).
-    await user.selectOptions(champ, 'Refroidissement (TRANSFORMATEUR)');
+    await user.selectOptions(champ, 'Refroidissement (Transformateur)');
     await exportCsv(user);
     await waitFor(() => expect(lastQuery('/api/interventions/export/csv')).toEqual({}));
     const choice = screen.getByRole('combobox', { name: M.filterValue });
@@ -95,7 +95,7 @@ describe('the custom field filter of the interventions list', () => {
     );
 
     // Yes / no as true / false.
-    await user.selectOptions(champ, 'Batteries conformes (ONDULEUR)');
+    await user.selectOptions(champ, 'Batteries conformes (Onduleur)');
     await user.selectOptions(screen.getByRole('combobox', { name: M.filterValue }), M.yes);
     await waitFor(() =>
       expect(lastQuery('/api/interventions')).toMatchObject({ champ: 'batteries_ok', valeur: 'true' }),
