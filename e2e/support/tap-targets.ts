@@ -2,8 +2,10 @@ import type { Page } from 'playwright-core';
 
 /**
  * The visible controls smaller than 44×44 CSS px (WCAG 2.5.5, target size), described for a readable failure. A
- * control counts by its own box or, for a check box or radio, with its labels (around it or pointing at it); links inside a sentence are
- * exempt (as WCAG allows), and so are controls hidden under a modal (inert or aria-hidden).
+ * control counts by its own box, or by its ::after hit area when larger (web/src/index.css gives touch screens an
+ * invisible 44×44 ::after instead of resizing the control), or, for a check box or radio, with its labels (around it
+ * or pointing at it); links inside a sentence are exempt (as WCAG allows), and so are controls hidden under a modal
+ * (inert or aria-hidden).
  */
 export async function smallTapTargets(page: Page, min = 44): Promise<string[]> {
   return page.evaluate(`(() => {
@@ -23,6 +25,12 @@ export async function smallTapTargets(page: Page, min = 44): Promise<string[]> {
         const left = Math.min(...boxes.map((b) => b.left)), right = Math.max(...boxes.map((b) => b.right));
         const top = Math.min(...boxes.map((b) => b.top)), bottom = Math.max(...boxes.map((b) => b.bottom));
         box = { width: right - left, height: bottom - top };
+      }
+      const hit = getComputedStyle(el, '::after');
+      // (a control that clips its own overflow clips its ::after too)
+      if (hit.content !== 'none' && hit.content !== 'normal' && hit.position === 'absolute' && hit.pointerEvents !== 'none' && style.overflow === 'visible') {
+        const w = parseFloat(hit.width), h = parseFloat(hit.height);
+        if (w > 0 && h > 0) box = { width: Math.max(box.width, w), height: Math.max(box.height, h) };
       }
       if (el.tagName === 'A' && el.parentElement && /^(P|LI|SPAN|DD|TD)$/.test(el.parentElement.tagName) && (el.parentElement.textContent || '').trim().length > (el.textContent || '').trim().length + 10) continue;
       if (box.width >= min - 0.5 && box.height >= min - 0.5) continue;

@@ -108,15 +108,42 @@ afterAll(async () => {
   console.log(`Layout shift, 4× CPU slow-down (budget ${CLS_BUDGET}):\n${table}`);
 });
 
+/**
+ * Issue 30: what sticks out sideways on a 390 px phone — the document wider than the screen, or an element past its
+ * right edge outside a container that scrolls or clips sideways on purpose (a wide table in its scroller).
+ */
+async function horizontalOverflow(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const vw = document.documentElement.clientWidth;
+    const out = [];
+    if (document.documentElement.scrollWidth > vw + 1) out.push('document ' + document.documentElement.scrollWidth + ' px');
+    const clipsX = (el) => { const o = getComputedStyle(el).overflowX; return o === 'auto' || o === 'scroll' || o === 'hidden' || o === 'clip'; };
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect();
+      if (r.width === 0 || r.right <= vw + 1) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === 'hidden' || style.position === 'fixed') continue;
+      let p = el.parentElement, clipped = false;
+      while (p && p !== document.body) { if (clipsX(p) && p.getBoundingClientRect().right <= vw + 1) { clipped = true; break; } p = p.parentElement; }
+      if (clipped) continue;
+      out.push(el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + (el.textContent || '').trim().slice(0, 30) + '" right ' + Math.round(r.right) + ' px');
+      if (out.length > 5) break;
+    }
+    return out;
+  })()`) as Promise<string[]>;
+}
+
 /** Opens each page afresh (a full load, as a link from outside does), lets it settle and records its CLS. */
 async function sweep(page: Page, size: Size, who: string, pagePaths: string[]) {
   await throttleCpu(page, 4);
   const measured: typeof results = [];
   const skipped: string[] = [];
+  const overflowing: string[] = [];
   for (const path of pagePaths) {
     await page.goto(path);
     const report = await settledLayoutShift(page);
     skipped.push(...(await headingJumps(page)).map((jump) => `${path}: ${jump}`));
+    if (size === 'phone') overflowing.push(...(await horizontalOverflow(page)).map((o) => `${path}: ${o}`));
     await page.screenshot({ path: join(SHOTS, `cls-${size}-${who}-${path.replace(/[^a-z0-9]+/gi, '_')}.png`) });
     measured.push({ size, who, path, report });
   }
@@ -126,6 +153,7 @@ async function sweep(page: Page, size: Size, who: string, pagePaths: string[]) {
     .map((r) => `${r.path}: ${r.report.cls} ← ${r.report.shifts.flatMap((s) => s.sources).join(' | ')}`);
   expect(over).toEqual([]);
   expect(skipped).toEqual([]);
+  expect(overflowing).toEqual([]);
 }
 
 async function openPage(size: Size) {

@@ -171,10 +171,22 @@ it('on a phone the detail is a page: folded sections, a bar with the next move, 
   await bar.getByRole('button', { name: 'Ajouter un commentaire' }).click();
   const note = detail.getByRole('region', { name: 'Commentaires' }).locator('textarea');
   await expect.poll(() => note.evaluate((el) => el === el.ownerDocument.activeElement), POLL).toBe(true);
+  // Issue 30: only the detail's body scrolls to the section; the page (the dialog's overlay) stays put, its title
+  // at the top (an sr-only label far down once made the overlay scroll the whole dialog 382 px off the screen).
+  // (a string: the e2e project compiles without the DOM library)
+  const overlayScroll = () =>
+    page.evaluate(`(() => {
+      const el = document.querySelector('[role="dialog"]');
+      let o = el;
+      while (o && getComputedStyle(o).position !== 'fixed') o = o.parentElement;
+      return { scrollTop: o ? o.scrollTop : -1, top: Math.round(el.getBoundingClientRect().top) };
+    })()`);
+  expect(await overlayScroll()).toEqual({ scrollTop: 0, top: 0 });
   // 'Photo' opens the attachments and the file picker (which takes the camera on a phone).
   const chooser = page.waitForEvent('filechooser');
   await bar.getByRole('button', { name: 'Ajouter une photo' }).click();
   await chooser;
+  expect(await overlayScroll()).toEqual({ scrollTop: 0, top: 0 });
   // Every section unfolded, nothing under 44×44 to tap.
   await page.evaluate(`document.querySelectorAll('details').forEach((d) => { d.open = true; })`);
   expect(await smallTapTargets(page)).toEqual([]);

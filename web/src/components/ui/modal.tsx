@@ -211,7 +211,7 @@ export function Modal({
           </div>
           <div
             ref={bodyRef}
-            className="min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500"
+            className="relative min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500"
             {...(scrollFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
           >
             {children}

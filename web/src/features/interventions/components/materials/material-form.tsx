@@ -92,7 +92,7 @@ export function MaterialForm({
       aria-label={material ? 'Modifier le matériel' : 'Ajouter du matériel'}
       className="space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
     >
-      <div className="grid gap-3 sm:grid-cols-2">
+      <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
         {fromCatalogue && (
           <FormField label="Pièce du catalogue (facultatif)" htmlFor={`${prefix}-part`} className="sm:col-span-2">
             <Select

@@ -62,6 +62,30 @@ describe('MaterialsSection', () => {
     expect(screen.queryByRole('button', { name: 'Ajouter du matériel' })).toBeNull();
   });
 
+  it('on a phone, each line is a card with its total and its actions, no wide table (issue 30)', async () => {
+    granted.add('interventions:update');
+    window.matchMedia = vi.fn().mockReturnValue({
+      matches: true,
+      addEventListener: vi.fn(),
+      removeEventListener: vi.fn(),
+    }) as unknown as typeof window.matchMedia;
+    try {
+      renderSection();
+      const list = await screen.findByRole('list', { name: 'Matériel utilisé' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const card = within(list).getByRole('listitem');
+      const flat = (s: string | null) => (s ?? '').replace(/\s/g, '');
+      expect(flat(card.textContent)).toContain(flat(`2,5 × ${formatCurrency('12.35')}`));
+      expect(flat(card.textContent)).toContain(flat(formatCurrency('30.88')));
+      expect(within(card).getByRole('button', { name: 'Modifier Câble 4 mm²' })).toBeInTheDocument();
+      expect(within(card).getByRole('button', { name: 'Supprimer Câble 4 mm²' })).toBeInTheDocument();
+      expect(flat(screen.getByTestId('materials-total').textContent)).toBe(flat(formatCurrency('30.88')));
+    } finally {
+      // @ts-expect-error jsdom has no matchMedia of its own
+      delete window.matchMedia;
+    }
+  });
+
   it('a technician changes only his own lines, and adds none to an intervention that is not his', async () => {
     granted.add('interventions:update');
     const colleague = { ...line, id: 8, designation: 'Disjoncteur 16 A', auteur: { id: 8, nom: 'Collègue' } };

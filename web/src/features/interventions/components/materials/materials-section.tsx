@@ -6,10 +6,12 @@ import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { useNarrowScreen } from '../../../../components/ui/use-narrow-screen';
 import { useMaterials } from '../../api/get-materials';
 import { useDeleteMaterial } from '../../api/mutate-materials';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
+import { MaterialCards } from './material-cards';
 import { MaterialForm } from './material-form';
 
 /**
@@ -33,6 +35,7 @@ export function MaterialsSection({
   const [editing, setEditing] = useState<Material | 'new' | null>(null);
   const [deleting, setDeleting] = useState<Material | null>(null);
   const data = query.data?.data;
+  const narrow = useNarrowScreen();
 
   const onDelete = async () => {
     if (!deleting) return;
@@ -57,6 +60,14 @@ export function MaterialsSection({
     <div className="space-y-3">
       {data.items.length === 0 ? (
         <p className="text-sm text-slate-500">Aucun matériel enregistré.</p>
+      ) : narrow ? (
+        <MaterialCards
+          items={data.items}
+          total={data.total}
+          canChange={canChange}
+          onEdit={setEditing}
+          onDelete={setDeleting}
+        />
       ) : (
         <div className="overflow-x-auto rounded-lg border border-slate-200">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
