@@ -49,6 +49,13 @@ describe('addWorkingMinutes (deadlines, Casablanca local time, UTC+1 outside Ram
     expect(iso(addWorkingMinutes(cal, at('2026-04-30T17:00:00+01:00'), 120))).toBe('2026-05-04T08:00:00.000Z');
   });
 
+  it('a yearly holiday (MM-DD) closes that day every year', () => {
+    const cal = { ...bureau, annualHolidays: ['05-01'] };
+    expect(iso(addWorkingMinutes(cal, at('2026-04-30T17:00:00+01:00'), 120))).toBe('2026-05-04T08:00:00.000Z');
+    // 1 May 2028 is a Monday.
+    expect(iso(addWorkingMinutes(cal, at('2028-04-28T17:00:00+01:00'), 120))).toBe('2028-05-02T08:00:00.000Z');
+  });
+
   it('an open exception opens a holiday with its weekday’s intervals', () => {
     const cal = { ...bureau, holidays: ['2026-05-01'], exceptions: [{ date: '2026-05-01', ouvert: true }] };
     expect(iso(addWorkingMinutes(cal, at('2026-04-30T17:00:00+01:00'), 120))).toBe('2026-05-01T08:00:00.000Z');
@@ -107,6 +114,11 @@ describe('addWorkingMinutes (deadlines, Casablanca local time, UTC+1 outside Ram
     const empty: BusinessCalendar = { plages: [], exceptions: [{ date: '2026-12-05', ouvert: true }], holidays: [] };
     expect(addWorkingMinutes(empty, at('2026-11-30T08:00:00Z'), 60)).toBeNull();
     expect(nextWorkingInstant(empty, at('2026-11-30T08:00:00Z'))).toBeNull();
+  });
+
+  it('no working minutes in an empty or reversed span', () => {
+    expect(workingMinutesBetween(bureau, at('2026-11-30T10:00:00Z'), at('2026-11-30T10:00:00Z'))).toBe(0);
+    expect(workingMinutesBetween(bureau, at('2026-11-30T10:00:00Z'), at('2026-11-30T09:00:00Z'))).toBe(0);
   });
 
   it('zero minutes is the start itself; negative minutes are refused', () => {

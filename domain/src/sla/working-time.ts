@@ -16,7 +16,8 @@ import { casablancaOffsetMs } from './casablanca-offset.ts';
  * - an exception `{date, ouvert: true}` opens it even on a public holiday or a weekend, with the intervals of its
  *   weekday; when that weekday has none (a weekend), with those of the first day of the week that has some (lundi,
  *   then mardi, …); when the calendar has no interval at all, the date stays closed;
- * - otherwise a public holiday (`holidays`, the company's list) is closed;
+ * - otherwise a public holiday (`holidays`, the company's dated list, or `annualHolidays`, its yearly 'MM-DD' days)
+ *   is closed;
  * - otherwise the date has the intervals of its weekday.
  * Overlapping intervals of a day are merged (the API refuses them anyway, see `validatePlages`).
  *
@@ -56,6 +57,11 @@ export interface BusinessCalendar {
   exceptions: readonly CalendarException[];
   /** The company's public holidays, 'YYYY-MM-DD'. */
   holidays: readonly string[];
+  /**
+   * The company's yearly holidays, 'MM-DD' (1 January, 1 May, 30 July…: the `holidays` table's `annuel` rows, stored
+   * in year 2000), closed every year; optional so that a caller may expand them into `holidays` instead.
+   */
+  annualHolidays?: readonly string[];
 }
 
 /** A span during which the clock sleeps; `to: null` = still paused. */
@@ -77,6 +83,7 @@ interface CompiledCalendar {
   fallback: Span[]; // the intervals an open exception gives a weekday without any
   exceptions: Map<string, boolean>;
   holidays: Set<string>;
+  annualHolidays: Set<string>;
 }
 
 function compile(cal: BusinessCalendar): CompiledCalendar {
@@ -96,6 +103,7 @@ function compile(cal: BusinessCalendar): CompiledCalendar {
     fallback,
     exceptions: new Map(cal.exceptions.map((e) => [e.date, e.ouvert])),
     holidays: new Set(cal.holidays),
+    annualHolidays: new Set(cal.annualHolidays ?? []),
   };
 }
 
@@ -120,7 +128,7 @@ function intervalsOf(c: CompiledCalendar, dayWallMs: number): Span[] {
   const exception = c.exceptions.get(date);
   if (exception === false) return [];
   if (exception === true) return own.length > 0 ? own : c.fallback;
-  return c.holidays.has(date) ? [] : own;
+  return c.holidays.has(date) || c.annualHolidays.has(date.slice(5)) ? [] : own;
 }
 
 /** First instant in (lo, hi] whose offset is not `offsetLo` (the offset at lo), by bisection. */
@@ -166,7 +174,10 @@ function* workingSpans(c: CompiledCalendar, fromMs: number, untilMs: number): Ge
 function pauseSpans(pauses: readonly Pause[]): Span[] {
   return merge(
     pauses
-      .map((p): [number, number] => [p.from.getTime(), p.to === null ? Number.POSITIVE_INFINITY : p.to.getTime()])
+      .map((p): [number, number] => [
+        timeOf(p.from, 'pause.from'),
+        p.to === null ? Number.POSITIVE_INFINITY : timeOf(p.to, 'pause.to'),
+      ])
       .filter(([s, e]) => s < e),
   );
 }
