@@ -71,3 +71,84 @@ export const CONTRACT_EXPIRING_SOON_DAYS = 60;
 
 /** The longest guaranteed time: 10 years of minutes (the CHECK of contract_guarantees.minutes). */
 export const MAX_GUARANTEE_MINUTES = 5_256_000;
+
+/** Days of the week, 1 = lundi … 7 = dimanche (ISO). */
+export const JOURS_SEMAINE = ['lundi', 'mardi', 'mercredi', 'jeudi', 'vendredi', 'samedi', 'dimanche'] as const;
+export const jourLabel = (jour: number): string => JOURS_SEMAINE[jour - 1] ?? String(jour);
+
+/** Limits of a calendar's lists. */
+export const MAX_PLAGES = 70;
+export const MAX_EXCEPTIONS = 1000;
+/** Limits of a contract's lists. */
+export const MAX_CONTRACT_EQUIPMENT = 10_000;
+export const MAX_CONTRACT_PLANS = 500;
+
+/** Every French text of contracts and calendars (API messages and the web's labels). */
+export const CONTRACT_MESSAGES = {
+  // contracts
+  clientRequired: 'Le client est requis',
+  clientNotFound: 'Client introuvable',
+  numeroRequired: 'Le numéro du contrat est requis',
+  numeroMax: 'Le numéro ne peut pas dépasser 50 caractères',
+  numeroTaken: 'Ce numéro de contrat existe déjà',
+  typeInvalid: 'Type de contrat inconnu (préventif, curatif ou complet)',
+  dateInvalid: 'Date invalide (AAAA-MM-JJ)',
+  endBeforeStart: 'La date de fin doit être postérieure ou égale à la date de début',
+  montantInvalid:
+    'Le montant annuel HT doit être un nombre positif (2 décimales au plus, 999 999 999 999,99 MAD au plus)',
+  calendarRequired: 'Le calendrier ouvré est requis',
+  calendarNotFound: 'Calendrier ouvré introuvable',
+  equipmentEmpty: 'Choisissez au moins un équipement, ou couvrez tous les équipements du client',
+  equipmentDuplicate: 'Un équipement figure deux fois dans la liste',
+  equipmentTooMany: `Au plus ${MAX_CONTRACT_EQUIPMENT} équipements par contrat`,
+  equipmentNotOfClient: (ids: number[]) =>
+    ids.length === 1
+      ? `L'équipement n° ${ids[0]} n'existe pas ou n'appartient pas à ce client`
+      : `Les équipements n° ${ids.join(', ')} n'existent pas ou n'appartiennent pas à ce client`,
+  planNotOfClient: (ids: number[]) => `Plan de maintenance introuvable ou d'un autre client : n° ${ids.join(', ')}`,
+  planDuplicate: 'Un plan de maintenance figure deux fois dans la liste',
+  minutesInvalid: 'Le délai garanti doit être un nombre entier de minutes supérieur à 0',
+  minutesTooLarge: 'Le délai garanti ne peut pas dépasser 10 ans',
+  guaranteeDuplicate: 'Un délai garanti est indiqué deux fois pour la même urgence et la même cible',
+  cibleInvalid: 'Cible inconnue (prise en compte, arrivée sur site ou rétablissement)',
+  pauseStatutInvalid: 'Statut de pause invalide (planifiée, en attente de pièces, en cours ou en pause)',
+  pauseConditionInvalid: 'Condition de pause inconnue',
+  pauseDuplicate: 'Un statut de pause est indiqué deux fois avec la même condition',
+  overlap: (numero: string, equipement: string, from: string, to: string) =>
+    `Ce contrat chevauche le contrat ${numero} sur l'équipement « ${equipement} » (du ${from} au ${to})`,
+  overlapAll: (numero: string, from: string, to: string) =>
+    `Ce contrat chevauche le contrat ${numero} du même client (du ${from} au ${to}) : un équipement ne peut être couvert que par un contrat à la fois`,
+  notFound: 'Contrat introuvable',
+  created: 'Contrat créé avec succès',
+  updated: (version: number) =>
+    `Contrat modifié : version ${version} (les interventions en cours gardent leurs conditions)`,
+  deleted: 'Contrat supprimé',
+  archived:
+    'Contrat supprimé de la liste (des interventions suivent ses délais garantis : elles gardent leurs conditions)',
+  // documents
+  documentNotFound: 'Document introuvable',
+  documentUploaded: 'Document ajouté',
+  documentDeleted: 'Document supprimé',
+  documentsTooMany: (n: number) => `Un contrat ne peut pas avoir plus de ${n} documents`,
+  // calendars
+  nomRequired: 'Le nom du calendrier est requis',
+  nomMax: 'Le nom ne peut pas dépasser 150 caractères',
+  nomTaken: 'Un calendrier porte déjà ce nom',
+  jourInvalid: 'Jour invalide (1 = lundi … 7 = dimanche)',
+  heureInvalid: 'Heure invalide (HH:MM, de 00:00 à 24:00)',
+  plageInverted: (jour: number, debut: string, fin: string) =>
+    `La plage du ${jourLabel(jour)} ${debut}–${fin} est inversée : l'heure de fin doit être après l'heure de début`,
+  plagesOverlap: (jour: number, a: string, b: string) =>
+    `Les plages du ${jourLabel(jour)} se chevauchent : ${a} et ${b}`,
+  plagesEmpty: 'Ajoutez au moins une plage horaire',
+  plagesTooMany: `Au plus ${MAX_PLAGES} plages horaires`,
+  exceptionDuplicate: (date: string) => `L'exception du ${date} est indiquée deux fois`,
+  exceptionsTooMany: `Au plus ${MAX_EXCEPTIONS} exceptions`,
+  calendarInUse: (n: number) =>
+    n === 1
+      ? 'Ce calendrier est utilisé par un contrat : il ne peut pas être supprimé'
+      : `Ce calendrier est utilisé par ${n} contrats : il ne peut pas être supprimé`,
+  calendarCreated: 'Calendrier créé avec succès',
+  calendarUpdated: 'Calendrier modifié avec succès',
+  calendarDeleted: 'Calendrier supprimé',
+} as const;
