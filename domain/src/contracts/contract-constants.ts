@@ -152,3 +152,6 @@ export const CONTRACT_MESSAGES = {
   calendarUpdated: 'Calendrier modifié avec succès',
   calendarDeleted: 'Calendrier supprimé',
 } as const;
+
+/** '2026-12-31' → '31/12/2026' (a calendar day, no time zone involved). */
+export const dayFr = (day: string): string => day.split('-').reverse().join('/');

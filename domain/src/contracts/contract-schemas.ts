@@ -24,6 +24,10 @@ import {
 export * from './calendar-plages.ts';
 export * from './contract-constants.ts';
 
+/** Half of a surrogate pair without the other half: shown as U+FFFD (PostgreSQL's jsonb refuses it in the audit row). */
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (v: string) => v.replace(LONE_SURROGATES, '\ufffd');
+
 const day = z.string({ error: M.dateInvalid }).trim().refine(isCalendarDay, M.dateInvalid);
 
 // ---------------------------------------------------------------- calendars
@@ -48,7 +52,7 @@ export const calendarExceptionSchema = z.object({
 
 export const calendarInputSchema = z
   .object({
-    nom: z.string({ error: M.nomRequired }).trim().min(1, M.nomRequired).max(150, M.nomMax),
+    nom: z.string({ error: M.nomRequired }).trim().min(1, M.nomRequired).max(150, M.nomMax).transform(wellFormed),
     plages: z.array(plageSchema, { error: M.plagesEmpty }).min(1, M.plagesEmpty).max(MAX_PLAGES, M.plagesTooMany),
     exceptions: z.array(calendarExceptionSchema).max(MAX_EXCEPTIONS, M.exceptionsTooMany).default([]),
     /** Whether the company's public holidays are closed days of this calendar (false for a 24/7 on-call one). */
@@ -115,7 +119,12 @@ const idList = (max: number, tooMany: string, duplicate: string) =>
 export const contractInputSchema = z
   .object({
     client_id: idSchema,
-    numero: z.string({ error: M.numeroRequired }).trim().min(1, M.numeroRequired).max(50, M.numeroMax),
+    numero: z
+      .string({ error: M.numeroRequired })
+      .trim()
+      .min(1, M.numeroRequired)
+      .max(50, M.numeroMax)
+      .transform(wellFormed),
     type: z.enum(CONTRACT_TYPES, { error: M.typeInvalid }),
     date_debut: day,
     date_fin: day,
