@@ -1,3 +1,5 @@
+import { CONTRACTS_NAV_TITLE } from './contract-nav.ts';
+
 /**
  * The fixed vocabularies of maintenance contracts and SLA clocks (issue 31; migration 0047 holds the same lists in
  * its CHECK constraints). No zod here: lists, labels and badges may read it without pulling zod.
@@ -158,7 +160,7 @@ export const dayFr = (day: string): string => day.split('-').reverse().join('/')
 
 /** The web's texts of /contrats and /contrats/calendriers (the sidebar reads `title`: no zod in this file). */
 export const CONTRACT_LABELS = {
-  title: 'Contrats',
+  title: CONTRACTS_NAV_TITLE,
   description: 'Contrats de maintenance des clients : équipements couverts, visites incluses, délais garantis.',
   newContract: 'Nouveau contrat',
   editContract: 'Modifier le contrat',
