@@ -46,6 +46,8 @@ const ADMIN_PAGES = [
   '/plans',
   '/planning',
   '/stock',
+  '/contrats',
+  '/contrats/calendriers',
   '/reports',
   '/analytics',
   '/notifications',

@@ -17,6 +17,8 @@ import { auditContextPlugin } from './modules/audit/audit-context.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { type AuthThrottleSettings, DEFAULT_AUTH_THROTTLE } from './modules/auth/auth-throttle.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
+import calendarsRoutes from './modules/contracts/calendars.routes.ts';
+import contractsRoutes from './modules/contracts/contracts.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import equipmentRoutes from './modules/equipment/equipment.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
@@ -166,6 +168,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mailRoutes, { prefix: '/api/mail' });
   await app.register(partsRoutes, { prefix: '/api/parts', storage: deps.storage });
   await app.register(stockRoutes, { prefix: '/api/stock' });
+  await app.register(contractsRoutes, { prefix: '/api/contracts', storage: deps.storage });
+  await app.register(calendarsRoutes, { prefix: '/api/calendars' });
 
   return app;
 }

@@ -29,6 +29,8 @@ export const PERMISSIONS = {
   PLANS_MANAGE: 'plans:manage',
   STOCK_READ: 'stock:read',
   STOCK_MANAGE: 'stock:manage',
+  CONTRACTS_READ: 'contracts:read',
+  CONTRACTS_MANAGE: 'contracts:manage',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -65,6 +67,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'plans:manage': 'Gérer les plans de maintenance préventive (créer, modifier, supprimer, générer)',
   'stock:read': 'Consulter les pièces détachées et le stock',
   'stock:manage': 'Gérer le catalogue de pièces, les emplacements et les mouvements de stock',
+  'contracts:read': 'Consulter les contrats de maintenance et les calendriers ouvrés',
+  'contracts:manage': 'Gérer les contrats de maintenance, leurs documents et les calendriers ouvrés',
 } as const satisfies Record<Permission, string>;
 
 export const ALL_PERMISSIONS = Object.values(PERMISSIONS) as Permission[];
@@ -141,6 +145,8 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
       'plans:manage',
       'stock:read',
       'stock:manage',
+      'contracts:read',
+      'contracts:manage',
     ],
   },
   Technicien: {
@@ -165,6 +171,7 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
       'reports:read',
       'analytics:read',
       'plans:read',
+      'contracts:read',
     ],
   },
 };

@@ -74,6 +74,7 @@ export const MODULE_LABELS: Record<string, string> = {
   templates: "Modèles d'intervention",
   plans: 'Maintenance préventive',
   stock: 'Pièces et stock',
+  contracts: 'Contrats',
 };
 
 export const ACTION_LABELS: Record<string, string> = {

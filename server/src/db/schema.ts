@@ -6,6 +6,7 @@
  * "Schema and migrations").
  */
 export * from './schema/access.ts';
+export * from './schema/contracts.ts';
 export * from './schema/customers.ts';
 export * from './schema/intervention-records.ts';
 export * from './schema/interventions.ts';

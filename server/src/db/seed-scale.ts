@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.ts';
 import type { Db, DbOrTx } from './database.ts';
+import { seedContracts } from './seed-demo-contracts.ts';
 
 /**
  * npm run seed:demo -- --scale large: years of history for performance work (issue 16) — 2,000 clients, 50,000
@@ -226,6 +227,9 @@ async function load(db: DbOrTx, s: SeedScale, today: string, passwordHash: strin
       FROM interventions WHERE statut = 'ANNULEE'
     ORDER BY 1, 6`);
   progress('historique', 1, 1);
+  progress('contrats', 0, 1);
+  await seedContracts(db, { today, creator: null });
+  progress('contrats', 1, 1);
   progress('roll-ups', 0, 1);
   await db.execute(sql`SELECT rollup_rebuild()`);
   progress('roll-ups', 1, 1);

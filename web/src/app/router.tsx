@@ -33,6 +33,8 @@ const AuditLog = lazyPage(() => import('../features/audit/routes/audit-log'));
 const Plans = lazyPage(() => import('../features/plans/routes/plans'));
 const Planning = lazyPage(() => import('../features/plans/routes/planning'));
 const Stock = lazyPage(() => import('../features/stock/routes/stock'));
+const Contracts = lazyPage(() => import('../features/contracts/routes/contracts'));
+const Calendars = lazyPage(() => import('../features/contracts/routes/calendars'));
 const CustomFields = lazyPage(() => import('../features/custom-fields/routes/custom-fields'));
 const MailAdmin = lazyPage(() => import('../features/mail/routes/mail-admin'));
 
@@ -144,6 +146,8 @@ export function AppRoutes() {
                 <Route path={paths.plans} element={withPermission(PERMISSIONS.PLANS_READ, <Plans />)} />
                 <Route path={paths.planning} element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Planning />)} />
                 <Route path={paths.stock} element={withPermission(PERMISSIONS.STOCK_READ, <Stock />)} />
+                <Route path={paths.contracts} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Contracts />)} />
+                <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
                 <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
                 <Route path={paths.analytics} element={withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />)} />
                 <Route path={paths.users} element={adminOnly(<Users />)} />

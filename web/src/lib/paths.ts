@@ -29,6 +29,8 @@ export const paths = {
   plans: '/plans',
   stock: '/stock',
   planning: '/planning',
+  contracts: '/contrats',
+  calendars: '/contrats/calendriers',
 } as const;
 
 /** The item's own address (deep links: notifications, e-mails, QR codes, shared links land on the item). */

@@ -23,6 +23,7 @@ export const queryRoots = {
   search: ['search'],
   plans: ['plans'],
   stock: ['stock'],
+  contracts: ['contracts'],
 } as const;
 
 /**

@@ -60,6 +60,9 @@ export const interventions = pgTable(
     overdueNotifiedAt: timestamp('overdue_notified_at', { withTimezone: true }),
     // 0023_plans.sql: the preventive plan that generated it (FK to plans, declared below; index interventions_plan_idx)
     planId: integer('plan_id'),
+    // 0047_contracts.sql: created on equipment no contract covered (billable); EN_PAUSE's reason (ATTENTE_CLIENT…)
+    horsContrat: boolean('hors_contrat').notNull().default(false),
+    pauseMotif: varchar('pause_motif', { length: 20 }),
     ...timestamps,
   },
   (t) => [
@@ -78,6 +81,9 @@ export const interventions = pgTable(
     index('interventions_planned_at_idx').on(t.plannedAt, t.id).where(sql`${t.plannedAt} IS NOT NULL`),
     // 0029: the visible rows in list order, also by status (the list's page ids and bounded count, index-only)
     index('interventions_visible_idx').on(t.date, t.id).where(sql`${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),
+    index('interventions_hors_contrat_idx')
+      .on(t.date, t.id)
+      .where(sql`${t.horsContrat} AND ${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),
     index('interventions_visible_statut_idx')
       .on(t.statut, t.date, t.id)
       .where(sql`${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  boolean,
   date,
   integer,
   jsonb,
@@ -94,6 +95,8 @@ export const partRequests = pgTable('part_requests', {
   receivedAt: timestamp('received_at', { withTimezone: true }),
   userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Migration 0047: the client supplies the parts (a contract may pause its clocks while waiting for them). */
+  fourniParClient: boolean('fourni_par_client').notNull().default(false),
 });
 
 export const partRequestLines = pgTable('part_request_lines', {

@@ -1,5 +1,6 @@
 import { AUDIT_MESSAGES } from '@gmao/domain/audit/audit-messages';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { CONTRACTS_NAV_TITLE } from '@gmao/domain/contracts/contract-nav';
 import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
 import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
 import {
@@ -8,6 +9,7 @@ import {
   CalendarClock,
   CalendarDays,
   ClipboardList,
+  FileSignature,
   FileText,
   History,
   KeyRound,
@@ -42,6 +44,7 @@ export const NAVIGATION: NavItem[] = [
   { label: 'Maintenance préventive', to: paths.plans, icon: CalendarClock, permission: PERMISSIONS.PLANS_READ },
   { label: 'Planning', to: paths.planning, icon: CalendarDays, permission: PERMISSIONS.INTERVENTIONS_READ },
   { label: 'Stock', to: paths.stock, icon: Package, permission: PERMISSIONS.STOCK_READ },
+  { label: CONTRACTS_NAV_TITLE, to: paths.contracts, icon: FileSignature, permission: PERMISSIONS.CONTRACTS_READ },
   { label: 'Rapports', to: paths.reports, icon: FileText, permission: PERMISSIONS.REPORTS_READ },
   { label: 'Analyses', to: paths.analytics, icon: BarChart3, permission: PERMISSIONS.ANALYTICS_READ },
 ];

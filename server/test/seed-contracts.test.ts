@@ -1,0 +1,51 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../src/db/seed-demo.ts';
+import { SCALES, seedScale } from '../src/db/seed-scale.ts';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+
+/**
+ * Issue 31: both demo seeds give most clients a contract the API reads like any other (version 1, guarantees, pause
+ * statuses, covered equipment, some expiring soon).
+ */
+let demo: TestApp;
+let scale: TestApp;
+beforeAll(async () => {
+  [demo, scale] = await Promise.all([createTestApp(), createTestApp()]);
+});
+afterAll(async () => {
+  await demo.close();
+  await scale.close();
+});
+
+const FACTS = sql`SELECT
+    (SELECT count(*)::int FROM clients) AS clients,
+    (SELECT count(DISTINCT client_id)::int FROM contracts WHERE deleted_at IS NULL) AS covered,
+    (SELECT count(*)::int FROM contracts k WHERE NOT EXISTS (
+       SELECT 1 FROM contract_versions v JOIN contract_guarantees g ON g.contract_version_id = v.id
+       JOIN contract_pause_statuses p ON p.contract_version_id = v.id WHERE v.contract_id = k.id AND v.version = 1)) AS incomplete,
+    (SELECT count(*)::int FROM contracts WHERE NOT all_equipment) AS listed,
+    (SELECT count(*)::int FROM contracts k WHERE NOT k.all_equipment
+       AND NOT EXISTS (SELECT 1 FROM contract_equipment ce WHERE ce.contract_id = k.id)) AS empty_lists`;
+
+describe('demo contracts', () => {
+  it.each([
+    ['npm run seed:demo', () => seedDemo(demo.database.db).then(() => demo)],
+    [
+      'the large seed (tiny scale)',
+      () => seedScale(scale.database.db, SCALES.tiny, { today: '2026-11-24' }).then(() => scale),
+    ],
+  ])('%s gives most clients a complete contract', async (_name, seed) => {
+    const t = await seed();
+    const [facts] = (await t.database.db.execute<Record<string, number>>(FACTS)).rows;
+    expect(facts!.covered / facts!.clients).toBeGreaterThanOrEqual(0.75);
+    expect(facts).toMatchObject({ incomplete: 0, empty_lists: 0 });
+    expect(facts!.listed).toBeGreaterThan(0);
+    const admin = await t.adminToken();
+    const list = (await t.as(admin, { method: 'GET', url: '/api/contracts?limit=1000' })).json();
+    expect(list.pagination.total).toBe(facts!.covered);
+    const one = (await t.as(admin, { method: 'GET', url: `/api/contracts/${list.data[0].id}` })).json().data;
+    expect(one.versions).toHaveLength(1);
+    expect(one.garanties.length).toBeGreaterThan(0);
+  });
+});

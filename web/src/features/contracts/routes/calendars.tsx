@@ -1,0 +1,5 @@
+import { CalendarsScreen } from '../components/calendars-screen';
+
+export default function CalendarsRoute() {
+  return <CalendarsScreen />;
+}

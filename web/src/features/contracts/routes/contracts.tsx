@@ -1,0 +1,5 @@
+import { ContractsScreen } from '../components/contracts-screen';
+
+export default function ContractsRoute() {
+  return <ContractsScreen />;
+}
