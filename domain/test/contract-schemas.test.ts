@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   calendarInputSchema,
   contractInputSchema,
+  DEFAULT_PAUSE_RULES,
   formatHeure,
   CONTRACT_MESSAGES as M,
   parseHeure,
   plagesIssue,
 } from '../src/contracts/contract-schemas.ts';
+import { pauseApplies } from '../src/contracts/pause-rules.ts';
 
 const contract = {
   client_id: 1,
@@ -92,5 +94,21 @@ describe('contract body', () => {
     const r = contractInputSchema.safeParse({ ...contract, ...patch });
     expect(r.success).toBe(false);
     expect(r.error?.issues.map((i) => i.message)).toContain(message);
+  });
+});
+
+describe('pause rules', () => {
+  const facts = { statut: 'EN_ATTENTE_PDR', pauseMotif: null, clientSuppliesParts: false };
+  it('the defaults pause only when the client supplies the parts, or on a pause for the client', () => {
+    expect(pauseApplies(DEFAULT_PAUSE_RULES, facts)).toBe(false);
+    expect(pauseApplies(DEFAULT_PAUSE_RULES, { ...facts, clientSuppliesParts: true })).toBe(true);
+    expect(pauseApplies(DEFAULT_PAUSE_RULES, { ...facts, statut: 'EN_PAUSE' })).toBe(false);
+    expect(pauseApplies(DEFAULT_PAUSE_RULES, { ...facts, statut: 'EN_PAUSE', pauseMotif: 'ATTENTE_CLIENT' })).toBe(
+      true,
+    );
+    expect(pauseApplies(DEFAULT_PAUSE_RULES, { ...facts, statut: 'EN_COURS', clientSuppliesParts: true })).toBe(false);
+  });
+  it('a status alone always pauses', () => {
+    expect(pauseApplies([{ statut: 'EN_PAUSE', condition: 'TOUJOURS' }], { ...facts, statut: 'EN_PAUSE' })).toBe(true);
   });
 });

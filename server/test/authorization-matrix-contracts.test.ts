@@ -177,6 +177,11 @@ describe('fuzz: the contract and calendar bodies on rows that exist', () => {
       }
       variants.push(['POST', '/api/calendars', { ...calendar, exceptions: [{ date: value, ouvert: value }] }]);
       variants.push(['POST', '/api/calendars/holidays', { jour: value, libelle: value }]);
+      variants.push([
+        'POST',
+        '/api/calendars/holidays',
+        { jour: addDays('2034-01-01', n), libelle: value, annuel: value },
+      ]);
     }
     const failures: string[] = [];
     for (const [method, url, payload] of variants) {

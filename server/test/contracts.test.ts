@@ -332,6 +332,19 @@ describe('contracts', () => {
   });
 });
 
+describe('a client with a contract', () => {
+  it('is not deleted: 409 saying why, the client and its contract stay', async () => {
+    const client = await createClient(t.database.db);
+    const { body } = await contractBody();
+    const res = await call('POST', '/api/contracts', { ...body, client_id: client.id, equipement_ids: null });
+    expect(res.statusCode).toBe(201);
+    const del = await call('DELETE', `/api/clients/${client.id}`);
+    expect(del.statusCode).toBe(409);
+    expect(del.json().message).toBe(M.clientHasContracts(1));
+    expect((await call('GET', `/api/contracts/${res.json().data.id}`)).statusCode).toBe(200);
+  });
+});
+
 describe('contract documents', () => {
   const BOUNDARY = '----gmaocontractboundary';
   const upload = (id: number, filename: string, type: string, content: Buffer, token = admin) =>

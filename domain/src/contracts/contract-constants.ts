@@ -121,6 +121,10 @@ export const CONTRACT_MESSAGES = {
   overlapAll: (numero: string, from: string, to: string) =>
     `Ce contrat chevauche le contrat ${numero} du même client (du ${from} au ${to}) : un équipement ne peut être couvert que par un contrat à la fois`,
   notFound: 'Contrat introuvable',
+  clientHasContracts: (n: number) =>
+    n === 1
+      ? 'Impossible de supprimer ce client : il a un contrat de maintenance (supprimez-le d’abord)'
+      : `Impossible de supprimer ce client : il a ${n} contrats de maintenance (supprimez-les d’abord)`,
   created: 'Contrat créé avec succès',
   updated: (version: number) =>
     `Contrat modifié : version ${version} (les interventions en cours gardent leurs conditions)`,

@@ -5,6 +5,7 @@ import { makePagination } from '@gmao/domain/common/api';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { clientContractsRefusal } from '../contracts/contracts.service.ts';
 import * as repo from './clients.repository.ts';
 import { isForeignKeyViolation } from './search.ts';
 
@@ -43,6 +44,8 @@ export async function remove(db: Db, id: number): Promise<void> {
       if (dependents.interventions > 0) {
         throw new AppError('CONFLICT', CLIENT_MESSAGES.hasInterventions(dependents.interventions));
       }
+      const contracts = await clientContractsRefusal(tx, id);
+      if (contracts) throw new AppError('CONFLICT', contracts);
       const deleted = await repo.deleteClient(tx, id);
       await recordAudit(tx, {
         action: 'client.delete',

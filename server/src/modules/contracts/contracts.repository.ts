@@ -247,6 +247,14 @@ export async function listVersions(db: DbOrTx, contractId: number): Promise<Vers
   return rows.map((r) => ({ ...r, valid_from: iso(r.valid_from) }));
 }
 
+/** Every contract of the client, soft-deleted ones included (they still reference it). */
+export async function countClientContracts(db: DbOrTx, clientId: number): Promise<number> {
+  const { rows } = await db.execute<{ n: number }>(
+    sql`SELECT count(*)::int AS n FROM contracts WHERE client_id = ${clientId}`,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 export async function clientExists(db: DbOrTx, id: number): Promise<boolean> {
   const { rows } = await db.execute(sql`SELECT 1 FROM clients WHERE id = ${id}`);
   return rows.length > 0;

@@ -118,6 +118,12 @@ export async function listContracts(db: Db, q: ContractListQuery) {
   return { data, pagination: makePagination(total, q.page, q.limit) };
 }
 
+/** For the clients module: a client with contracts is not deleted (409 with this message). */
+export async function clientContractsRefusal(tx: DbOrTx, clientId: number): Promise<string | null> {
+  const n = await repo.countClientContracts(tx, clientId);
+  return n > 0 ? M.clientHasContracts(n) : null;
+}
+
 export async function getContract(db: DbOrTx, id: number): Promise<Contract> {
   const head = await repo.findContractHead(db, id, metricsToday());
   if (!head) throw new AppError('NOT_FOUND', M.notFound);

@@ -46,8 +46,7 @@ function weekSummary(c: Calendar): string[] {
   return lines;
 }
 
-function HolidaysPanel({ manages }: { manages: boolean }) {
-  const holidays = useHolidays();
+function HolidaysPanel({ manages, holidays }: { manages: boolean; holidays: ReturnType<typeof useHolidays> }) {
   const create = useCreateHoliday();
   const remove = useDeleteHoliday();
   const [jour, setJour] = useState('');
@@ -145,7 +144,10 @@ export function CalendarsScreen() {
   const { can } = usePermissions();
   const manages = can(PERMISSIONS.CONTRACTS_MANAGE);
   const calendars = useCalendars();
+  const holidays = useHolidays();
   const remove = useDeleteCalendar();
+  // Both lists appear together: the calendars arriving after the holidays pushed them down (layout shift).
+  const loading = calendars.isPending || holidays.isPending;
   const [editing, setEditing] = useState<Calendar | 'new' | null>(null);
   const [toDelete, setToDelete] = useState<Calendar | null>(null);
 
@@ -167,7 +169,9 @@ export function CalendarsScreen() {
           </>
         }
       />
-      {calendars.isError && !calendars.data ? (
+      {loading ? (
+        <p className="text-sm text-slate-500">Chargement…</p>
+      ) : calendars.isError && !calendars.data ? (
         <LoadErrorState description="Impossible de charger les calendriers." onRetry={() => void calendars.refetch()} />
       ) : calendars.data?.data.length === 0 ? (
         <p className="text-sm text-slate-500">{L.calendarsEmpty}</p>
@@ -207,7 +211,7 @@ export function CalendarsScreen() {
           ))}
         </ul>
       )}
-      <HolidaysPanel manages={manages} />
+      {!loading && <HolidaysPanel manages={manages} holidays={holidays} />}
       {editing && (
         <CalendarFormModal
           key={editing === 'new' ? 'new' : editing.id}
