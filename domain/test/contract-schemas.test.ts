@@ -9,6 +9,7 @@ import {
   plagesIssue,
 } from '../src/contracts/contract-schemas.ts';
 import { pauseApplies } from '../src/contracts/pause-rules.ts';
+import { CALENDAR_MESSAGES } from '../src/sla/calendar-messages.ts';
 
 const contract = {
   client_id: 1,
@@ -42,9 +43,9 @@ describe('calendar intervals', () => {
         { jour: 3, debut: '08:00', fin: '12:00' },
         { jour: 3, debut: '11:00', fin: '15:00' },
       ]),
-    ).toEqual({ index: 1, message: M.plagesOverlap(3, '08:00–12:00', '11:00–15:00') });
+    ).toEqual({ index: 1, message: CALENDAR_MESSAGES.plagesChevauchement('mercredi', '08:00–12:00', '11:00–15:00') });
     expect(plagesIssue([{ jour: 1, debut: '18:00', fin: '08:00' }])?.message).toBe(
-      M.plageInverted(1, '18:00', '08:00'),
+      CALENDAR_MESSAGES.plageInversee('lundi', '18:00', '08:00'),
     );
   });
 
@@ -57,7 +58,9 @@ describe('calendar intervals', () => {
       ],
     });
     expect(r.success).toBe(false);
-    expect(r.error?.issues[0]?.message).toBe('Les plages du lundi se chevauchent : 08:00–12:00 et 10:00–13:00');
+    expect(r.error?.issues[0]?.message).toBe(
+      'Les plages horaires du lundi se chevauchent (08:00–12:00 et 10:00–13:00).',
+    );
   });
 });
 

@@ -64,7 +64,7 @@ describe('contracts and business calendars', () => {
     await dialog.getByRole('button', { name: 'Créer le calendrier' }).click();
     await dialog
       .getByRole('alert')
-      .getByText('Les plages du lundi se chevauchent : 08:00–12:00 et 11:00–18:00')
+      .getByText('Les plages horaires du lundi se chevauchent (08:00–12:00 et 11:00–18:00).')
       .waitFor();
     const names = async () =>
       ((await api('GET', '/calendars')).body as { data: { nom: string }[] }).data.map((c) => c.nom);

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { CONTRACT_MESSAGES as M } from '@gmao/domain/contracts/contract-schemas';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { addDays } from '@gmao/domain/plans/recurrence';
+import { CALENDAR_MESSAGES } from '@gmao/domain/sla/calendar-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
@@ -122,11 +123,15 @@ describe('business calendars', () => {
         { jour: 2, debut: '08:00', fin: '12:00' },
         { jour: 2, debut: '11:30', fin: '14:00' },
       ],
-      'Les plages du mardi se chevauchent : 08:00–12:00 et 11:30–14:00',
+      'Les plages horaires du mardi se chevauchent (08:00–12:00 et 11:30–14:00).',
     ],
-    ['an inverted interval', [{ jour: 3, debut: '18:00', fin: '08:00' }], M.plageInverted(3, '18:00', '08:00')],
+    [
+      'an inverted interval',
+      [{ jour: 3, debut: '18:00', fin: '08:00' }],
+      CALENDAR_MESSAGES.plageInversee('mercredi', '18:00', '08:00'),
+    ],
     ['no interval', [], M.plagesEmpty],
-    ['a bad hour', [{ jour: 1, debut: '25:00', fin: '26:00' }], M.heureInvalid],
+    ['a bad hour', [{ jour: 1, debut: '25:00', fin: '26:00' }], CALENDAR_MESSAGES.heureInvalid('lundi', '25:00')],
   ])('refuses %s with a French message and writes nothing', async (_what, plages, message) => {
     const before = [await rowsOf('business_calendars'), await rowsOf('business_calendar_intervals')];
     const res = await call('POST', '/api/calendars', { nom: 'Mauvais', plages });

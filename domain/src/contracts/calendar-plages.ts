@@ -1,9 +1,9 @@
-import { CONTRACT_MESSAGES as M } from './contract-constants.ts';
+import { parseHeure as parseSlaHeure, validatePlages } from '../sla/calendar-validation.ts';
 
 /**
- * A calendar's weekly intervals: "HH:MM" in the API, minutes of the local day (0..1440) in the database. The
- * overlap / inversion check below is this module's own; the SLA arithmetic of domain/src/sla/ has its own validation
- * of plages (to be unified).
+ * A calendar's weekly intervals: "HH:MM" in the API, minutes of the local day (0..1440) in the database. The rules
+ * (format, inversion, overlap) and their French messages are the SLA arithmetic's own (`sla/calendar-validation.ts`,
+ * `CALENDAR_MESSAGES`): one check for the API, the form and the deadlines.
  */
 
 export interface Plage {
@@ -14,12 +14,7 @@ export interface Plage {
 
 /** "08:30" → 510; "24:00" → 1440; anything else → null. */
 export function parseHeure(text: string): number | null {
-  const m = /^(\d{2}):(\d{2})$/.exec(text);
-  if (!m) return null;
-  const h = Number(m[1]);
-  const min = Number(m[2]);
-  if (min > 59 || h > 24 || (h === 24 && min !== 0)) return null;
-  return h * 60 + min;
+  return parseSlaHeure(text, true);
 }
 
 /** 510 → "08:30"; 1440 → "24:00". */
@@ -36,26 +31,18 @@ export interface PlageIssue {
 }
 
 /**
- * The first problem of a list of intervals: an inverted or empty one (end not after start), or two of the same day
- * that overlap (touching ends, 12:00–14:00 then 14:00–18:00, are allowed). Null when the list is sound.
+ * The first problem of a list of intervals, with the index of the interval to point at: a malformed, inverted or
+ * empty one, else the later of two of the same day that overlap (touching ends, 12:00–14:00 then 14:00–18:00, are
+ * allowed). Null when the list is sound.
  */
 export function plagesIssue(plages: readonly Plage[]): PlageIssue | null {
-  const parsed = plages.map((p, index) => ({ ...p, index, d: parseHeure(p.debut), f: parseHeure(p.fin) }));
-  for (const p of parsed) {
-    if (p.d === null || p.f === null) return { index: p.index, message: M.heureInvalid };
-    if (p.f <= p.d) return { index: p.index, message: M.plageInverted(p.jour, p.debut, p.fin) };
+  for (const [index, plage] of plages.entries()) {
+    const [message] = validatePlages([plage]);
+    if (message) return { index, message };
   }
-  const sorted = [...parsed].sort((a, b) => a.jour - b.jour || (a.d as number) - (b.d as number));
-  for (let i = 1; i < sorted.length; i++) {
-    const prev = sorted[i - 1];
-    const cur = sorted[i];
-    if (prev && cur && prev.jour === cur.jour && (cur.d as number) < (prev.f as number)) {
-      const index = Math.max(prev.index, cur.index);
-      return {
-        index,
-        message: M.plagesOverlap(cur.jour, `${prev.debut}–${prev.fin}`, `${cur.debut}–${cur.fin}`),
-      };
-    }
+  for (let n = 2; n <= plages.length; n++) {
+    const [message] = validatePlages(plages.slice(0, n));
+    if (message) return { index: n - 1, message };
   }
   return null;
 }

@@ -142,10 +142,6 @@ export const CONTRACT_MESSAGES = {
   nomTaken: 'Un calendrier porte déjà ce nom',
   jourInvalid: 'Jour invalide (1 = lundi … 7 = dimanche)',
   heureInvalid: 'Heure invalide (HH:MM, de 00:00 à 24:00)',
-  plageInverted: (jour: number, debut: string, fin: string) =>
-    `La plage du ${jourLabel(jour)} ${debut}–${fin} est inversée : l'heure de fin doit être après l'heure de début`,
-  plagesOverlap: (jour: number, a: string, b: string) =>
-    `Les plages du ${jourLabel(jour)} se chevauchent : ${a} et ${b}`,
   plagesEmpty: 'Ajoutez au moins une plage horaire',
   plagesTooMany: `Au plus ${MAX_PLAGES} plages horaires`,
   exceptionDuplicate: (date: string) => `L'exception du ${date} est indiquée deux fois`,
