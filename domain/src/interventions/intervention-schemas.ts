@@ -155,6 +155,11 @@ export const interventionListQuerySchema = paginationQuerySchema.extend({
   /** Planned between these days (inclusive, Casablanca days): only scheduled interventions (POST /:id/schedule). */
   planned_from: isoDate.optional(),
   planned_to: isoDate.optional(),
+  /** Open only (neither Terminée, Annulée nor Échec): the technician's counters (issue 30). */
+  open: queryBoolean.optional(),
+  /** Due on / before this Casablanca day: planned that day (before it), or unplanned and dated so (due-day.ts). */
+  due_on: isoDate.optional(),
+  due_before: isoDate.optional(),
 });
 export type InterventionListQuery = z.output<typeof interventionListQuerySchema>;
 

@@ -10,7 +10,7 @@ import { STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
-import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
+import { dueBefore, dueOn, inScope, isOpen, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { nWhere, rOverdue } from '../../db/rollups-sql.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
@@ -51,6 +51,9 @@ export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
   if (f.dateFrom) parts.push(sql`i.date >= ${f.dateFrom}::date`);
   if (f.dateTo) parts.push(sql`i.date <= ${f.dateTo}::date`);
   if (f.overdue) parts.push(isOverdue(today, f.days));
+  if (f.open) parts.push(isOpen());
+  if (f.due_on) parts.push(dueOn(f.due_on));
+  if (f.due_before) parts.push(dueBefore(f.due_before));
   if (f.champ && f.valeur !== undefined && f.valeur !== '') parts.push(customFieldEquals(f.champ, f.valeur));
   // Casablanca days, like the planned times are shown; the bounds are converted by the server's one owner of the
   // zone (planning-clock.ts), not by PostgreSQL's own tz data (the partial index on planned_at serves both bounds).
