@@ -21,9 +21,15 @@ export const MY_WORK_MESSAGES = {
   todayEmpty: "Rien de prévu aujourd'hui",
   tomorrowEmpty: 'Rien de prévu demain',
   lateEmpty: 'Aucune intervention en retard',
+  /** A job dated but not planned, in the day groups. */
+  allDay: 'Dans la journée',
   /** The accessible name of a counter's or a group's link to the filtered list. */
   openList: (what: string, count: string) => `${what} : ${count} — voir la liste`,
   moreInList: (more: number) => `et ${more} de plus — voir la liste`,
+  /** The list's chips for the filters the counters open with. */
+  openChip: 'Ouvertes',
+  dueOnChip: (day: string) => `Prévues le ${day}`,
+  dueBeforeChip: (day: string) => `Prévues avant le ${day}`,
   filterChip: 'Mes interventions',
   removeFilter: 'Retirer le filtre « Mes interventions »',
 } as const;

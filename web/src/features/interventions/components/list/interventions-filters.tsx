@@ -22,6 +22,11 @@ export interface InterventionFilterValues extends CustomFieldFilterValue {
   technician: string;
   /** Open and dated more than 30 days ago. */
   overdue: boolean;
+  /** Issue 30, from the technician's counters (no control of their own; a removable chip): open only, due on a
+   * day, due before a day (Casablanca days as the server sent them, 'YYYY-MM-DD'; '' none). */
+  open: boolean;
+  dueOn: string;
+  dueBefore: string;
 }
 
 export const MINE = 'me';
