@@ -15,7 +15,7 @@ import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../
 import { useWorkflowHistory } from '../../api/get-workflow-history';
 import { CustomFieldsSection } from '../custom-fields/custom-fields-section';
 import { ComptesRendusSection } from '../records/comptes-rendus-section';
-import { ReviewSection } from '../review/review-section';
+import { ReviewSection, SubmitReviewButton } from '../review/review-section';
 import { ScheduleLine } from '../schedule/schedule-line';
 import { WorkflowActions } from '../workflow/workflow-actions';
 import { WorkflowHistory } from '../workflow/workflow-history';
@@ -127,7 +127,12 @@ export function InterventionDetailModal({
           // workflow, a note, a photo, the timer, the report — whatever section the technician is reading.
           <div className="flex w-full items-center gap-1" role="toolbar" aria-label="Actions rapides">
             <div className="min-w-0 flex-1 [&>button]:w-full">
-              <WorkflowActions variant="next" interventionId={data.id} facts={facts} workflow={wf} />
+              {/* Issue 30: once the work is finished, the next step is its submission for review. */}
+              {data.statut === 'TERMINEE' ? (
+                <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} />
+              ) : (
+                <WorkflowActions variant="next" interventionId={data.id} facts={facts} workflow={wf} />
+              )}
             </div>
             <BarButton
               label="Ajouter un commentaire"
@@ -151,6 +156,9 @@ export function InterventionDetailModal({
           </div>
         ) : (
           <>
+            {data && facts && data.statut === 'TERMINEE' && (
+              <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} />
+            )}
             <Button variant="secondary" onClick={download} loading={downloading}>
               <Download className="h-4 w-4" aria-hidden="true" /> Télécharger Rapport
             </Button>
