@@ -155,7 +155,11 @@ export function InterventionDetailModal({
             <BarButton label="Télécharger Rapport" short="Rapport" icon={Download} onClick={download} />
           </div>
         ) : (
-          <>
+          <div
+            role="toolbar"
+            aria-label="Actions de l'intervention"
+            className="flex flex-wrap items-center justify-end gap-3"
+          >
             {data && facts && data.statut === 'TERMINEE' && (
               <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} />
             )}
@@ -163,7 +167,7 @@ export function InterventionDetailModal({
               <Download className="h-4 w-4" aria-hidden="true" /> Télécharger Rapport
             </Button>
             <Button onClick={onClose}>Fermer</Button>
-          </>
+          </div>
         )
       }
     >
