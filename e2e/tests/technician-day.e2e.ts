@@ -146,7 +146,10 @@ describe.each(VIEWPORTS)('the technician’s day on a $name', (v) => {
     await page.getByRole('button', { name: 'Mon travail', pressed: true }).waitFor();
     const open1 = page.getByRole('region', { name: 'Mes interventions ouvertes' }).getByTestId('stat-value');
     await expect.poll(() => open1.textContent(), POLL).toBe('2');
-    await page.getByRole('link', { name: new RegExp(`#${mine[0]!.id} —`) }).waitFor();
+    await page
+      .getByRole('region', { name: 'Mes prochaines interventions' })
+      .getByRole('link', { name: new RegExp(`#${mine[0]!.id} —`) })
+      .waitFor();
     await page.screenshot({ path: join(SHOTS, `my-work-dashboard-${v.name}.png`), fullPage: true });
 
     await page.goto('/interventions');
@@ -207,18 +210,19 @@ describe.each(VIEWPORTS)('the technician’s day on a $name', (v) => {
     // The counter is a link: to the list of his overdue ones (open, dated more than 30 days ago), and only them.
     await page.getByRole('link', { name: /^Mes retards : 5 — voir la liste$/ }).click();
     await page.waitForURL(/\/interventions\?mine=true&overdue=true$/);
-    for (const description of day.overdue) await page.getByText(description).first().waitFor();
+    const list = page.getByRole('region', { name: 'Liste des interventions' });
+    for (const description of day.overdue) await list.getByText(description).first().waitFor();
     for (const other of [day.yesterday, day.todayUrgent, day.tomorrow])
-      expect(await page.getByText(other).count()).toBe(0);
+      expect(await list.getByText(other).count(), other).toBe(0);
     await page.getByRole('button', { name: 'Retirer le filtre « En retard »' }).waitFor();
     await page.getByRole('button', { name: MY_WORK_MESSAGES.removeFilter }).waitFor();
 
     // "Aujourd'hui" opens the list of what is due today.
     await page.goBack();
     await page.getByRole('link', { name: /^Aujourd'hui : \d+ — voir la liste$/ }).click();
-    await page.getByText(day.todayUrgent).first().waitFor();
+    await list.getByText(day.todayUrgent).first().waitFor();
     for (const other of [day.yesterday, day.tomorrow, day.overdue[0]!])
-      expect(await page.getByText(other).count()).toBe(0);
+      expect(await list.getByText(other).count(), other).toBe(0);
     await page.context().close();
   });
 
