@@ -1,3 +1,4 @@
+import { casablancaToday, dayAfter } from '@gmao/domain/interventions/due-day';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getMyWork } from '../src/modules/dashboard/dashboard.service.ts';
@@ -132,5 +133,48 @@ describe('the list filters the counters open', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().data.total).toBe(6);
+  });
+});
+
+describe('sort=nearest: the technician’s list opens on the nearest dates (Casablanca’s today)', () => {
+  it('orders by distance to today (a later date first on a tie), pages by offset, counts the same', async () => {
+    const db = t.database.db;
+    const who = await createUser(db, { nom: 'Tri proche', role: 'Technicien' });
+    const today = casablancaToday();
+    const shift = (n: number) => {
+      let d = today;
+      if (n >= 0) for (let k = 0; k < n; k++) d = dayAfter(d);
+      else {
+        const [y, m, dd] = today.split('-').map(Number) as [number, number, number];
+        d = new Date(Date.UTC(y, m - 1, dd + n)).toISOString().slice(0, 10);
+      }
+      return d;
+    };
+    for (const n of [60, -40, 3, -1, 1, 0])
+      await createIntervention(db, { technicianId: who.id, date: shift(n), description: `J${n}` });
+    const read = async (query: string) => {
+      const res = await t.as(token, {
+        method: 'GET',
+        url: `/api/interventions?technician_id=${who.id}&sort=nearest&${query}`,
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json() as { data: { description: string }[]; pagination: { total: number } };
+    };
+    const all = await read('limit=10');
+    expect(all.data.map((i) => i.description)).toEqual(['J0', 'J1', 'J-1', 'J3', 'J-40', 'J60']);
+    expect(all.pagination.total).toBe(6);
+    // a date-order cursor does not apply to this order: page 2 is rows 3 and 4
+    const second = await read(`limit=2&page=2&after=${shift(1)}.1`);
+    expect(second.data.map((i) => i.description)).toEqual(['J-1', 'J3']);
+    // and the default order is unchanged: newest date first
+    const res = await t.as(token, { method: 'GET', url: `/api/interventions?technician_id=${who.id}&limit=10` });
+    expect((res.json().data as { description: string }[]).map((i) => i.description)).toEqual([
+      'J60',
+      'J3',
+      'J1',
+      'J0',
+      'J-1',
+      'J-40',
+    ]);
   });
 });
