@@ -223,6 +223,14 @@ describe.each(VIEWPORTS)('the technician’s day on a $name', (v) => {
     await list.getByText(day.todayUrgent).first().waitFor();
     for (const other of [day.yesterday, day.tomorrow, day.overdue[0]!])
       expect(await list.getByText(other).count(), other).toBe(0);
+
+    // His whole list opens on the nearest dates: today's job above next week's (once the furthest date came first).
+    await page.goto('/interventions');
+    const top = async (text: string) => (await list.getByText(text).first().boundingBox())?.y ?? Number.NaN;
+    await list.getByText(toFinish.phone!.description).first().waitFor();
+    await list.getByText(day.todayUrgent).first().waitFor();
+    expect(await top(day.todayUrgent)).toBeLessThan(await top(toFinish.phone!.description));
+    expect(await top(day.tomorrow)).toBeLessThan(await top(toFinish.phone!.description));
     await page.context().close();
   });
 

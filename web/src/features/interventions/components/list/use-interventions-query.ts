@@ -15,6 +15,7 @@ export const EMPTY_FILTERS: InterventionFilterValues = {
   open: false,
   dueOn: '',
   dueBefore: '',
+  sort: '',
   ...NO_CUSTOM_FIELD_FILTER,
 };
 const EMPTY_SCOPE: Record<Exclude<Scope, 'active'>, string> = {
@@ -71,6 +72,7 @@ export function useInterventionsQuery({
     open: filters.open || undefined,
     due_on: filters.dueOn || undefined,
     due_before: filters.dueBefore || undefined,
+    sort: filters.sort || undefined,
     scope: scope === 'active' ? undefined : scope,
     ...customFieldListQuery(filters),
   };
