@@ -196,7 +196,8 @@ describe.each(VIEWPORTS)('the technician’s day on a $name', (v) => {
     await group("Aujourd'hui").getByText(day.todayUrgent).waitFor();
     await group('Demain').getByText(day.tomorrow).waitFor();
     const late = group('En retard');
-    await late.getByText(day.yesterday).waitFor();
+    // five overdue urgents and yesterday's job; the group shows its first three, urgent first, and counts them all
+    await late.getByText(day.overdue[4]!).waitFor(); // the oldest
     expect(await late.getByTestId('day-count').textContent()).toBe('6');
     expect(await group("Aujourd'hui").getByText(day.tomorrow).count()).toBe(0);
     // Once, five overdue urgent jobs filled this list; now it holds what is still ahead, urgent first.

@@ -25,7 +25,6 @@ export const MY_WORK_MESSAGES = {
   allDay: 'Dans la journée',
   /** The accessible name of a counter's or a group's link to the filtered list. */
   openList: (what: string, count: string) => `${what} : ${count} — voir la liste`,
-  moreInList: (more: number) => `et ${more} de plus — voir la liste`,
   /** The list's chips for the filters the counters open with. */
   openChip: 'Ouvertes',
   dueOnChip: (day: string) => `Prévues le ${day}`,
@@ -35,8 +34,8 @@ export const MY_WORK_MESSAGES = {
 } as const;
 
 export const MY_WORK_NEXT_LIMIT = 5;
-/** Items shown per day group (the count is always complete; the rest is in the filtered list). */
-export const MY_WORK_DAY_LIMIT = 10;
+/** Items shown per day group (the count is always complete; the rest is one tap away, in the filtered list). */
+export const MY_WORK_DAY_LIMIT = 3;
 
 export const MY_WORK_DAY_GROUPS = ['late', 'today', 'tomorrow'] as const;
 export type MyWorkDayGroup = (typeof MY_WORK_DAY_GROUPS)[number];

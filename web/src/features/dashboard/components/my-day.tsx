@@ -31,7 +31,7 @@ function when(i: MyWorkItem, group: MyWorkDayGroup): string {
 /**
  * Issue 30: the technician's day at the top of "Mon travail" — "Aujourd'hui", "Demain", "En retard" (his open
  * interventions by Casablanca day: the planned time's day, else the date; decided by the server), each with its
- * count, its first items and a link to the list filtered the same way.
+ * count, its first items (MY_WORK_DAY_LIMIT) and a link to the list filtered the same way.
  */
 export function MyDay({ work, loading }: { work: MyWork | undefined; loading: boolean }) {
   return (
@@ -39,13 +39,13 @@ export function MyDay({ work, loading }: { work: MyWork | undefined; loading: bo
       {GROUPS.map((g) => {
         const day = work?.days[g.key];
         const count = day ? formatNumber(day.count) : '—';
-        const more = day ? day.count - day.items.length : 0;
         return (
           <section
             key={g.key}
             aria-label={g.title}
             className="min-w-0 rounded-lg border border-slate-200 bg-white shadow-sm"
           >
+            {/* the header is the same box loading or loaded (a link once the days are known) */}
             {work ? (
               <Link
                 to={dayGroupListPath(work, g.key)}
@@ -60,49 +60,49 @@ export function MyDay({ work, loading }: { work: MyWork | undefined; loading: bo
             ) : (
               <div className="flex min-h-11 items-center justify-between gap-2 border-b border-slate-100 p-4">
                 <h2 className="text-lg font-semibold text-slate-900">{g.title}</h2>
+                <span className={`rounded-full px-2.5 py-0.5 text-sm font-semibold ${g.tone}`}>{count}</span>
               </div>
             )}
-            {loading ? (
-              <ul className="space-y-2 p-4" aria-busy="true">
-                {['a', 'b'].map((k) => (
-                  <li key={k} className="h-12 animate-pulse rounded bg-slate-100" />
-                ))}
-              </ul>
-            ) : !day?.items.length ? (
-              <p className="p-4 text-center text-sm text-slate-500">{g.empty}</p>
-            ) : (
-              <ul className="divide-y divide-slate-100">
-                {day.items.map((i) => (
-                  <li key={i.id}>
-                    <Link to={interventionPath(i.id)} className="flex min-h-11 flex-col gap-1 p-3 hover:bg-slate-50">
-                      <span className="flex items-center justify-between gap-2">
-                        <span className="min-w-0 truncate font-medium text-slate-900">
-                          #{i.id} — {i.equipement}
+            {/* A fixed height (MY_WORK_DAY_LIMIT rows), loading, empty or full: what follows never moves when the
+                data arrives (the layout sweep's CLS budget); the rest is one tap away, in the filtered list. */}
+            <div className="h-[13.5rem] overflow-hidden">
+              {loading ? (
+                <ul className="space-y-2 p-3" aria-busy="true">
+                  {['a', 'b'].map((k) => (
+                    <li key={k} className="h-14 animate-pulse rounded bg-slate-100" />
+                  ))}
+                </ul>
+              ) : !day?.items.length ? (
+                <p className="flex h-full items-center justify-center p-4 text-center text-sm text-slate-500">
+                  {g.empty}
+                </p>
+              ) : (
+                <ul className="divide-y divide-slate-100">
+                  {day.items.map((i) => (
+                    <li key={i.id}>
+                      <Link
+                        to={interventionPath(i.id)}
+                        className="flex h-[4.5rem] flex-col justify-center gap-1 px-3 hover:bg-slate-50"
+                      >
+                        <span className="flex items-center justify-between gap-2">
+                          <span className="min-w-0 truncate font-medium text-slate-900">
+                            #{i.id} — {i.equipement}
+                          </span>
+                          <span className="shrink-0 text-sm text-slate-600">{when(i, g.key)}</span>
                         </span>
-                        <span className="shrink-0 text-sm text-slate-600">{when(i, g.key)}</span>
-                      </span>
-                      <span className="flex items-center justify-between gap-2 text-sm text-slate-600">
-                        <span className="min-w-0 truncate">
-                          {i.client}
-                          {i.description ? ` · ${truncate(i.description, TRUNCATE_DASHBOARD)}` : ''}
+                        <span className="flex items-center justify-between gap-2 text-sm text-slate-600">
+                          <span className="min-w-0 truncate">
+                            {i.client}
+                            {i.description ? ` · ${truncate(i.description, TRUNCATE_DASHBOARD)}` : ''}
+                          </span>
+                          <StatusBadge statut={i.statut} urgence={i.urgence} />
                         </span>
-                        <StatusBadge statut={i.statut} urgence={i.urgence} />
-                      </span>
-                    </Link>
-                  </li>
-                ))}
-                {work && more > 0 && (
-                  <li>
-                    <Link
-                      to={dayGroupListPath(work, g.key)}
-                      className="flex min-h-11 items-center p-3 text-sm font-medium text-blue-700 hover:underline"
-                    >
-                      {M.moreInList(more)}
-                    </Link>
-                  </li>
-                )}
-              </ul>
-            )}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </div>
           </section>
         );
       })}

@@ -129,7 +129,7 @@ export function InterventionDetailModal({
             <div className="min-w-0 flex-1 [&>button]:w-full">
               {/* Issue 30: once the work is finished, the next step is its submission for review. */}
               {data.statut === 'TERMINEE' ? (
-                <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} />
+                <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} short />
               ) : (
                 <WorkflowActions variant="next" interventionId={data.id} facts={facts} workflow={wf} />
               )}
@@ -160,7 +160,8 @@ export function InterventionDetailModal({
             aria-label="Actions de l'intervention"
             className="flex flex-wrap items-center justify-end gap-3"
           >
-            {data && facts && data.statut === 'TERMINEE' && (
+            {/* (not while a phone waits for the workflow to show its own bar) */}
+            {!narrow && data && facts && data.statut === 'TERMINEE' && (
               <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} />
             )}
             <Button variant="secondary" onClick={download} loading={downloading}>

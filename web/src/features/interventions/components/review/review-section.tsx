@@ -9,6 +9,7 @@ import { ReviewRejectDialog } from './review-reject-dialog';
 import { useReviewSubmission } from './use-review-submission';
 
 export const REVIEW_SUBMIT_LABEL = 'Soumettre pour validation';
+const REVIEW_SUBMIT_SHORT = 'Soumettre';
 
 /**
  * The action bar's next step once the work is finished: 'Soumettre pour validation' for who may submit it, nothing
@@ -18,16 +19,19 @@ export function SubmitReviewButton({
   interventionId,
   statut,
   facts,
+  short = false,
 }: {
   interventionId: number;
   statut: string;
   facts: InterventionFacts;
+  /** The phone's bar: 'Soumettre' on one line (the full label as its name), so the bar keeps its height. */
+  short?: boolean;
 }) {
   const { canSubmit, submit, busy } = useReviewSubmission(interventionId, statut, facts);
   if (!canSubmit) return null;
   return (
-    <Button loading={busy} onClick={submit}>
-      {REVIEW_SUBMIT_LABEL}
+    <Button loading={busy} onClick={submit} aria-label={short ? REVIEW_SUBMIT_LABEL : undefined}>
+      {short ? REVIEW_SUBMIT_SHORT : REVIEW_SUBMIT_LABEL}
     </Button>
   );
 }
