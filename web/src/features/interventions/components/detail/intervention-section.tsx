@@ -22,7 +22,10 @@ export function InterventionSection({
   title: string;
   children: ReactNode;
   defaultOpen?: boolean;
-  /** Issue 30: what the section holds, in its heading ('3/3', '1'), so a folded section still says it. */
+  /**
+   * Issue 30: what the section holds ('3/3', '1'), in the heading of a folding section (a phone), so that folded it
+   * still says it; unfolded (wider screens) the section shows it itself.
+   */
   state?: { text: string; title: string };
 }) {
   const narrow = useNarrowScreen();
@@ -42,10 +45,7 @@ export function InterventionSection({
   if (!narrow) {
     return (
       <section id={interventionSectionId(title)} aria-label={title} className="space-y-2">
-        <h3 className={heading}>
-          {title}
-          {badge}
-        </h3>
+        <h3 className={heading}>{title}</h3>
         {children}
       </section>
     );
