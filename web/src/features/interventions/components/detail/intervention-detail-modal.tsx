@@ -126,7 +126,8 @@ export function InterventionDetailModal({
           // Issue 14: on a phone the detail is a page whose bar keeps the work at hand — the next move of the
           // workflow, a note, a photo, the timer, the report — whatever section the technician is reading.
           <div className="flex w-full items-center gap-1" role="toolbar" aria-label="Actions rapides">
-            <div className="min-w-0 flex-1 [&>button]:w-full">
+            {/* a flex box: a button arriving (the review's, once loaded) adds no line-box gap, the bar keeps its height */}
+            <div className="flex min-w-0 flex-1 [&>button]:w-full">
               {/* Issue 30: once the work is finished, the next step is its submission for review. */}
               {data.statut === 'TERMINEE' ? (
                 <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} short />
@@ -158,7 +159,7 @@ export function InterventionDetailModal({
           <div
             role="toolbar"
             aria-label="Actions de l'intervention"
-            className="flex flex-wrap items-center justify-end gap-3"
+            className="flex w-full flex-wrap items-center justify-end gap-3"
           >
             {/* (not while a phone waits for the workflow to show its own bar) */}
             {!narrow && data && facts && data.statut === 'TERMINEE' && (
