@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
@@ -8,7 +9,7 @@ import { REPO_ROOT } from '../support/server.ts';
 import { smallTapTargets } from '../support/tap-targets.ts';
 
 /**
- * Issue 14, at both sizes (a phone 390×844 with touch, a desktop 1366×800): a technician's dashboard and list show
+ * Issues 14 and 30, at both sizes (a phone 390×844 with touch, a desktop 1366×800): a technician's dashboard and list show
  * his own work by default; 'Changer Statut' says what it will do and its toast undoes it (no move left); offline,
  * a detail shows the message within 10 s under a banner. Screenshots go to e2e/screenshots (not committed).
  */
@@ -20,7 +21,11 @@ let tech: { username: string; password: string; id: number };
 const mine: { id: number; description: string }[] = [];
 let theirs = '';
 
-async function createIntervention(description: string, technicianId: number | null) {
+async function createIntervention(
+  description: string,
+  technicianId: number | null,
+  opts: { date?: string; urgence?: boolean } = {},
+) {
   const api = await adminApi();
   const client = await api('POST', '/clients', { nom_entreprise: unique('Papeterie de Tanger'), ville: 'Tanger' });
   const equipment = await api('POST', '/equipment', {
@@ -30,8 +35,9 @@ async function createIntervention(description: string, technicianId: number | nu
   });
   const created = await api('POST', '/interventions', {
     equipement_id: (equipment.body as { data: { id: number } }).data.id,
-    date: new Date().toISOString().slice(0, 10),
+    date: opts.date ?? new Date().toISOString().slice(0, 10),
     description,
+    ...(opts.urgence ? { urgence: true } : {}),
   });
   const id = (created.body as { data: { id: number } }).data.id;
   if (technicianId !== null) {
@@ -39,6 +45,60 @@ async function createIntervention(description: string, technicianId: number | nu
     expect(res.status).toBe(200);
   }
   return id;
+}
+
+/** '2026-11-28' shifted by `days` (calendar days, no time zone). */
+const shiftDay = (day: string, days: number) => {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+};
+
+/**
+ * Issue 30 item 5: a second technician whose day is known — five urgent jobs long overdue (they once filled "Mes
+ * prochaines interventions"), one from yesterday, today's urgent, tomorrow's job — and one job per viewport to finish.
+ * Today and tomorrow are Casablanca's, as the server says (never the test machine's zone).
+ */
+let dayTech: { username: string; password: string; id: number };
+const day = { overdue: [] as string[], yesterday: '', todayUrgent: '', tomorrow: '' };
+const toFinish: Record<string, { id: number; description: string }> = {};
+
+async function createDayTechnician() {
+  const suffix = Date.now().toString(36);
+  const ready = await createReadyUser('Technicien', `Karim Alaoui ${suffix}`, `k_alaoui_${suffix}`);
+  const own = await apiAs(ready.username, ready.password);
+  const profile = await own('GET', '/auth/profile');
+  dayTech = { ...ready, id: (profile.body as { data: { id: number } }).data.id };
+  const work = (await own('GET', '/dashboard/my-work')).body as { data: { today: string; tomorrow: string } };
+  const { today, tomorrow } = work.data;
+  for (const n of [1, 2, 3, 4, 5]) {
+    const description = unique(`Urgence ancienne ${n}`);
+    await createIntervention(description, dayTech.id, { date: shiftDay(today, -40 - n), urgence: true });
+    day.overdue.push(description);
+  }
+  day.yesterday = unique('Relevé d’hier');
+  await createIntervention(day.yesterday, dayTech.id, { date: shiftDay(today, -1) });
+  day.todayUrgent = unique('Disjoncteur déclenché');
+  await createIntervention(day.todayUrgent, dayTech.id, { date: today, urgence: true });
+  day.tomorrow = unique('Visite TGBT');
+  await createIntervention(day.tomorrow, dayTech.id, { date: tomorrow });
+  const api = await adminApi();
+  for (const v of ['phone', 'desktop']) {
+    const description = unique(`Remplacement batteries ${v}`);
+    const id = await createIntervention(description, dayTech.id, { date: shiftDay(today, 7) });
+    expect((await api('PUT', `/interventions/${id}/status`, { statut: 'EN_COURS' })).status).toBe(200);
+    // exactly three steps, all ticked; one material line
+    type Checklist = { data: { items: { id: number }[] } };
+    let items = ((await api('GET', `/interventions/${id}/checklist`)).body as Checklist).data.items;
+    for (const extra of items.slice(3)) await api('DELETE', `/interventions/${id}/checklist/${extra.id}`);
+    for (let k = items.length; k < 3; k++) await api('POST', `/interventions/${id}/checklist`, { label: `Étape ${k}` });
+    items = ((await api('GET', `/interventions/${id}/checklist`)).body as Checklist).data.items;
+    expect(items).toHaveLength(3);
+    for (const item of items)
+      expect((await api('PUT', `/interventions/${id}/checklist/${item.id}`, { checked: true })).status).toBe(200);
+    const line = { designation: 'Batterie 12 V 9 Ah', quantite: '1', prixUnitaire: '350' };
+    expect((await api('POST', `/interventions/${id}/materials`, line)).status).toBe(201);
+    toFinish[v] = { id, description };
+  }
 }
 
 beforeAll(async () => {
@@ -55,6 +115,7 @@ beforeAll(async () => {
   }
   theirs = unique('Poste HT');
   await createIntervention(theirs, null);
+  await createDayTechnician();
 });
 afterAll(async () => {
   await browser?.close();
@@ -65,7 +126,7 @@ const VIEWPORTS = [
   { name: 'desktop', viewport: { width: 1366, height: 800 }, isMobile: false, hasTouch: false },
 ] as const;
 
-async function open(v: (typeof VIEWPORTS)[number]): Promise<Page> {
+async function open(v: (typeof VIEWPORTS)[number], user: { username: string; password: string } = tech): Promise<Page> {
   const context = await browser.newContext({
     baseURL: baseURL(),
     locale: 'fr-FR',
@@ -75,7 +136,7 @@ async function open(v: (typeof VIEWPORTS)[number]): Promise<Page> {
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await loginThroughForm(page, tech.username, tech.password);
+  await loginThroughForm(page, user.username, user.password);
   return page;
 }
 
@@ -85,7 +146,10 @@ describe.each(VIEWPORTS)('the technician’s day on a $name', (v) => {
     await page.getByRole('button', { name: 'Mon travail', pressed: true }).waitFor();
     const open1 = page.getByRole('region', { name: 'Mes interventions ouvertes' }).getByTestId('stat-value');
     await expect.poll(() => open1.textContent(), POLL).toBe('2');
-    await page.getByRole('link', { name: new RegExp(`#${mine[0]!.id} —`) }).waitFor();
+    await page
+      .getByRole('region', { name: 'Mes prochaines interventions' })
+      .getByRole('link', { name: new RegExp(`#${mine[0]!.id} —`) })
+      .waitFor();
     await page.screenshot({ path: join(SHOTS, `my-work-dashboard-${v.name}.png`), fullPage: true });
 
     await page.goto('/interventions');
@@ -123,6 +187,89 @@ describe.each(VIEWPORTS)('the technician’s day on a $name', (v) => {
       .map((h) => `${h.fromStatut}→${h.toStatut}`);
     // Issue 30: the undone move leaves the history, and the undo writes no move of its own (the audit keeps both).
     expect(moves).toEqual([]);
+    await page.context().close();
+  });
+
+  it("his day on top: today's urgent and tomorrow's job in their groups and in his next ones; 'Mes retards' opens exactly the overdue ones", async () => {
+    const page = await open(v, dayTech);
+    const group = (name: string) => page.getByRole('region', { name, exact: true });
+    await group("Aujourd'hui").getByText(day.todayUrgent).waitFor();
+    await group('Demain').getByText(day.tomorrow).waitFor();
+    const late = group('En retard');
+    // five overdue urgents and yesterday's job; the group shows its first three, urgent first, and counts them all
+    await late.getByText(day.overdue[4]!).waitFor(); // the oldest
+    expect(await late.getByTestId('day-count').textContent()).toBe('6');
+    expect(await group("Aujourd'hui").getByText(day.tomorrow).count()).toBe(0);
+    // Once, five overdue urgent jobs filled this list; now it holds what is still ahead, urgent first.
+    const next = page.getByRole('region', { name: 'Mes prochaines interventions' });
+    await next.getByText(day.todayUrgent).waitFor();
+    await next.getByText(day.tomorrow).waitFor();
+    expect(await next.getByText(day.overdue[0]!).count()).toBe(0);
+    if (v.name === 'phone') expect(await smallTapTargets(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `my-day-${v.name}.png`), fullPage: true });
+
+    // The counter is a link: to the list of his overdue ones (open, dated more than 30 days ago), and only them.
+    await page.getByRole('link', { name: /^Mes retards : 5 — voir la liste$/ }).click();
+    await page.waitForURL(/\/interventions\?mine=true&overdue=true$/);
+    const list = page.getByRole('region', { name: 'Liste des interventions' });
+    for (const description of day.overdue) await list.getByText(description).first().waitFor();
+    for (const other of [day.yesterday, day.todayUrgent, day.tomorrow])
+      expect(await list.getByText(other).count(), other).toBe(0);
+    await page.getByRole('button', { name: 'Retirer le filtre « En retard »' }).waitFor();
+    await page.getByRole('button', { name: MY_WORK_MESSAGES.removeFilter }).waitFor();
+
+    // "Aujourd'hui" opens the list of what is due today.
+    await page.goBack();
+    await page.getByRole('link', { name: /^Aujourd'hui : \d+ — voir la liste$/ }).click();
+    await list.getByText(day.todayUrgent).first().waitFor();
+    for (const other of [day.yesterday, day.tomorrow, day.overdue[0]!])
+      expect(await list.getByText(other).count(), other).toBe(0);
+
+    // His whole list opens on the nearest dates: today's job above next week's (once the furthest date came first).
+    await page.goto('/interventions');
+    const top = async (text: string) => (await list.getByText(text).first().boundingBox())?.y ?? Number.NaN;
+    await list.getByText(toFinish.phone!.description).first().waitFor();
+    await list.getByText(day.todayUrgent).first().waitFor();
+    expect(await top(day.todayUrgent)).toBeLessThan(await top(toFinish.phone!.description));
+    expect(await top(day.tomorrow)).toBeLessThan(await top(toFinish.phone!.description));
+    await page.context().close();
+  });
+
+  it("after 'Terminer' the bar offers 'Soumettre pour validation' and it submits; folded, the headings say 'Checklist 3/3', 'Matériel utilisé 1'", async () => {
+    const job = toFinish[v.name]!;
+    const page = await open(v, dayTech);
+    await page.goto(`/interventions/${job.id}`);
+    const detail = page.getByRole('dialog', { name: new RegExp(`^Intervention #${job.id} —`) });
+    const heading = (name: string) => detail.getByRole('region', { name, exact: true }).getByRole('heading').first();
+    if (v.name === 'phone') {
+      // the sections fold on a phone: their headings say what they hold (wider, each section shows it unfolded)
+      await expect.poll(() => heading('Checklist').textContent(), POLL).toBe('Checklist 3/3');
+      await expect.poll(() => heading('Matériel utilisé').textContent(), POLL).toBe('Matériel utilisé 1');
+      // folded: the state is in the heading, not only in the section
+      expect(
+        await detail.getByRole('region', { name: 'Checklist', exact: true }).locator('details').getAttribute('open'),
+      ).toBeNull();
+    }
+    await detail.getByRole('region', { name: 'Actions disponibles' }).getByRole('button', { name: 'Terminer' }).click();
+    const bar = detail.getByRole('toolbar', {
+      name: v.name === 'phone' ? 'Actions rapides' : "Actions de l'intervention",
+    });
+    const submit = bar.getByRole('button', { name: 'Soumettre pour validation' });
+    await submit.waitFor();
+    if (v.name === 'phone') expect(await smallTapTargets(page)).toEqual([]);
+    await page.screenshot({ path: join(SHOTS, `detail-submit-${v.name}.png`) });
+    await submit.click();
+    const api = await adminApi();
+    await expect
+      .poll(
+        async () =>
+          ((await api('GET', `/interventions/${job.id}/review`)).body as { data: { status: string } | null }).data
+            ?.status,
+        POLL,
+      )
+      .toBe('SOUMISE');
+    // submitted: the bar no longer offers it
+    await expect.poll(() => submit.count(), POLL).toBe(0);
     await page.context().close();
   });
 

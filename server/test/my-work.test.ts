@@ -44,7 +44,9 @@ describe('GET /api/dashboard/my-work', () => {
   it('counts only the caller’s visible interventions and his timer of the week', async () => {
     const mine = await getMyWork(t.database.db, tech1.id, { today: TODAY });
     expect(mine).toMatchObject({ open: 3, urgent: 1, overdue: 1, minutesThisWeek: 60, weekStart: '2026-11-23' });
-    expect(mine.next.map((n) => n.description)).toEqual(['Panne', 'Vieux', 'Visite TGBT']);
+    // Issue 30: the next ones are still ahead ('Vieux', overdue, is in the 'En retard' group), urgent first.
+    expect(mine.next.map((n) => n.description)).toEqual(['Panne', 'Visite TGBT']);
+    expect(mine.days.late.items.map((n) => n.description)).toEqual(['Vieux']);
     const other = await getMyWork(t.database.db, tech2.id, { today: TODAY });
     expect(other).toMatchObject({ open: 1, urgent: 0, overdue: 0, minutesThisWeek: 0 });
   });

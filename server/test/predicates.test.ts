@@ -1,3 +1,4 @@
+import * as due from '@gmao/domain/interventions/due-day';
 import { SCOPES } from '@gmao/domain/interventions/lifecycle-schemas';
 import * as rule from '@gmao/domain/interventions/predicates';
 import { STATUTS } from '@gmao/domain/interventions/status';
@@ -97,5 +98,36 @@ describe('SQL predicates agree with the domain rules', () => {
     const { sql: text, params } = new PgDialect().sqlToQuery(fragment.isOpen('x'));
     expect(params).toEqual([]);
     expect(text).toBe(`x.statut IN (${rule.OPEN_STATUTS.map((s) => `'${s}'`).join(', ')})`);
+  });
+
+  it('dueOn and dueBefore (Casablanca days, by planned time or else by date) agree with due-day.ts', async () => {
+    // planned times around Casablanca's midnights (UTC+1 in March 2026) and none; dates on either side of TODAY
+    const planned = [
+      null,
+      '2026-03-30T22:59:00Z',
+      '2026-03-30T23:00:00Z',
+      '2026-03-31T22:59:00Z',
+      '2026-03-31T23:00:00Z',
+    ];
+    const cases = [-1, 0, 1].flatMap((offset) =>
+      planned.map((plannedAt, k) => ({ n: (offset + 1) * 10 + k, date: shift(offset), plannedAt })),
+    );
+    const values = sql.join(
+      cases.map((c) => sql`(${c.n}::int, ${c.date}::date, ${c.plannedAt}::timestamptz)`),
+      sql`, `,
+    );
+    const holds = async (predicate: SQL) =>
+      (
+        await t.database.db.execute<{ n: number }>(
+          sql`SELECT i.n FROM (VALUES ${values}) AS i(n, date, planned_at) WHERE ${predicate} ORDER BY i.n`,
+        )
+      ).rows.map((r) => r.n);
+    for (const day of [shift(-1), TODAY, shift(1)]) {
+      const on = cases.filter((c) => due.isDueOn(c, day)).map((c) => c.n);
+      const before = cases.filter((c) => due.isDueBefore(c, day)).map((c) => c.n);
+      expect(on.length).toBeGreaterThan(0);
+      expect(await holds(fragment.dueOn(day))).toEqual(on);
+      expect(await holds(fragment.dueBefore(day))).toEqual(before);
+    }
   });
 });

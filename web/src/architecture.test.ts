@@ -163,7 +163,11 @@ import {
     // Issue 30: a browser whose time-zone data differs from the server's moved planned times by an hour on each save.
     // The web shows and sends back the server's wall clock (plannedWallClock, `date` without a zone) as it is.
     const converting = sourceFiles(SRC)
-      .filter((file) => importSpecifiers(readFileSync(file, 'utf8')).some((s) => s.endsWith('/planning-clock')))
+      .filter((file) =>
+        importSpecifiers(readFileSync(file, 'utf8')).some(
+          (s) => s.endsWith('/planning-clock') || s.endsWith('/due-day'),
+        ),
+      )
       .map((file) => toPosix(relative(SRC, file)));
     expect(converting).toEqual([]);
   });

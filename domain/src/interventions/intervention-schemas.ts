@@ -128,6 +128,13 @@ export const listCursorSchema = z
   .transform((s) => ({ date: s.slice(0, 10), id: Number(s.slice(11)) }))
   .refine((c) => isCalendarDay(c.date) && c.id <= MAX_ID, INTERVENTION_MESSAGES.cursorInvalid);
 
+export const LIST_SORTS = ['recent', 'nearest'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+export const LIST_SORT_LABELS = {
+  recent: 'Date la plus récente d’abord',
+  nearest: 'Date la plus proche d’abord',
+} as const satisfies Record<ListSort, string>;
+
 export const interventionListQuerySchema = paginationQuerySchema.extend({
   /** Keyset cursor: the previous page's last row (list-cursor.ts). */
   after: listCursorSchema.optional(),
@@ -155,6 +162,13 @@ export const interventionListQuerySchema = paginationQuerySchema.extend({
   /** Planned between these days (inclusive, Casablanca days): only scheduled interventions (POST /:id/schedule). */
   planned_from: isoDate.optional(),
   planned_to: isoDate.optional(),
+  /** Open only (neither Terminée, Annulée nor Échec): the technician's counters (issue 30). */
+  open: queryBoolean.optional(),
+  /** Due on / before this Casablanca day: planned that day (before it), or unplanned and dated so (due-day.ts). */
+  due_on: isoDate.optional(),
+  due_before: isoDate.optional(),
+  /** Order: newest date first (default), or the nearest date to today first (the technician's list, issue 30). */
+  sort: z.enum(LIST_SORTS).optional(),
 });
 export type InterventionListQuery = z.output<typeof interventionListQuerySchema>;
 

@@ -1,4 +1,5 @@
 import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
+import { dayStartInstant, nextDayStartInstant } from '@gmao/domain/interventions/planning-clock';
 import {
   ACTIVE_STATUTS,
   COMPLETED_STATUT,
@@ -54,3 +55,25 @@ export const isOverdue = (today: string, days = OVERDUE_DAYS, a = 'i'): SQL =>
 /** Inclusive period on the intervention's date. */
 export const inPeriod = (from: string, to: string, a = 'i'): SQL =>
   sql`(${sql.raw(alias(a))}.date BETWEEN ${from}::date AND ${to}::date)`;
+
+/**
+ * Due on the Casablanca day `day` (domain/src/interventions/due-day.ts): planned within that day, or not planned and
+ * dated that day. The day's bounds are instants computed by the server's one owner of the zone (planning-clock.ts),
+ * not by PostgreSQL's tz data.
+ */
+export const dueOn = (day: string, a = 'i'): SQL => {
+  const t = sql.raw(alias(a));
+  return sql`(CASE WHEN ${t}.planned_at IS NULL THEN ${t}.date = ${day}::date
+    ELSE ${t}.planned_at >= ${dayStartInstant(day).toISOString()}::timestamptz
+     AND ${t}.planned_at < ${nextDayStartInstant(day).toISOString()}::timestamptz END)`;
+};
+
+/**
+ * Due before the Casablanca day `day`: planned before its first instant, or not planned and dated before it. Never
+ * NULL (a CASE, not an OR), so that `NOT dueBefore(…)` is "due that day or later".
+ */
+export const dueBefore = (day: string, a = 'i'): SQL => {
+  const t = sql.raw(alias(a));
+  return sql`(CASE WHEN ${t}.planned_at IS NULL THEN ${t}.date < ${day}::date
+    ELSE ${t}.planned_at < ${dayStartInstant(day).toISOString()}::timestamptz END)`;
+};

@@ -1,8 +1,9 @@
 import { ALERT_LIST_LIMIT } from '@gmao/domain/dashboard/metrics';
+import { dayAfter } from '@gmao/domain/interventions/due-day';
 import type { Statut } from '@gmao/domain/interventions/status';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { assignedTo, isOpen, isOverdue, isUrgent, visible } from '../../db/predicates.ts';
+import { assignedTo, dueBefore, dueOn, isOpen, isOverdue, isUrgent, visible } from '../../db/predicates.ts';
 import { nWhere, rActive, rCompleted, rInPeriod, rOpen, rOverdue } from '../../db/rollups-sql.ts';
 
 /** Every figure is one SQL aggregate over the day × statut roll-up (migration 0022); rows are never counted. */
@@ -94,30 +95,43 @@ export async function recentInterventions(db: DbOrTx, limit: number) {
 }
 
 /** "Mon travail": the user's open, urgent and overdue interventions, his next ones and his timer this week. */
-export async function myWorkFigures(db: DbOrTx, userId: number, today: string, weekStart: string, nextLimit: number) {
-  const mine = sql`${visible()} AND ${assignedTo(userId)}`;
-  const [counts, next, time] = await Promise.all([
+export async function myWorkFigures(
+  db: DbOrTx,
+  userId: number,
+  opts: { today: string; day: string; weekStart: string; nextLimit: number; dayLimit: number },
+) {
+  const { today, day, weekStart, nextLimit, dayLimit } = opts;
+  const mine = sql`${visible()} AND ${assignedTo(userId)} AND ${isOpen()}`;
+  const tomorrow = dayAfter(day);
+  // Within a group or the next ones: urgent first, then the nearest due time (an unplanned job at its date's start).
+  const order = sql`i.urgence DESC, COALESCE(i.planned_at, i.date::timestamptz), i.id`;
+  const [counts, next, days, time] = await Promise.all([
     // Summed from the day × technician × statut × urgence roll-up (migration 0037; visible interventions only): a
     // technician with years of history (36,000 interventions at 1 M rows) is not counted row by row.
     db.execute<{ open: number; urgent: number; overdue: number }>(sql`
       SELECT ${nWhere(rOpen)} AS open, ${nWhere(isUrgent('r'))} AS urgent, ${nWhere(rOverdue(today))} AS overdue
       FROM rollup_day_technician r WHERE r.technician_id = ${userId}`),
-    db.execute<{
-      id: number;
-      date: string;
-      planned_at: Date | null;
-      statut: Statut;
-      urgence: boolean;
-      description: string | null;
-      equipement: string;
-      client: string;
-    }>(sql`
-      SELECT i.id, i.date, i.planned_at, i.statut, i.urgence, i.description, e.nom AS equipement,
-             c.nom_entreprise AS client
+    // Issue 30: the next ones are those still ahead (due today or later; the late ones have their own group).
+    db.execute<MyWorkRow>(sql`
+      SELECT ${MY_WORK_COLUMNS}
       FROM interventions i JOIN equipements e ON e.id = i.equipement_id JOIN clients c ON c.id = i.client_id
-      WHERE ${mine} AND ${isOpen()}
-      ORDER BY i.urgence DESC, COALESCE(i.planned_at::date, i.date), i.id
+      WHERE ${mine} AND NOT ${dueBefore(day)}
+      ORDER BY ${order}
       LIMIT ${nextLimit}`),
+    // "Aujourd'hui", "Demain", "En retard" (Casablanca days): each group's size and its first `dayLimit` items.
+    db.execute<MyWorkRow & { grp: 'today' | 'tomorrow' | 'late'; n: number }>(sql`
+      SELECT * FROM (
+        SELECT g.*, count(*) OVER (PARTITION BY g.grp)::int AS n,
+               row_number() OVER (PARTITION BY g.grp ORDER BY g.urgence DESC, g.due, g.id) AS rank
+        FROM (
+          SELECT ${MY_WORK_COLUMNS}, COALESCE(i.planned_at, i.date::timestamptz) AS due,
+                 CASE WHEN ${dueOn(day)} THEN 'today' WHEN ${dueOn(tomorrow)} THEN 'tomorrow' ELSE 'late' END AS grp
+          FROM interventions i JOIN equipements e ON e.id = i.equipement_id JOIN clients c ON c.id = i.client_id
+          WHERE ${mine} AND ${dueBefore(dayAfter(tomorrow))}
+        ) g
+      ) ranked
+      WHERE rank <= ${dayLimit}
+      ORDER BY rank`),
     db.execute<{ minutes: number }>(sql`
       SELECT COALESCE(floor(sum(extract(epoch FROM
                LEAST(COALESCE(s.stopped_at, clock_timestamp()), clock_timestamp())
@@ -125,5 +139,19 @@ export async function myWorkFigures(db: DbOrTx, userId: number, today: string, w
       FROM intervention_timer_sessions s
       WHERE s.user_id = ${userId} AND COALESCE(s.stopped_at, clock_timestamp()) > ${weekStart}::date::timestamptz`),
   ]);
-  return { counts: counts.rows[0]!, next: next.rows, minutes: time.rows[0]?.minutes ?? 0 };
+  return { counts: counts.rows[0]!, next: next.rows, days: days.rows, minutes: time.rows[0]?.minutes ?? 0 };
 }
+
+export type MyWorkRow = {
+  id: number;
+  date: string;
+  planned_at: Date | null;
+  statut: Statut;
+  urgence: boolean;
+  description: string | null;
+  equipement: string;
+  client: string;
+};
+
+const MY_WORK_COLUMNS = sql`i.id, i.date, i.planned_at, i.statut, i.urgence, i.description, e.nom AS equipement,
+  c.nom_entreprise AS client`;

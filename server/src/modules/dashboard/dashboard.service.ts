@@ -11,8 +11,15 @@ import type {
 } from '@gmao/domain/dashboard/dashboard-schemas';
 import { CHART_BUCKETS } from '@gmao/domain/dashboard/dashboard-schemas';
 import { completionRate, metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
-import { MY_WORK_NEXT_LIMIT, type MyWork, weekStartOf } from '@gmao/domain/dashboard/my-work-schemas';
+import {
+  MY_WORK_DAY_LIMIT,
+  MY_WORK_NEXT_LIMIT,
+  type MyWork,
+  type MyWorkItem,
+  weekStartOf,
+} from '@gmao/domain/dashboard/my-work-schemas';
 import { truncate } from '@gmao/domain/format/format';
+import { casablancaToday, dayAfter } from '@gmao/domain/interventions/due-day';
 import { wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
 import type { DbOrTx } from '../../db/database.ts';
 import { type BucketUnit, countByClient, countByEquipmentType, statusSeries } from './charts.repository.ts';
@@ -20,6 +27,7 @@ import {
   type AlertRow,
   alertCounts,
   alertList,
+  type MyWorkRow,
   myWorkFigures,
   overviewCounts,
   recentInterventions,
@@ -152,25 +160,46 @@ export async function getCharts(db: DbOrTx, opts: { period: ChartPeriod; today?:
   return { period: opts.period, from, to, ...(await periodCharts(db, { unit: opts.period, from, to })) };
 }
 
-/** GET /dashboard/my-work: the caller's own interventions (assigned to him). */
+/**
+ * GET /dashboard/my-work: the caller's own interventions (assigned to him). `today` fixes the day in tests; by
+ * default the counts keep the metrics' day and the day groups use Casablanca's calendar (issue 30).
+ */
 export async function getMyWork(db: DbOrTx, userId: number, opts: { today?: string } = {}): Promise<MyWork> {
   const today = opts.today ?? metricsToday();
+  const day = opts.today ?? casablancaToday();
   const weekStart = weekStartOf(today);
-  const f = await myWorkFigures(db, userId, today, weekStart, MY_WORK_NEXT_LIMIT);
+  const f = await myWorkFigures(db, userId, {
+    today,
+    day,
+    weekStart,
+    nextLimit: MY_WORK_NEXT_LIMIT,
+    dayLimit: MY_WORK_DAY_LIMIT,
+  });
+  const group = (g: 'late' | 'today' | 'tomorrow') => {
+    const rows = f.days.filter((r) => r.grp === g);
+    return { count: rows[0]?.n ?? 0, items: rows.map(myWorkItem) };
+  };
   return {
     ...f.counts,
     minutesThisWeek: f.minutes,
     weekStart,
-    next: f.next.map((r) => ({
-      id: r.id,
-      date: r.date,
-      plannedAt: r.planned_at ? new Date(r.planned_at).toISOString() : null,
-      plannedWallClock: wallClockOrNull(r.planned_at),
-      statut: r.statut,
-      urgence: r.urgence,
-      description: r.description,
-      equipement: r.equipement,
-      client: r.client,
-    })),
+    next: f.next.map(myWorkItem),
+    today: day,
+    tomorrow: dayAfter(day),
+    days: { late: group('late'), today: group('today'), tomorrow: group('tomorrow') },
+  };
+}
+
+function myWorkItem(r: MyWorkRow): MyWorkItem {
+  return {
+    id: r.id,
+    date: r.date,
+    plannedAt: r.planned_at ? new Date(r.planned_at).toISOString() : null,
+    plannedWallClock: wallClockOrNull(r.planned_at),
+    statut: r.statut,
+    urgence: r.urgence,
+    description: r.description,
+    equipement: r.equipement,
+    client: r.client,
   };
 }

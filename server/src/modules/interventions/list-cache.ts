@@ -1,4 +1,5 @@
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import { casablancaToday } from '@gmao/domain/interventions/due-day';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { LRUCache } from 'lru-cache';
 
@@ -49,7 +50,8 @@ export function createListCache(maxRows = MAX_ROWS): ListCache {
   return {
     async page(version, query, read, fresh = false) {
       const entries = Object.entries(query).filter(([, v]) => v !== undefined);
-      const key = `${metricsToday()} ${JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+      // the day of the overdue filter (UTC) and of the nearest order (Casablanca's): a new day is a new page
+      const key = `${metricsToday()} ${casablancaToday()} ${JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : 1)))}`;
       const kept = pages.get(key);
       if (!fresh && version !== null && kept?.version === version) return { page: kept, result: 'hit' };
       const page = await read();

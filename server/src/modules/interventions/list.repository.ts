@@ -1,5 +1,6 @@
 import { COUNT_BOUND } from '@gmao/domain/common/api';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import { casablancaToday } from '@gmao/domain/interventions/due-day';
 import type {
   InterventionListQuery,
   StatusCounts,
@@ -10,7 +11,7 @@ import { STATUTS } from '@gmao/domain/interventions/status';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
-import { inScope, isOverdue, isUrgent } from '../../db/predicates.ts';
+import { dueBefore, dueOn, inScope, isOpen, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { nWhere, rOverdue } from '../../db/rollups-sql.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
@@ -51,6 +52,9 @@ export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
   if (f.dateFrom) parts.push(sql`i.date >= ${f.dateFrom}::date`);
   if (f.dateTo) parts.push(sql`i.date <= ${f.dateTo}::date`);
   if (f.overdue) parts.push(isOverdue(today, f.days));
+  if (f.open) parts.push(isOpen());
+  if (f.due_on) parts.push(dueOn(f.due_on));
+  if (f.due_before) parts.push(dueBefore(f.due_before));
   if (f.champ && f.valeur !== undefined && f.valeur !== '') parts.push(customFieldEquals(f.champ, f.valeur));
   // Casablanca days, like the planned times are shown; the bounds are converted by the server's one owner of the
   // zone (planning-clock.ts), not by PostgreSQL's own tz data (the partial index on planned_at serves both bounds).
@@ -117,7 +121,9 @@ async function listPlannedEachTime(db: DbOrTx, q: ListQueries, limit: number): P
     return { rows: [], ...(q.deep ? await countOf(db, q) : { total, capped: total >= q.bound }), version: null };
   const page = await executePrepared<Row>(
     db,
-    sql`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY(${sql.param(ids.slice(0, limit))}::int[]) ORDER BY i.date DESC, i.id DESC`,
+    // in the order of the ids (the list's order, whichever it is)
+    sql`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY(${sql.param(ids.slice(0, limit))}::int[])
+        ORDER BY array_position(${sql.param(ids.slice(0, limit))}::int[], i.id)`,
   );
   const found = page.rows.map(toIntervention);
   if (q.deep) return { rows: found, total: q.offset + ids.length, capped: ids.length > limit, version };
@@ -169,23 +175,29 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
   const offset = (page - 1) * limit;
   const deep = page * limit >= COUNT_BOUND;
   const bound = Math.max(COUNT_BOUND, offset) + 1;
-  const order = sql`ORDER BY i.date DESC, i.id DESC`;
+  const listOrder = sql`ORDER BY i.date DESC, i.id DESC`;
+  // Issue 30: the technician's list opens on the nearest dates (today's, then yesterday's and tomorrow's…), on
+  // Casablanca's calendar; a page of that order is read by OFFSET (a cursor follows the date order only), and the
+  // bounded count keeps the list order (it only counts).
+  const nearest = f.sort === 'nearest';
+  const order = nearest ? sql`ORDER BY abs(i.date - ${casablancaToday()}::date), i.date DESC, i.id DESC` : listOrder;
+  const after = nearest ? undefined : f.after;
   // After a cursor the page starts there: no rows to walk past (the partial indexes' (date, id) range).
-  const from = f.after ? sql` AND (i.date, i.id) < (${f.after.date}::date, ${f.after.id}::int)` : sql``;
+  const from = after ? sql` AND (i.date, i.id) < (${after.date}::date, ${after.id}::int)` : sql``;
   // A search's hits are read once (db/text-search.ts: trigram scans for a rare word, a walk in list order for a
   // frequent one), for the page and its count alike. Walked, they are the first matches in list order: as many as
   // the count's bound, or for a page past it the page and one row more (from the cursor when there is one).
   const ctes = f.search
     ? searchHits(f.search, whereOf({ ...f, search: undefined }), {
-        keyset: deep && f.after ? from : sql``,
-        limit: deep ? (f.after ? 0 : offset) + limit + 1 : bound,
+        keyset: deep && after ? from : sql``,
+        limit: deep ? (after ? 0 : offset) + limit + 1 : bound,
       })
     : [];
   const withs = (...more: SQL[]) =>
     ctes.length + more.length ? sql`WITH ${sql.join([...ctes, ...more], sql`, `)} ` : sql``;
   const rows = f.search ? sql`hits i` : sql`interventions i`;
   const where = f.search ? sql`true` : whereOf(f);
-  const skip = f.after ? sql`` : sql` OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
+  const skip = after ? sql`` : sql` OFFSET ${prepared ? sql`(SELECT ${offset}::int)` : offset}`;
   const ids = sql`SELECT i.id FROM ${rows} WHERE ${where}${from} ${order} LIMIT ${literalCount(deep ? limit + 1 : limit)}${skip}`;
   // Counted in list order: on the same index as the page (an index-only walk of the newest rows). Unordered, the
   // planner read the table from its start instead, and past a quarter of shared_buffers a sequential scan goes
@@ -195,10 +207,10 @@ export function listQueries(f: ListFilters, page: number, limit: number) {
   // by OFFSET (0.11 ms at 1 M rows against 0.17–0.26 for counting the same 1,001 index entries); a shorter one is
   // then counted.
   const counted = sql`SELECT count(*)::int AS total
-    FROM (SELECT 1 FROM ${rows} WHERE ${where} ${f.search ? sql`` : order} LIMIT ${literalCount(bound)}) bounded`;
+    FROM (SELECT 1 FROM ${rows} WHERE ${where} ${f.search ? sql`` : listOrder} LIMIT ${literalCount(bound)}) bounded`;
   const count = f.search
     ? counted
-    : sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM ${rows} WHERE ${where} ${order} OFFSET ${literalCount(bound - 1)})
+    : sql`SELECT CASE WHEN EXISTS (SELECT 1 FROM ${rows} WHERE ${where} ${listOrder} OFFSET ${literalCount(bound - 1)})
         THEN ${literalCount(bound)} ELSE (${counted}) END AS total`;
   return {
     deep,

@@ -35,7 +35,11 @@ beforeEach(() => {
     vi.fn((url: string) => {
       if (url.startsWith('/api/dashboard/stats')) return json({ success: true, data: stats });
       if (url.startsWith('/api/dashboard/my-work')) {
-        const data = { open: 0, urgent: 0, overdue: 0, minutesThisWeek: 0, weekStart: '2026-03-02', next: [] };
+        const none = { count: 0, items: [] };
+        const data = {
+          ...{ open: 0, urgent: 0, overdue: 0, minutesThisWeek: 0, weekStart: '2026-03-02', next: [] },
+          ...{ today: '2026-03-04', tomorrow: '2026-03-05', days: { today: none, tomorrow: none, late: none } },
+        };
         return json({ success: true, data });
       }
       if (url.startsWith('/api/dashboard/alerts')) {

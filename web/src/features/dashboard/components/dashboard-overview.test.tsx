@@ -69,6 +69,28 @@ const myWork = {
       client: 'Atlas Textiles SARL',
     },
   ],
+  today: '2026-03-04',
+  tomorrow: '2026-03-05',
+  days: {
+    today: {
+      count: 1,
+      items: [
+        {
+          id: 150,
+          date: '2026-03-04',
+          plannedAt: '2026-03-04T08:30:00.000Z',
+          plannedWallClock: { date: '2026-03-04', time: '09:30', zone: 'Africa/Casablanca' },
+          statut: 'PLANIFIEE',
+          urgence: true,
+          description: 'Disjoncteur déclenché',
+          equipement: 'TGBT atelier',
+          client: 'Atlas Textiles SARL',
+        },
+      ],
+    },
+    tomorrow: { count: 0, items: [] },
+    late: { count: 12, items: [] },
+  },
 };
 
 const json = (body: unknown) =>
@@ -184,6 +206,41 @@ describe('DashboardOverview', () => {
     expect(link).toHaveAttribute('href', '/interventions/147');
     await userEvent.click(screen.getByRole('button', { name: "Vue de l'entreprise" }));
     expect(await screen.findByText('42')).toBeInTheDocument();
+  });
+
+  it("issue 30: his day on top (today's job at its time, empty states) and every counter a link to the filtered list", async () => {
+    granted.add('interventions:update');
+    renderOverview();
+    const today = await screen.findByRole('region', { name: "Aujourd'hui" });
+    expect(await within(today).findByRole('link', { name: /#150 — TGBT atelier/ })).toHaveAttribute(
+      'href',
+      '/interventions/150',
+    );
+    expect(within(today).getByText('09:30')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Demain' })).getByText('Rien de prévu demain'),
+    ).toBeInTheDocument();
+    const late = screen.getByRole('region', { name: 'En retard' });
+    expect(within(late).getByRole('link', { name: 'En retard : 12 — voir la liste' })).toHaveAttribute(
+      'href',
+      '/interventions?mine=true&open=true&due_before=2026-03-04',
+    );
+    expect(screen.getByRole('link', { name: "Aujourd'hui : 1 — voir la liste" })).toHaveAttribute(
+      'href',
+      '/interventions?mine=true&open=true&due_on=2026-03-04',
+    );
+    expect(screen.getByRole('link', { name: 'Demain : 0 — voir la liste' })).toHaveAttribute(
+      'href',
+      '/interventions?mine=true&open=true&due_on=2026-03-05',
+    );
+    expect(screen.getByRole('link', { name: 'Mes urgences : 1 — voir la liste' })).toHaveAttribute(
+      'href',
+      '/interventions?mine=true&open=true&urgence=true',
+    );
+    expect(screen.getByRole('link', { name: 'Mes retards : 2 — voir la liste' })).toHaveAttribute(
+      'href',
+      '/interventions?mine=true&overdue=true',
+    );
   });
 
   it('alerts and recent interventions open the item; "Voir les interventions" opens the filtered list', async () => {

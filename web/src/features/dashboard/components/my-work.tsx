@@ -1,17 +1,48 @@
 import { MY_WORK_MESSAGES as M } from '@gmao/domain/dashboard/my-work-schemas';
 import { formatDate, formatNumber, TRUNCATE_DASHBOARD, truncate } from '@gmao/domain/format/format';
 import { formatWallClock } from '@gmao/domain/interventions/schedule-schemas';
-import { AlertTriangle, ClipboardList, Clock, Timer } from 'lucide-react';
+import { AlertTriangle, ClipboardList, Clock, type LucideIcon, Timer } from 'lucide-react';
 import { Link } from 'react-router';
 import { StatusBadge } from '../../../components/ui/status-badge';
-import { interventionPath, paths } from '../../../lib/paths';
+import { interventionPath, interventionsListPath, paths } from '../../../lib/paths';
 import { useMyWork } from '../api/get-my-work';
+import { MyDay } from './my-day';
 import { StatCard } from './stat-card';
+
+/** Issue 30: a counter is a link to the list filtered on what it counts (his own, open, urgent, overdue). */
+function CounterLink({
+  title,
+  value,
+  icon,
+  tone,
+  loading,
+  filters,
+}: {
+  title: string;
+  value: string;
+  icon: LucideIcon;
+  tone?: 'red' | 'orange';
+  loading: boolean;
+  filters: Record<string, string>;
+}) {
+  return (
+    <Link
+      to={interventionsListPath({ mine: 'true', ...filters })}
+      aria-label={M.openList(title, value)}
+      className="block min-w-0 rounded-lg outline-offset-2 transition hover:ring-2 hover:ring-blue-300 focus-visible:ring-2 focus-visible:ring-blue-500"
+    >
+      <StatCard title={title} value={value} icon={icon} tone={tone} loading={loading} />
+    </Link>
+  );
+}
 
 const hours = (minutes: number) =>
   minutes < 60 ? `${minutes} min` : `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')}`;
 
-/** "Mon travail" (issue 14): the user's own open, urgent and overdue interventions, his next ones, his week. */
+/**
+ * "Mon travail" (issue 14): the user's day (issue 30: today, tomorrow, late), his own open, urgent and overdue
+ * interventions — each counter a link to the list filtered the same way —, his next ones, his week.
+ */
 export function MyWork() {
   const query = useMyWork();
   const w = query.data;
@@ -27,10 +58,31 @@ export function MyWork() {
           </button>
         </div>
       )}
+      <MyDay work={w} loading={loading} />
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <StatCard title={M.open} value={n(w?.open)} icon={ClipboardList} loading={loading} />
-        <StatCard title={M.urgent} value={n(w?.urgent)} icon={AlertTriangle} tone="red" loading={loading} />
-        <StatCard title={M.overdue} value={n(w?.overdue)} icon={Clock} tone="orange" loading={loading} />
+        <CounterLink
+          title={M.open}
+          value={n(w?.open)}
+          icon={ClipboardList}
+          loading={loading}
+          filters={{ open: 'true' }}
+        />
+        <CounterLink
+          title={M.urgent}
+          value={n(w?.urgent)}
+          icon={AlertTriangle}
+          tone="red"
+          loading={loading}
+          filters={{ open: 'true', urgence: 'true' }}
+        />
+        <CounterLink
+          title={M.overdue}
+          value={n(w?.overdue)}
+          icon={Clock}
+          tone="orange"
+          loading={loading}
+          filters={{ overdue: 'true' }}
+        />
         <StatCard
           title={M.time}
           value={w ? hours(w.minutesThisWeek) : '—'}

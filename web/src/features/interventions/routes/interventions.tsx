@@ -7,6 +7,7 @@ import { paths } from '../../../lib/paths';
 import { usePermissions } from '../../../lib/session';
 import { useDetailParam } from '../../../lib/use-detail-param';
 import type { InterventionFormModalProps } from '../components/form/intervention-form-modal';
+import { MINE } from '../components/list/interventions-filters';
 import { InterventionsList } from '../components/list/interventions-list';
 
 /**
@@ -22,11 +23,17 @@ export default function InterventionsRoute({
   const { canAny } = usePermissions();
   const { initialDetailId, onDetailClose } = useDetailParam(paths.interventions);
   const [params] = useSearchParams();
-  // Links from the dashboard ("Voir les interventions" under the alerts) arrive filtered.
+  // Links from the dashboard ("Voir les interventions" under the alerts; the technician's counters and days, with
+  // `mine=true`) arrive filtered.
+  const day = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(key) ?? '') ? params.get(key)! : '');
   const initialFilters = {
     ...(params.get('overdue') === 'true' ? { overdue: true } : {}),
     ...(params.get('urgence') === 'true' ? { urgence: 'true' as const } : {}),
     ...(params.has('overdue') || params.has('urgence') ? { technician: '' } : {}),
+    ...(params.get('mine') === 'true' ? { technician: MINE } : {}),
+    ...(params.get('open') === 'true' ? { open: true } : {}),
+    ...(day('due_on') ? { dueOn: day('due_on') } : {}),
+    ...(day('due_before') ? { dueBefore: day('due_before') } : {}),
   };
   return (
     <section>

@@ -15,7 +15,7 @@ import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../
 import { useWorkflowHistory } from '../../api/get-workflow-history';
 import { CustomFieldsSection } from '../custom-fields/custom-fields-section';
 import { ComptesRendusSection } from '../records/comptes-rendus-section';
-import { ReviewSection } from '../review/review-section';
+import { ReviewSection, SubmitReviewButton } from '../review/review-section';
 import { ScheduleLine } from '../schedule/schedule-line';
 import { WorkflowActions } from '../workflow/workflow-actions';
 import { WorkflowHistory } from '../workflow/workflow-history';
@@ -126,8 +126,14 @@ export function InterventionDetailModal({
           // Issue 14: on a phone the detail is a page whose bar keeps the work at hand — the next move of the
           // workflow, a note, a photo, the timer, the report — whatever section the technician is reading.
           <div className="flex w-full items-center gap-1" role="toolbar" aria-label="Actions rapides">
-            <div className="min-w-0 flex-1 [&>button]:w-full">
-              <WorkflowActions variant="next" interventionId={data.id} facts={facts} workflow={wf} />
+            {/* a flex box: a button arriving (the review's, once loaded) adds no line-box gap, the bar keeps its height */}
+            <div className="flex min-w-0 flex-1 [&>button]:w-full">
+              {/* Issue 30: once the work is finished, the next step is its submission for review. */}
+              {data.statut === 'TERMINEE' ? (
+                <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} short />
+              ) : (
+                <WorkflowActions variant="next" interventionId={data.id} facts={facts} workflow={wf} />
+              )}
             </div>
             <BarButton
               label="Ajouter un commentaire"
@@ -150,12 +156,20 @@ export function InterventionDetailModal({
             <BarButton label="Télécharger Rapport" short="Rapport" icon={Download} onClick={download} />
           </div>
         ) : (
-          <>
+          <div
+            role="toolbar"
+            aria-label="Actions de l'intervention"
+            className="flex w-full flex-wrap items-center justify-end gap-3"
+          >
+            {/* (not while a phone waits for the workflow to show its own bar) */}
+            {!narrow && data && facts && data.statut === 'TERMINEE' && (
+              <SubmitReviewButton interventionId={data.id} statut={data.statut} facts={facts} />
+            )}
             <Button variant="secondary" onClick={download} loading={downloading}>
               <Download className="h-4 w-4" aria-hidden="true" /> Télécharger Rapport
             </Button>
             <Button onClick={onClose}>Fermer</Button>
-          </>
+          </div>
         )
       }
     >

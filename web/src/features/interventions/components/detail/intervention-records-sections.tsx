@@ -1,5 +1,10 @@
+import { countOf, formatNumber } from '@gmao/domain/format/format';
+import { checklistProgress } from '@gmao/domain/interventions/checklist-schemas';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
+import { useAttachments } from '../../api/attachments';
+import { useChecklist } from '../../api/checklist';
+import { useMaterials } from '../../api/get-materials';
 import { useRecords } from '../../api/get-records';
 import { AttachmentsSection } from '../attachments/attachments-section';
 import { CommentsSection } from '../comments/comments-section';
@@ -13,11 +18,37 @@ import { TechnicianAssignment } from '../workflow/technician-assignment';
 import { TimerSection } from '../workflow/timer-section';
 import { InterventionSection } from './intervention-section';
 
+/** A count as a heading's state ('2', titled '2 lignes'); none when there is nothing. */
+const countState = (n: number | undefined, singular: string, plural?: string) =>
+  n ? { text: formatNumber(n), title: countOf(n, singular, plural) } : undefined;
+
+/**
+ * Issue 30: each folded heading says what its section holds — 'Checklist 3/3', 'Matériel utilisé 1', 'Pièces
+ * jointes 2' — from the queries the sections themselves run (the same keys: no request more).
+ */
+function useSectionStates(id: number) {
+  const checklist = useChecklist(id).data?.data;
+  const materials = useMaterials(id).data?.data;
+  const attachments = useAttachments(id).data?.data;
+  return {
+    checklist:
+      checklist && checklist.total > 0
+        ? {
+            text: checklistProgress(checklist),
+            title: `${countOf(checklist.done, 'étape cochée', 'étapes cochées')} sur ${checklist.total}`,
+          }
+        : undefined,
+    materials: countState(materials?.items.length, 'ligne de matériel', 'lignes de matériel'),
+    attachments: countState(attachments?.length, 'pièce jointe'),
+  };
+}
+
 /** The detail modal's work records: assignee, diagnostic, planning, quality control, checklist, materials, time spent, attachments, comments. */
 export function InterventionRecordsSections({ intervention }: { intervention: Intervention }) {
   const records = useRecords(intervention.id);
   const data = records.data?.data;
   const facts = interventionFacts(intervention);
+  const states = useSectionStates(intervention.id);
   return (
     <>
       <InterventionSection title="Affectation">
@@ -42,7 +73,7 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
           </InterventionSection>
         </div>
       )}
-      <InterventionSection title="Checklist">
+      <InterventionSection title="Checklist" state={states.checklist}>
         <ChecklistSection interventionId={intervention.id} facts={facts} />
       </InterventionSection>
       <InterventionSection title="Demandes de pièces">
@@ -51,13 +82,13 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
           writable={intervention.statut !== 'ANNULEE' && intervention.statut !== 'TERMINEE'}
         />
       </InterventionSection>
-      <InterventionSection title="Matériel utilisé">
+      <InterventionSection title="Matériel utilisé" state={states.materials}>
         <MaterialsSection interventionId={intervention.id} facts={facts} readOnly={intervention.statut === 'ANNULEE'} />
       </InterventionSection>
       <InterventionSection title="Temps passé">
         <TimerSection interventionId={intervention.id} statut={intervention.statut} facts={facts} />
       </InterventionSection>
-      <InterventionSection title="Pièces jointes">
+      <InterventionSection title="Pièces jointes" state={states.attachments}>
         <AttachmentsSection interventionId={intervention.id} facts={facts} />
       </InterventionSection>
       <InterventionSection title="Commentaires">

@@ -2,6 +2,9 @@ import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
 import { X } from 'lucide-react';
 import { type InterventionFilterValues, MINE } from './interventions-filters';
 
+/** '2026-11-28' → '28/11/2026', as written (a wall-clock day: no time zone to apply). */
+const dayText = (day: string) => day.split('-').reverse().join('/');
+
 /** The filters a user did not type but the list opened with ("Mes interventions", "En retard"), each removable. */
 export function FilterChips({
   filters,
@@ -20,6 +23,21 @@ export function FilterChips({
       label: 'En retard',
       remove: 'Retirer le filtre « En retard »',
       clear: () => onChange({ ...filters, overdue: false }),
+    },
+    filters.open && {
+      label: MY_WORK_MESSAGES.openChip,
+      remove: `Retirer le filtre « ${MY_WORK_MESSAGES.openChip} »`,
+      clear: () => onChange({ ...filters, open: false }),
+    },
+    filters.dueOn !== '' && {
+      label: MY_WORK_MESSAGES.dueOnChip(dayText(filters.dueOn)),
+      remove: `Retirer le filtre « ${MY_WORK_MESSAGES.dueOnChip(dayText(filters.dueOn))} »`,
+      clear: () => onChange({ ...filters, dueOn: '' }),
+    },
+    filters.dueBefore !== '' && {
+      label: MY_WORK_MESSAGES.dueBeforeChip(dayText(filters.dueBefore)),
+      remove: `Retirer le filtre « ${MY_WORK_MESSAGES.dueBeforeChip(dayText(filters.dueBefore))} »`,
+      clear: () => onChange({ ...filters, dueBefore: '' }),
     },
     filters.urgence === 'true' && {
       label: 'Urgentes',

@@ -1,4 +1,5 @@
 import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
+import { LIST_SORT_LABELS } from '@gmao/domain/interventions/intervention-schemas';
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewStatus } from '@gmao/domain/interventions/review-schemas';
 import { FORM_STATUTS, STATUT_LABELS, type Statut } from '@gmao/domain/interventions/status';
 import { SlidersHorizontal } from 'lucide-react';
@@ -22,6 +23,13 @@ export interface InterventionFilterValues extends CustomFieldFilterValue {
   technician: string;
   /** Open and dated more than 30 days ago. */
   overdue: boolean;
+  /** Issue 30, from the technician's counters (no control of their own; a removable chip): open only, due on a
+   * day, due before a day (Casablanca days as the server sent them, 'YYYY-MM-DD'; '' none). */
+  open: boolean;
+  dueOn: string;
+  dueBefore: string;
+  /** '' newest date first (the list's order), 'nearest' the nearest dates first (a technician's default). */
+  sort: '' | 'nearest';
 }
 
 export const MINE = 'me';
@@ -109,6 +117,15 @@ export function InterventionsFilters({
               {t.nom}
             </option>
           ))}
+        </select>
+        <select
+          aria-label="Trier la liste"
+          className={selectClass}
+          value={value.sort}
+          onChange={(e) => onChange({ ...value, sort: e.target.value as '' | 'nearest' })}
+        >
+          <option value="">{LIST_SORT_LABELS.recent}</option>
+          <option value="nearest">{LIST_SORT_LABELS.nearest}</option>
         </select>
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700">
           <input

@@ -48,9 +48,12 @@ export function InterventionsList({
   const selection = useRowSelection();
   // Who works on interventions without dispatching them (interventions:update without interventions:assign: a
   // technician) opens on his own: a visible, removable chip. Read-only users and dispatchers see everything.
+  // (Issue 30: his list opens on the nearest dates, not the furthest.)
   const [filters, setFilters] = useState<InterventionFilterValues>(() => ({
     ...EMPTY_FILTERS,
-    technician: can(PERMISSIONS.INTERVENTIONS_UPDATE) && !can(PERMISSIONS.INTERVENTIONS_ASSIGN) ? MINE : '',
+    ...(can(PERMISSIONS.INTERVENTIONS_UPDATE) && !can(PERMISSIONS.INTERVENTIONS_ASSIGN)
+      ? { technician: MINE, sort: 'nearest' as const }
+      : {}),
     ...initialFilters,
   }));
   const [scope, setScope] = useState<Scope>('active');

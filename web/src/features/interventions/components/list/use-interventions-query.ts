@@ -12,6 +12,10 @@ export const EMPTY_FILTERS: InterventionFilterValues = {
   review: '',
   technician: '',
   overdue: false,
+  open: false,
+  dueOn: '',
+  dueBefore: '',
+  sort: '',
   ...NO_CUSTOM_FIELD_FILTER,
 };
 const EMPTY_SCOPE: Record<Exclude<Scope, 'active'>, string> = {
@@ -28,6 +32,9 @@ export function emptyListMessage(filters: InterventionFilterValues, scope: Scope
     filters.review !== '' ||
     filters.technician !== '' ||
     filters.overdue ||
+    filters.open ||
+    filters.dueOn !== '' ||
+    filters.dueBefore !== '' ||
     customFieldListQuery(filters).champ !== undefined;
   return filtered
     ? 'Aucune intervention ne correspond aux filtres'
@@ -62,6 +69,10 @@ export function useInterventionsQuery({
     technician_id:
       filters.technician === MINE ? (userId ?? undefined) : filters.technician ? Number(filters.technician) : undefined,
     overdue: filters.overdue || undefined,
+    open: filters.open || undefined,
+    due_on: filters.dueOn || undefined,
+    due_before: filters.dueBefore || undefined,
+    sort: filters.sort || undefined,
     scope: scope === 'active' ? undefined : scope,
     ...customFieldListQuery(filters),
   };

@@ -3,11 +3,38 @@ import type { InterventionFacts } from '@gmao/domain/interventions/policy';
 import { REVIEW_MESSAGES as M, REVIEW_STATUS_LABELS } from '@gmao/domain/interventions/review-schemas';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
-import { type ReviewStep, useReview, useReviewHistory, useReviewStep } from '../../api/review';
-import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
-import { useInterventionAccess } from '../use-intervention-access';
+import { useReviewHistory } from '../../api/review';
 import { ReviewBadge } from './review-badge';
 import { ReviewRejectDialog } from './review-reject-dialog';
+import { useReviewSubmission } from './use-review-submission';
+
+export const REVIEW_SUBMIT_LABEL = 'Soumettre pour validation';
+const REVIEW_SUBMIT_SHORT = 'Soumettre';
+
+/**
+ * The action bar's next step once the work is finished: 'Soumettre pour validation' for who may submit it, nothing
+ * otherwise (issue 30).
+ */
+export function SubmitReviewButton({
+  interventionId,
+  statut,
+  facts,
+  short = false,
+}: {
+  interventionId: number;
+  statut: string;
+  facts: InterventionFacts;
+  /** The phone's bar: 'Soumettre' on one line (the full label as its name), so the bar keeps its height. */
+  short?: boolean;
+}) {
+  const { canSubmit, submit, busy } = useReviewSubmission(interventionId, statut, facts);
+  if (!canSubmit) return null;
+  return (
+    <Button loading={busy} onClick={submit} aria-label={short ? REVIEW_SUBMIT_LABEL : undefined}>
+      {short ? REVIEW_SUBMIT_SHORT : REVIEW_SUBMIT_LABEL}
+    </Button>
+  );
+}
 
 /**
  * 'Validation' block: who works on a finished intervention submits it, then a holder of interventions:approve
@@ -22,27 +49,8 @@ export function ReviewSection({
   statut: string;
   facts: InterventionFacts;
 }) {
-  const access = useInterventionAccess();
-  const review = useReview(interventionId).data?.data ?? null;
-  const mutation = useReviewStep();
+  const { review, canSubmit, canDecide, run, submit, busy } = useReviewSubmission(interventionId, statut, facts);
   const [rejecting, setRejecting] = useState(false);
-  const run = async (step: ReviewStep, fallback: string) => {
-    try {
-      const res = await mutation.mutateAsync(step);
-      toastInterventionSuccess(res.message, fallback);
-      return true;
-    } catch (err) {
-      toastInterventionError(err, "L'opération a échoué");
-      return false;
-    }
-  };
-  const canSubmit =
-    statut === 'TERMINEE' &&
-    review?.status !== 'SOUMISE' &&
-    review?.status !== 'APPROUVEE' &&
-    access.can('submitReview', facts);
-  const canDecide = review?.status === 'SOUMISE' && access.can('review', facts);
-  const busy = mutation.isPending;
 
   return (
     <div className="space-y-2 text-sm">
@@ -75,12 +83,8 @@ export function ReviewSection({
       )}
       <div className="flex flex-wrap gap-2">
         {canSubmit && (
-          <Button
-            size="sm"
-            loading={busy}
-            onClick={() => run({ step: 'submit', id: interventionId }, 'Intervention soumise')}
-          >
-            Soumettre pour validation
+          <Button size="sm" loading={busy} onClick={submit}>
+            {REVIEW_SUBMIT_LABEL}
           </Button>
         )}
         {canDecide && (
