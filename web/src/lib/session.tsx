@@ -46,7 +46,9 @@ export function sessionReducer(state: SessionState, action: Action): SessionStat
         expired: action.expired ?? false,
       };
     case 'updateUser':
-      return { ...state, user: action.user };
+      // The profile re-read at every start is nearly always the stored user: the same state, so the whole signed-in
+      // app does not render again while the page loads (issue 30: one long task on a phone).
+      return JSON.stringify(action.user) === JSON.stringify(state.user) ? state : { ...state, user: action.user };
   }
 }
 
