@@ -233,7 +233,17 @@ try {
               `${target.label.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'root'}-${i + 1}.json`,
             )
           : null;
-        const { run, shifts } = await audit(server.url, target, session, executablePath, file);
+        // Lighthouse sometimes loses the trace on a loaded machine (NO_NAVSTART, NO_FCP): that run is taken again.
+        let measured: Awaited<ReturnType<typeof audit>> | null = null;
+        for (let attempt = 1; !measured; attempt++) {
+          try {
+            measured = await audit(server.url, target, session, executablePath, file);
+          } catch (err) {
+            if (attempt === 3) throw err;
+            console.log(`${target.label}: run ${i + 1} again (${(err as Error).message.slice(0, 80)})`);
+          }
+        }
+        const { run, shifts } = measured;
         runs.push(run);
         shiftsOf.push(shifts);
       }
