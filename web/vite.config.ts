@@ -17,12 +17,24 @@ export default defineConfig({
         // Issue 16: a page opened directly loads a few chunks, not dozens (each one a request, 40 ms apart on a phone).
         // Each group takes its module and every static dependency not taken by a group of higher priority: what
         // /login shows (with the router, React and the session: every page needs them), then the signed-in frame
-        // with the query cache, then the dashboard, the page most sessions open first.
+        // with the query cache. Issue 30: then what four pages or more share (buttons, tables, dialogs, the
+        // intervention schemas, zod's resolver) in one chunk, what fewer pages share in one chunk per set of pages,
+        // and last the dashboard with what only it uses — it took the shared modules before, so that every page
+        // downloaded and ran the dashboard (and rrule) too.
         codeSplitting: {
           groups: [
             { name: 'app', tags: ['$initial'], priority: 4 },
+            // What the sign-in form shares with the signed-in pages (issue 30: in the login chunk, `/` and the lists
+            // downloaded it): a small chunk of its own.
+            {
+              name: 'common',
+              test: /(domain[\\/]src[\\/]format[\\/]format|components[\\/]layout[\\/](page-header|preferences)|components[\\/]ui[\\/]form-field)\.tsx?$|lucide-react[\\/].*[\\/](chart-column|circle-exclamation-point|clipboard-list|gauge|zap|eye|eye-off)\.mjs$/,
+              priority: 3.5,
+            },
             { name: 'login-page', test: /features[\\/]auth[\\/]routes[\\/]login\.tsx$/, priority: 3 },
             { name: 'signed-in', test: /app[\\/](query-scope|routes[\\/]protected-layout)\.tsx$/, priority: 2 },
+            { name: 'pages-shared', minShareCount: 4, priority: 1.5 },
+            { name: 'shared', minShareCount: 2, entriesAware: true, priority: 1.2 },
             { name: 'dashboard-page', test: /app[\\/]routes[\\/]dashboard\.tsx$/, priority: 1 },
           ],
         },

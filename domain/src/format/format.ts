@@ -21,13 +21,28 @@ export function formatCurrency(value: number | string | null | undefined): strin
   return currencyFormatter.format(n);
 }
 
+/**
+ * One Intl.NumberFormat per set of options (issue 30: building one costs more than formatting with it, and lists and
+ * dashboards format many figures per render). Numbers do not depend on the time zone, so a kept one stays right.
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(options?: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = options ? JSON.stringify(options) : '';
+  let format = numberFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(LOCALE, options);
+    numberFormats.set(key, format);
+  }
+  return format;
+}
+
 export function formatNumber(value: number, options?: Intl.NumberFormatOptions): string {
-  return new Intl.NumberFormat(LOCALE, options).format(value);
+  return numberFormat(options).format(value);
 }
 
 /** Percent with 1 decimal by default; the input is already a percentage (e.g. 66.7). */
 export function formatPercent(value: number, decimals = 1): string {
-  return `${new Intl.NumberFormat(LOCALE, { minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value)} %`;
+  return `${numberFormat({ minimumFractionDigits: decimals, maximumFractionDigits: decimals }).format(value)} %`;
 }
 
 /** Cut at `max` characters then an ellipsis. */

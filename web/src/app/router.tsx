@@ -5,6 +5,7 @@ import { PageLoader } from '../components/layout/page-loader';
 import { paths } from '../lib/paths';
 import { RequireAuth, RequirePasswordChanged, RequirePermission, RequireRole } from './guards';
 import { lazyPage } from './lazy-page';
+import { preloadPage } from './page-preload';
 import { RouteErrorBoundary } from './routes/error-screen';
 
 const Login = lazyPage(() => import('../features/auth/routes/login'));
@@ -14,8 +15,7 @@ const ResetPassword = lazyPage(() => import('../features/auth/routes/reset-passw
 const Terms = lazyPage(() => import('./routes/legal').then((m) => ({ default: m.TermsRoute })));
 const Privacy = lazyPage(() => import('./routes/legal').then((m) => ({ default: m.PrivacyRoute })));
 const NotFound = lazyPage(() => import('./routes/not-found'));
-const loadDashboard = () => import('./routes/dashboard');
-const Dashboard = lazyPage(loadDashboard);
+const Dashboard = lazyPage(() => import('./routes/dashboard'));
 const Profile = lazyPage(() => import('../features/profile/routes/profile'));
 const ChangePassword = lazyPage(() => import('./routes/change-password'));
 const Settings = lazyPage(() => import('./routes/settings'));
@@ -53,14 +53,14 @@ const PUBLIC_PATHS: readonly string[] = [
 ];
 
 /**
- * A signed-in page opened directly (a reload, a link) fetches its frame, its cache and, for the dashboard, its page
+ * A signed-in page opened directly (a reload, a link) fetches its frame, its cache and its page (page-preload.ts)
  * at once, instead of one after the other as each lazy level renders (issue 16: the dashboard's LCP).
  */
 export function preloadSignedInChunks(pathname: string) {
   if (PUBLIC_PATHS.includes(pathname)) return;
   void loadQueryScope();
   void loadFrame();
-  if (pathname === paths.dashboard) void loadDashboard();
+  void preloadPage(pathname);
 }
 
 function ProtectedLayout() {

@@ -33,6 +33,11 @@ describe('session state (spec §4)', () => {
     );
   });
 
+  it('a profile equal to the stored user keeps the same state (nothing re-renders while the page loads)', () => {
+    const inState = sessionReducer(loading, { type: 'loginSuccess', user, token: 't' });
+    expect(sessionReducer(inState, { type: 'updateUser', user: { ...user, permissions: [] } })).toBe(inState);
+  });
+
   it('reads the expiry claim of the token', () => {
     const now = Date.now();
     expect(isTokenExpired(tokenWithExp(now / 1000 + 60), now)).toBe(false);

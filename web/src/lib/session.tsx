@@ -1,7 +1,16 @@
 import { getPermissions, hasAnyPermission, hasPermission, hasRole, isAdmin } from '@gmao/domain/auth/permissions';
 import { normalizeUser, type SessionUser } from '@gmao/domain/auth/user';
 import { AUTH_TOASTS } from '@gmao/domain/common/messages';
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useReducer } from 'react';
+import {
+  createContext,
+  type ReactNode,
+  startTransition,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useReducer,
+} from 'react';
 import { ApiError, api, type Envelope, expireSession, onSessionEvent, refreshSession } from './api-client';
 import { clearSession, isTokenExpired, readToken, readUser, saveSession, saveUser } from './session-storage';
 import { notify } from './toast';
@@ -46,7 +55,9 @@ export function sessionReducer(state: SessionState, action: Action): SessionStat
         expired: action.expired ?? false,
       };
     case 'updateUser':
-      return { ...state, user: action.user };
+      // The profile re-read at every start is nearly always the stored user: the same state, so the whole signed-in
+      // app does not render again while the page loads (issue 30: one long task on a phone).
+      return JSON.stringify(action.user) === JSON.stringify(state.user) ? state : { ...state, user: action.user };
   }
 }
 
@@ -108,7 +119,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (cancelled) return;
         if (failure) return expireSession(failure);
       }
-      dispatch({ type: 'init', user: readUser(), token: readToken() });
+      // The signed-in app's first render, in slices that let the browser breathe (issue 30, as main.tsx's).
+      startTransition(() => dispatch({ type: 'init', user: readUser(), token: readToken() }));
       await refreshProfile(() => cancelled, dispatch);
     };
     init().catch(() => {

@@ -139,16 +139,18 @@ export default function DashboardRoute() {
             Bienvenue, <span className="font-medium">{displayName(user)}</span> — {displayRole(user)}
           </p>
           {blocks.stats && (
+            // Issue 30: on a phone the line wrapped once the figures replaced the dashes ("—" → "6", "—" → "20:09"),
+            // pushing the whole page down 20 px (CLS 0.29): there, each half has a line of its own from the start.
             <p className="mt-1 text-sm text-slate-500">
               {blocks.interventions && (
-                <>
+                <span className="block sm:inline">
                   <span className="font-medium text-blue-700" data-testid="active-count">
                     {overview?.activeInterventions === undefined ? '—' : formatNumber(overview.activeInterventions)}
                   </span>{' '}
-                  intervention(s) active(s) ·{' '}
-                </>
+                  intervention(s) active(s)<span className="hidden sm:inline"> ·</span>{' '}
+                </span>
               )}
-              Dernière mise à jour : {lastUpdate}
+              <span className="block sm:inline">Dernière mise à jour : {lastUpdate}</span>
             </p>
           )}
         </div>

@@ -37,6 +37,10 @@ function openStream(signal: AbortSignal) {
   return fetch(`${API_BASE}/notifications/stream`, {
     headers: { accept: 'text/event-stream', ...(token ? { authorization: `Bearer ${token}` } : {}) },
     signal,
+    // It stays open for as long as the page (issue 30): at the default priority the browser counts it among the page's
+    // loading requests, so the page never looked loaded (Lighthouse waited 45 s for it) and it competed with the
+    // page's own data.
+    priority: 'low',
   });
 }
 

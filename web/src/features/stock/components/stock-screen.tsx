@@ -59,76 +59,90 @@ export function StockScreen() {
           {
             id: 'parts',
             label: STOCK_LABELS.tabParts,
-            render: () => (
-              <>
-                {low.length > 0 && (
-                  <section aria-label="Stock bas" className="rounded-lg border border-red-200 bg-red-50/40 p-4">
-                    <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-800">
-                      <AlertTriangle className="h-4 w-4 text-red-600" aria-hidden="true" /> Stock bas ({low.length})
-                    </h2>
-                    <ul className="mt-2 space-y-1 text-sm text-slate-700">
-                      {low.map((a) => (
-                        <li key={a.part_id}>
-                          {a.reference} — {a.designation} : {qty(a.available)} {plural(a.available, a.unite)}{' '}
-                          {plural(a.available, 'disponible')}, seuil {qty(a.seuil_reappro)}
-                        </li>
-                      ))}
-                    </ul>
-                  </section>
-                )}
-                <SearchInput
-                  value={search}
-                  onChange={(v) => {
-                    setSearch(v);
-                    setPage(1);
-                  }}
-                  placeholder="Référence ou désignation…"
-                  aria-label="Rechercher une pièce"
-                />
-                {parts.isError && !parts.data ? (
-                  <LoadErrorState
-                    description="Impossible de charger les pièces."
-                    onRetry={() => void parts.refetch()}
+            render: () =>
+              // Issue 30: the "Stock bas" banner arriving after the parts pushed the search and the table down (on a
+              // phone, Lighthouse). Until the alerts are known, one placeholder; then the banner, the search and the
+              // table appear together.
+              alerts.isPending ? (
+                <div
+                  aria-busy="true"
+                  data-skeleton="true"
+                  className="h-96 animate-pulse rounded-lg border border-slate-200 bg-white"
+                >
+                  <span className="sr-only">Chargement…</span>
+                </div>
+              ) : (
+                <>
+                  {low.length > 0 && (
+                    <section aria-label="Stock bas" className="rounded-lg border border-red-200 bg-red-50/40 p-4">
+                      <h2 className="flex items-center gap-2 text-sm font-semibold text-slate-800">
+                        <AlertTriangle className="h-4 w-4 text-red-600" aria-hidden="true" /> Stock bas ({low.length})
+                      </h2>
+                      <ul className="mt-2 space-y-1 text-sm text-slate-700">
+                        {low.map((a) => (
+                          <li key={a.part_id}>
+                            {a.reference} — {a.designation} : {qty(a.available)} {plural(a.available, a.unite)}{' '}
+                            {plural(a.available, 'disponible')}, seuil {qty(a.seuil_reappro)}
+                          </li>
+                        ))}
+                      </ul>
+                    </section>
+                  )}
+                  <SearchInput
+                    value={search}
+                    onChange={(v) => {
+                      setSearch(v);
+                      setPage(1);
+                    }}
+                    placeholder="Référence ou désignation…"
+                    aria-label="Rechercher une pièce"
                   />
-                ) : (
-                  <div>
-                    <DataTable
-                      caption="Pièces détachées"
-                      columns={partColumns}
-                      rows={parts.data?.data}
-                      loading={parts.isPending}
-                      rowKey={(p) => p.id}
-                      emptyMessage={search ? 'Aucune pièce ne correspond à la recherche' : 'Aucune pièce au catalogue'}
-                      onRowClick={(p) => setViewing(p.id)}
-                      actions={(p) => (
-                        <>
-                          <RowAction
-                            label={`${STOCK_LABELS.viewAction} ${p.reference}`}
-                            icon={Eye}
-                            onClick={() => setViewing(p.id)}
-                          />
-                          {manages && (
+                  {parts.isError && !parts.data ? (
+                    <LoadErrorState
+                      description="Impossible de charger les pièces."
+                      onRetry={() => void parts.refetch()}
+                    />
+                  ) : (
+                    <div>
+                      <DataTable
+                        caption="Pièces détachées"
+                        columns={partColumns}
+                        rows={parts.data?.data}
+                        loading={parts.isPending}
+                        rowKey={(p) => p.id}
+                        emptyMessage={
+                          search ? 'Aucune pièce ne correspond à la recherche' : 'Aucune pièce au catalogue'
+                        }
+                        onRowClick={(p) => setViewing(p.id)}
+                        actions={(p) => (
+                          <>
                             <RowAction
-                              label={`Réception ${p.reference}`}
-                              icon={PackagePlus}
-                              onClick={() => setReceiving(p)}
+                              label={`${STOCK_LABELS.viewAction} ${p.reference}`}
+                              icon={Eye}
+                              onClick={() => setViewing(p.id)}
                             />
-                          )}
-                        </>
-                      )}
-                    />
-                    <Pagination
-                      page={page}
-                      limit={PARTS_PAGE_SIZE}
-                      total={parts.data?.pagination.total ?? 0}
-                      onPageChange={setPage}
-                      onLimitChange={() => undefined}
-                      pageSizes={[PARTS_PAGE_SIZE]}
-                    />
-                  </div>
-                )}
-              </>
-            ),
+                            {manages && (
+                              <RowAction
+                                label={`Réception ${p.reference}`}
+                                icon={PackagePlus}
+                                onClick={() => setReceiving(p)}
+                              />
+                            )}
+                          </>
+                        )}
+                      />
+                      <Pagination
+                        page={page}
+                        limit={PARTS_PAGE_SIZE}
+                        total={parts.data?.pagination.total ?? 0}
+                        onPageChange={setPage}
+                        onLimitChange={() => undefined}
+                        pageSizes={[PARTS_PAGE_SIZE]}
+                      />
+                    </div>
+                  )}
+                </>
+              ),
           },
           { id: 'locations', label: STOCK_LABELS.tabLocations, render: () => <LocationsPanel /> },
           { id: 'suggestions', label: STOCK_LABELS.tabSuggestions, render: () => <SuggestionsPanel /> },
