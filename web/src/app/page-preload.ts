@@ -25,6 +25,8 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.sections, () => import('../features/sections/routes/sections')],
   [(p) => p === paths.audit, () => import('../features/audit/routes/audit-log')],
   [(p) => p === paths.customFields, () => import('../features/custom-fields/routes/custom-fields')],
+  [(p) => p === paths.calendars, () => import('../features/contracts/routes/calendars')],
+  [(p) => p === paths.contracts, () => import('../features/contracts/routes/contracts')],
   [(p) => p === paths.mail, () => import('../features/mail/routes/mail-admin')],
 ];
 
