@@ -50,7 +50,7 @@ describe('scheduling and bulk actions', () => {
 
     await rowOf(page, description).getByRole('button', { name: 'Voir' }).click();
     const detail = page.getByRole('dialog');
-    await detail.getByText('Non planifiée').waitFor();
+    await detail.getByText(/· heure à planifier$/).waitFor();
     await detail.getByRole('button', { name: 'Planifier la date' }).click();
     const form = detail.getByRole('form', { name: "Planifier l'intervention" });
     await form.getByLabel('Date prévue').fill('2026-12-15');

@@ -167,6 +167,14 @@ export const interventionListQuerySchema = paginationQuerySchema.extend({
   /** Due on / before this Casablanca day: planned that day (before it), or unplanned and dated so (due-day.ts). */
   due_on: isoDate.optional(),
   due_before: isoDate.optional(),
+  /**
+   * Due between these Casablanca days (inclusive): planned within them, or not planned and dated within them — the
+   * planning's feed (issue 30 item 2: an intervention with only its date shows on that day).
+   */
+  due_from: isoDate.optional(),
+  due_to: isoDate.optional(),
+  /** Without a planned time (the planning's « À planifier » list). */
+  unscheduled: queryBoolean.optional(),
   /** Order: newest date first (default), or the nearest date to today first (the technician's list, issue 30). */
   sort: z.enum(LIST_SORTS).optional(),
 });

@@ -39,7 +39,12 @@ export const SCHEDULE_MESSAGES = {
 export const SCHEDULE_LABELS = {
   line: 'Prévue le',
   column: 'Prévue le',
-  notScheduled: 'Non planifiée',
+  /**
+   * An intervention dated without a planned time: the detail's one line about when it is due (issue 30 item 2: the
+   * detail said "Date 29/11/2026" and "Prévue le : Non planifiée").
+   */
+  dateLine: 'Date',
+  datedOnly: (date: string) => `${date} · heure à planifier`,
   schedule: 'Planifier la date',
   reschedule: 'Replanifier',
   form: "Planifier l'intervention",

@@ -4,7 +4,7 @@
  */
 export const PLANNING_LABELS = {
   title: 'Planning',
-  description: 'Interventions planifiées et visites préventives à venir.',
+  description: 'Interventions planifiées ou datées, et visites préventives à venir.',
   /** Only for who may reschedule, on a screen with a mouse (no drag and drop on a phone). */
   dragHint: 'Glissez une intervention pour la replanifier, ou utilisez son bouton «\u00a0Replanifier\u00a0».',
   /** Who may reschedule, on a touch or narrow screen. */
@@ -34,5 +34,18 @@ export const PLANNING_LABELS = {
   rescheduleCurrent: (when: string) => `Actuellement prévue le ${when}`,
   rescheduleKeepsDuree: (duree: string) => `La durée prévue (${duree}) est conservée.`,
   rescheduleSave: 'Replanifier',
+  /** An intervention with a date and no planned time: shown on its date for the whole day (issue 30 item 2). */
+  allDay: 'Journée',
+  allDayTitle: 'Date sans heure prévue',
+  /** The list beside the calendar: open interventions without a planned time. */
+  toPlan: 'À planifier',
+  toPlanDescription: 'Interventions ouvertes sans heure prévue, la plus proche d’abord.',
+  toPlanEmpty: 'Rien à planifier : chaque intervention ouverte a son heure.',
+  toPlanMore: 'Voir plus',
+  toPlanLoadError: 'Impossible de charger les interventions à planifier',
+  toPlanDated: (date: string) => `Date : ${date}`,
+  plan: 'Planifier',
+  planOf: (equipement: string) => `Planifier « ${equipement} »`,
+  planTitle: "Planifier l'intervention",
   truncated: (shown: number) => `Seules les ${shown} premières interventions de la période sont affichées`,
 } as const;

@@ -69,6 +69,17 @@ export const dueOn = (day: string, a = 'i'): SQL => {
 };
 
 /**
+ * Due between the Casablanca days `from` and `to` (inclusive): planned within them, or not planned and dated within
+ * them. An OR of two index-backed ranges (planned_at's partial index, date's), never NULL for a row that matches.
+ */
+export const dueBetween = (from: string, to: string, a = 'i'): SQL => {
+  const t = sql.raw(alias(a));
+  return sql`((${t}.planned_at >= ${dayStartInstant(from).toISOString()}::timestamptz
+     AND ${t}.planned_at < ${nextDayStartInstant(to).toISOString()}::timestamptz)
+    OR (${t}.planned_at IS NULL AND ${t}.date BETWEEN ${from}::date AND ${to}::date))`;
+};
+
+/**
  * Due before the Casablanca day `day`: planned before its first instant, or not planned and dated before it. Never
  * NULL (a CASE, not an OR), so that `NOT dueBefore(…)` is "due that day or later".
  */

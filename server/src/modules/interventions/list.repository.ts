@@ -8,10 +8,11 @@ import type {
 } from '@gmao/domain/interventions/intervention-schemas';
 import { dayStartInstant, nextDayStartInstant } from '@gmao/domain/interventions/planning-clock';
 import { STATUTS } from '@gmao/domain/interventions/status';
+import { addDays } from '@gmao/domain/plans/recurrence';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
-import { dueBefore, dueOn, inScope, isOpen, isOverdue, isUrgent } from '../../db/predicates.ts';
+import { dueBefore, dueBetween, dueOn, inScope, isOpen, isOverdue, isUrgent } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { nWhere, rOverdue } from '../../db/rollups-sql.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
@@ -55,6 +56,10 @@ export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
   if (f.open) parts.push(isOpen());
   if (f.due_on) parts.push(dueOn(f.due_on));
   if (f.due_before) parts.push(dueBefore(f.due_before));
+  if (f.due_from && f.due_to) parts.push(dueBetween(f.due_from, f.due_to));
+  else if (f.due_from) parts.push(sql`NOT ${dueBefore(f.due_from)}`);
+  else if (f.due_to) parts.push(dueBefore(addDays(f.due_to, 1)));
+  if (f.unscheduled) parts.push(sql`i.planned_at IS NULL`);
   if (f.champ && f.valeur !== undefined && f.valeur !== '') parts.push(customFieldEquals(f.champ, f.valeur));
   // Casablanca days, like the planned times are shown; the bounds are converted by the server's one owner of the
   // zone (planning-clock.ts), not by PostgreSQL's own tz data (the partial index on planned_at serves both bounds).

@@ -23,10 +23,28 @@ export const planningKeys = {
     [...planKeys.all, 'occurrences', planId, { from, to }] as const,
 };
 
-/** Scheduled interventions planned between two Casablanca days (inclusive). */
+/**
+ * The interventions due between two Casablanca days (inclusive): planned within them, or dated within them without a
+ * planned time (issue 30 item 2: those were missing, "1 of 241").
+ */
 export const getPlannedInterventions = (from: string, to: string, filters: CalendarFilters) =>
   api.get<ListEnvelope<Intervention>>('/interventions', {
-    query: { planned_from: from, planned_to: to, limit: MAX_LIST_LIMIT, ...filters },
+    query: { due_from: from, due_to: to, limit: MAX_LIST_LIMIT, ...filters },
+  });
+
+/** Page size of the « À planifier » list; « Voir plus » adds as many. */
+export const TO_PLAN_PAGE = 10;
+
+/** Open interventions without a planned time, the nearest date first, under the calendar's filters. */
+export const useUnscheduledInterventions = (filters: CalendarFilters, limit: number) =>
+  useQuery({
+    queryKey: [...queryRoots.interventions, 'to-plan', { ...filters, limit }] as const,
+    queryFn: () =>
+      api.get<ListEnvelope<Intervention>>('/interventions', {
+        query: { unscheduled: true, open: true, sort: 'nearest', limit, ...filters },
+        silent: true,
+      }),
+    placeholderData: (previous) => previous,
   });
 
 export const usePlannedInterventions = (from: string, to: string, filters: CalendarFilters) =>
@@ -105,5 +123,5 @@ export function useCalendarChoices(canListClients: boolean) {
     staleTime: 5 * 60_000,
     enabled: canListClients,
   });
-  return { technicians: technicians.data ?? [], clients: clients.data ?? [] };
+  return { technicians: technicians.data ?? [], clients: clients.data ?? [], showClients: canListClients };
 }

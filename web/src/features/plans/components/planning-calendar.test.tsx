@@ -85,12 +85,16 @@ const json = (body: unknown, status = 200) =>
 /** The calendar's interventions, and the schedule route's answer (a test may make it refuse). */
 let listed: Intervention[] = [intervention];
 let scheduleRefusal: string | null = null;
+/** The « À planifier » list's answer. */
+let toPlan: Intervention[] = [];
 const fetchMock = vi.fn((url: string, _init?: RequestInit) => {
   if (url.startsWith('/api/interventions/technicians')) return json({ success: true, data: [] });
   if (url.startsWith('/api/interventions/41/schedule'))
     return scheduleRefusal
       ? json({ success: false, message: scheduleRefusal }, 422)
       : json({ success: true, data: intervention, message: 'Intervention replanifiée avec succès' });
+  if (url.startsWith('/api/interventions?') && url.includes('unscheduled=true'))
+    return json({ success: true, data: toPlan, pagination: { total: toPlan.length, pages: 1, page: 1, limit: 10 } });
   if (url.startsWith('/api/interventions'))
     return json({ success: true, data: listed, pagination: { total: listed.length, pages: 1, page: 1, limit: 1000 } });
   if (url.startsWith('/api/plans/3/occurrences')) return json({ success: true, data: occurrences });
@@ -103,6 +107,7 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2026-05-10T10:00:00Z'));
   granted.clear();
   listed = [intervention];
+  toPlan = [];
   scheduleRefusal = null;
   fetchMock.mockClear();
   vi.stubGlobal('fetch', fetchMock);
@@ -124,6 +129,55 @@ function renderCalendar() {
 }
 
 describe('PlanningCalendar', () => {
+  it('shows an intervention dated without a time on its day for the whole day, and in « À planifier » to plan it', async () => {
+    granted.add('interventions:read').add('interventions:update');
+    const dated = {
+      ...intervention,
+      id: 42,
+      date: '2026-05-14',
+      plannedAt: null,
+      plannedWallClock: null,
+      equipement: { ...intervention.equipement, nom: 'Groupe électrogène G2' },
+    } as Intervention;
+    listed = [intervention, dated];
+    toPlan = [dated];
+    renderCalendar();
+    const grid = screen.getByTestId('planning-grid');
+    const day14 = within(grid).getByTestId('planning-day-2026-05-14');
+    const link = await within(day14).findByRole('link', { name: /Groupe électrogène G2/ });
+    expect(link).toHaveTextContent('Journée');
+    expect(link).toHaveAttribute('href', '/interventions/42');
+
+    const panel = await screen.findByTestId('planning-to-plan');
+    expect(within(panel).getByRole('heading', { name: /À planifier/ })).toHaveTextContent('(1)');
+    expect(await within(panel).findByRole('link', { name: /Groupe électrogène G2/ })).toHaveTextContent(
+      'Date : 14/05/2026',
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Planifier « Groupe électrogène G2 »' }));
+    const dialog = await screen.findByRole('dialog', { name: "Planifier l'intervention" });
+    expect(within(dialog).getByLabelText(/Date/)).toHaveValue('2026-05-14');
+    expect(within(dialog).getByLabelText(/Heure/)).toHaveValue('08:00');
+  });
+
+  it('says when nothing is left to plan', async () => {
+    granted.add('interventions:read').add('interventions:update');
+    renderCalendar();
+    const panel = await screen.findByTestId('planning-to-plan');
+    expect(await within(panel).findByText('Rien à planifier : chaque intervention ouverte a son heure.')).toBeVisible();
+  });
+
+  it('lists what is left to plan to a reader, without a « Planifier » button', async () => {
+    granted.add('interventions:read');
+    toPlan = [{ ...intervention, id: 43, plannedWallClock: null, plannedAt: null } as Intervention];
+    renderCalendar();
+    const panel = await screen.findByTestId('planning-to-plan');
+    expect(await within(panel).findByRole('link', { name: /Transformateur T1/ })).toHaveAttribute(
+      'href',
+      '/interventions/43',
+    );
+    expect(within(panel).queryByRole('button', { name: /Planifier/ })).toBeNull();
+  });
+
   it('shows the month, Monday first, with a scheduled intervention and a virtual occurrence drawn differently', async () => {
     granted.add('interventions:read').add('interventions:update').add('interventions:assign').add('plans:read');
     renderCalendar();
@@ -133,9 +187,9 @@ describe('PlanningCalendar', () => {
       'lundi',
     );
     // The month's weeks: Monday 27 April to Sunday 31 May.
-    const url = String(fetchMock.mock.calls.find(([u]) => u.startsWith('/api/interventions?'))?.[0]);
-    expect(url).toContain('planned_from=2026-04-27');
-    expect(url).toContain('planned_to=2026-05-31');
+    const url = String(fetchMock.mock.calls.find(([u]) => u.startsWith('/api/interventions?due_from'))?.[0]);
+    expect(url).toContain('due_from=2026-04-27');
+    expect(url).toContain('due_to=2026-05-31');
 
     const day12 = within(grid).getByTestId('planning-day-2026-05-12');
     const link = await within(day12).findByRole('link', { name: /Transformateur T1/ });

@@ -18,12 +18,14 @@ import { InterventionEvent, OccurrenceEvent } from './planning-events';
 import { PlanningAgenda, PlanningGrid, type RenderEvents } from './planning-grid';
 import { MINE, PlanningToolbar } from './planning-toolbar';
 import { RescheduleDialog } from './reschedule-dialog';
+import { UnscheduledPanel } from './unscheduled-panel';
 import { usePlanningDrop } from './use-planning-drop';
 
 const CLOSED = new Set(['TERMINEE', 'ANNULEE', 'ECHEC']);
 
 /**
- * The planning (issue 17): scheduled interventions and the preventive occurrences not generated yet, by month
+ * The planning (issue 17): scheduled interventions, those dated without a time (on their date, for the whole day —
+ * issue 30 item 2), the « À planifier » list beside, and the preventive occurrences not generated yet, by month
  * (Monday first) or by week; a technician opens on his own work. Dragging an intervention to another day replans
  * it at the same time of day (desktop); its « Replanifier » button does the same with a date and time typed in a
  * dialog (a finger, a keyboard); on a phone the grid gives way to a day-by-day list.
@@ -113,25 +115,36 @@ export function PlanningCalendar() {
         choices={choices}
       />
 
-      {interventions.isError ? (
-        <LoadErrorState description={L.loadError} onRetry={() => interventions.refetch()} />
-      ) : (
-        <>
-          {interventions.data?.pagination.total !== undefined && interventions.data.pagination.total > rows.length && (
-            <p className="mb-2 text-sm text-amber-700">{L.truncated(rows.length)}</p>
+      <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_16rem] xl:items-start xl:gap-4">
+        <div className="min-w-0">
+          {interventions.isError ? (
+            <LoadErrorState description={L.loadError} onRetry={() => interventions.refetch()} />
+          ) : (
+            <>
+              {interventions.data?.pagination.total !== undefined &&
+                interventions.data.pagination.total > rows.length && (
+                  <p className="mb-2 text-sm text-amber-700">{L.truncated(rows.length)}</p>
+                )}
+              <PlanningGrid
+                view={view}
+                cursor={cursor}
+                days={days}
+                byDay={byDay}
+                canMove={canMove}
+                drop={drop}
+                renderEvents={events}
+              />
+              <PlanningAgenda days={days} byDay={byDay} loading={interventions.isLoading} renderEvents={events} />
+            </>
           )}
-          <PlanningGrid
-            view={view}
-            cursor={cursor}
-            days={days}
-            byDay={byDay}
-            canMove={canMove}
-            drop={drop}
-            renderEvents={events}
-          />
-          <PlanningAgenda days={days} byDay={byDay} loading={interventions.isLoading} renderEvents={events} />
-        </>
-      )}
+        </div>
+        {/* Once the calendar is there: under it on a phone, the list would otherwise be pushed down as the days fill. */}
+        {!interventions.isLoading && (
+          <div className="mt-4 xl:mt-0">
+            <UnscheduledPanel filters={filters} onPlan={canMove ? setReplanning : null} />
+          </div>
+        )}
+      </div>
       {replanning && <RescheduleDialog intervention={replanning} onClose={() => setReplanning(null)} />}
     </div>
   );

@@ -31,7 +31,8 @@ export interface DayItems {
 }
 
 /**
- * What falls on each day (by 'yyyy-MM-dd', Casablanca time): the interventions in time order, then the occurrences
+ * What falls on each day (by 'yyyy-MM-dd', Casablanca time): the interventions (the dated ones without a time first,
+ * then in time order), then the occurrences
  * of the plans kept by the technician and client filters (the server filtered the interventions already).
  */
 export function itemsByDay(
@@ -49,10 +50,11 @@ export function itemsByDay(
     }
     return items;
   };
-  // The server's wall clock (plannedWallClock): the browser's zone data never places an intervention.
-  for (const i of rows) if (i.plannedWallClock) itemsOf(i.plannedWallClock.date).interventions.push(i);
+  // The server's wall clock (plannedWallClock): the browser's zone data never places an intervention. One with only
+  // its date is on that day, for the whole day, before the timed ones.
+  for (const i of rows) itemsOf(i.plannedWallClock?.date ?? i.date).interventions.push(i);
   for (const day of byDay.values())
-    day.interventions.sort((a, b) => String(a.plannedWallClock?.time).localeCompare(String(b.plannedWallClock?.time)));
+    day.interventions.sort((a, b) => (a.plannedWallClock?.time ?? '').localeCompare(b.plannedWallClock?.time ?? ''));
   for (const o of occurrences) {
     if (technicianId !== undefined && o.plan.technicien_id !== technicianId) continue;
     if (clientId !== undefined && o.plan.client_id !== clientId) continue;

@@ -32,7 +32,7 @@ export function InterventionEvent({
   onReschedule: (() => void) | null;
   compact: boolean;
 }) {
-  const time = intervention.plannedWallClock?.time ?? '';
+  const time = intervention.plannedWallClock?.time ?? L.allDay;
   const link = (
     <Link
       to={interventionPath(intervention.id)}
@@ -48,7 +48,10 @@ export function InterventionEvent({
         TONE[intervention.statut] ?? TONE.default
       } ${draggable ? 'cursor-grab' : ''}`}
     >
-      <span className="font-medium">{time}</span> {`${intervention.equipement.nom} `}
+      <span className="font-medium" title={intervention.plannedWallClock ? undefined : L.allDayTitle}>
+        {time}
+      </span>{' '}
+      {`${intervention.equipement.nom} `}
       <span className="sr-only">{`— ${intervention.equipement.proprietaire.nom_entreprise} (${statutLabel(intervention.statut)})`}</span>
     </Link>
   );
@@ -59,15 +62,15 @@ export function InterventionEvent({
       <button
         type="button"
         onClick={onReschedule}
-        aria-label={L.rescheduleOf(intervention.equipement.nom)}
-        title={L.reschedule}
+        aria-label={(intervention.plannedWallClock ? L.rescheduleOf : L.planOf)(intervention.equipement.nom)}
+        title={intervention.plannedWallClock ? L.reschedule : L.plan}
         data-testid={`planning-reschedule-${intervention.id}`}
         className={`inline-flex shrink-0 items-center justify-center gap-1 rounded border border-slate-300 bg-white text-slate-700 hover:bg-slate-100 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-blue-500 ${
           compact ? 'h-6 w-6 pointer-coarse:h-11 pointer-coarse:w-11' : 'min-h-11 min-w-11 px-3 text-sm'
         }`}
       >
         <CalendarClock className="h-3.5 w-3.5" aria-hidden="true" />
-        {!compact && <span>{L.reschedule}</span>}
+        {!compact && <span>{intervention.plannedWallClock ? L.reschedule : L.plan}</span>}
       </button>
     </div>
   );

@@ -30,8 +30,12 @@ export function PlanningToolbar({
   onTechnicianChange: (technician: string) => void;
   client: string;
   onClientChange: (client: string) => void;
-  /** The client filter shows only when there are clients to choose from (clients:read). */
-  choices: { technicians: FilterChoice[]; clients: FilterChoice[] };
+  /**
+   * The client filter shows for who may list the clients (clients:read), from the first render. Both filters have a
+   * fixed width (the whole row on a phone): sized by their options, the technicians' select widened when the names
+   * arrived and pushed the client filter to a new line, the calendar 80 px down.
+   */
+  choices: { technicians: FilterChoice[]; clients: FilterChoice[]; showClients?: boolean };
 }) {
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
@@ -62,10 +66,10 @@ export function PlanningToolbar({
           </Button>
         ))}
       </fieldset>
-      <label className="flex flex-col text-sm text-slate-700">
+      <label className="flex w-full flex-col text-sm text-slate-700 sm:w-56">
         {L.technician}
         <select
-          className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+          className="mt-1 min-h-11 w-full truncate rounded-lg border border-slate-300 bg-white px-2 text-sm"
           value={technician}
           onChange={(e) => onTechnicianChange(e.target.value)}
         >
@@ -78,11 +82,11 @@ export function PlanningToolbar({
           ))}
         </select>
       </label>
-      {choices.clients.length > 0 && (
-        <label className="flex flex-col text-sm text-slate-700">
+      {(choices.showClients ?? choices.clients.length > 0) && (
+        <label className="flex w-full flex-col text-sm text-slate-700 sm:w-56">
           {L.client}
           <select
-            className="mt-1 min-h-11 rounded-lg border border-slate-300 bg-white px-2 text-sm"
+            className="mt-1 min-h-11 w-full truncate rounded-lg border border-slate-300 bg-white px-2 text-sm"
             value={client}
             onChange={(e) => onClientChange(e.target.value)}
           >

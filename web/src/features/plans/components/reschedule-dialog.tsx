@@ -17,6 +17,7 @@ import { FormModal } from '../../../components/ui/form-modal';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
 import { useReschedule } from '../api/planning';
+import { DEFAULT_PLANNED_TIME } from './use-planning-drop';
 
 /** The dialog's fields: the detail form's date and time (its duration is kept as it is). */
 const replanFormSchema = scheduleFormSchema.pick({ date: true, time: true });
@@ -34,7 +35,7 @@ export function RescheduleDialog({ intervention, onClose }: { intervention: Inte
   const current = intervention.plannedWallClock ?? null;
   const form = useForm<ReplanFormValues>({
     resolver: zodResolver(replanFormSchema),
-    defaultValues: { date: current?.date ?? '', time: current?.time ?? '08:00' },
+    defaultValues: { date: current?.date ?? intervention.date, time: current?.time ?? DEFAULT_PLANNED_TIME },
   });
   const { errors } = form.formState;
   const duree = formatDureePrevue(intervention.dureePrevue);
@@ -81,11 +82,11 @@ export function RescheduleDialog({ intervention, onClose }: { intervention: Inte
     <FormModal
       open
       onClose={onClose}
-      title={L.rescheduleTitle}
+      title={intervention.plannedWallClock ? L.rescheduleTitle : L.planTitle}
       size="sm"
       formId="replan-form"
       saving={reschedule.isPending}
-      submitLabel={L.rescheduleSave}
+      submitLabel={intervention.plannedWallClock ? L.rescheduleSave : L.plan}
     >
       <form id="replan-form" onSubmit={onSubmit} noValidate className="space-y-3" data-testid="replan-form">
         <p className="text-sm text-slate-700">

@@ -6,8 +6,12 @@ import { useReschedule } from '../api/planning';
 
 /**
  * Dragging an intervention of `rows` to another day of the grid: the day under the pointer is highlighted, and the
- * drop replans the intervention on that day at the same time of day, keeping its planned duration.
+ * drop replans the intervention on that day at the same time of day (08:00 for one that had no time), keeping its
+ * planned duration.
  */
+/** The time given to an intervention without one when it is dropped on a day (the start of the working day). */
+export const DEFAULT_PLANNED_TIME = '08:00';
+
 export function usePlanningDrop(rows: Intervention[]) {
   const reschedule = useReschedule();
   // The id of the intervention being dragged; the drop reads the drag data when the drag began elsewhere.
@@ -31,9 +35,10 @@ export function usePlanningDrop(rows: Intervention[]) {
     const id = dragged.current ?? Number(e.dataTransfer?.getData('text/plain'));
     dragged.current = null;
     const intervention = rows.find((i) => i.id === id);
-    if (!intervention?.plannedWallClock) return;
-    // The wall clock the server gave, sent back as a wall clock: the browser converts nothing.
-    const { date, time } = intervention.plannedWallClock;
+    if (!intervention) return;
+    // The wall clock the server gave, sent back as a wall clock: the browser converts nothing. A dated intervention
+    // without a time is planned on the day it is dropped on, at the start of the working day.
+    const { date, time } = intervention.plannedWallClock ?? { date: null, time: DEFAULT_PLANNED_TIME };
     if (date === day) return;
     try {
       const res = await reschedule.mutateAsync({

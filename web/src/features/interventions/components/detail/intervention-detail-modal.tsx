@@ -1,4 +1,4 @@
-import { formatDate, formatDateTime } from '@gmao/domain/format/format';
+import { formatDateTime } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
 import { Camera, Download, type LucideIcon, MessageSquare, Timer } from 'lucide-react';
@@ -33,7 +33,6 @@ function Info({ intervention: i }: { intervention: Intervention }) {
       'Client',
       `${i.equipement.proprietaire.nom_entreprise}${i.equipement.proprietaire.ville ? `, ${i.equipement.proprietaire.ville}` : ''}`,
     ],
-    ['Date', formatDate(i.date)],
     ['Statut', <StatusBadge key="s" statut={i.statut} urgence={i.urgence} />],
     ['Créée par', i.creerPar?.nom ?? '-'],
     ['Technicien', i.technician?.nom ?? 'Non assigné'],

@@ -1,3 +1,4 @@
+import { formatDate } from '@gmao/domain/format/format';
 import { SCHEDULE_LABELS as L, SCHEDULE_MESSAGES } from '@gmao/domain/interventions/schedule-schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
@@ -49,10 +50,15 @@ const sent = () => {
 describe('ScheduleLine', () => {
   it('plans an unplanned intervention: date, Casablanca time and a duration in hours, sent with POST', async () => {
     granted.add('interventions:update');
-    wrap(interventionRow(4, 'Poste A', 'PLANIFIEE', mine));
-    expect(screen.getByText(L.notScheduled)).toBeInTheDocument();
+    const row = interventionRow(4, 'Poste A', 'PLANIFIEE', mine);
+    wrap(row);
+    // one line about when: the date alone, no "Non planifiée" beside a "Date" row
+    expect(screen.getByText(L.datedOnly(formatDate(row.date)))).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: L.schedule }));
     const form = screen.getByRole('form', { name: L.form });
+    // the form starts on the intervention's own date
+    expect(within(form).getByLabelText(/Date prévue/)).toHaveValue(row.date);
+    await userEvent.clear(within(form).getByLabelText(/Date prévue/));
     await userEvent.click(within(form).getByRole('button', { name: L.save }));
     expect(await within(form).findByText(SCHEDULE_MESSAGES.dateRequired)).toBeInTheDocument();
     await userEvent.type(within(form).getByLabelText(/Date prévue/), '2026-12-15');
@@ -101,8 +107,9 @@ describe('ScheduleLine', () => {
     expect(screen.queryByRole('button', { name: L.schedule })).toBeNull();
     others.unmount();
     granted.clear();
-    wrap(interventionRow(6, 'Poste C', 'PLANIFIEE', mine));
-    expect(screen.getByText(L.notScheduled)).toBeInTheDocument();
+    const row = interventionRow(6, 'Poste C', 'PLANIFIEE', mine);
+    wrap(row);
+    expect(screen.getByText(L.datedOnly(formatDate(row.date)))).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: L.schedule })).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { formatDate } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
 import {
@@ -34,7 +35,7 @@ export function ScheduleForm({ intervention, onDone }: { intervention: Intervent
   const form = useForm<ScheduleFormValues>({
     resolver: zodResolver(scheduleFormSchema),
     defaultValues: {
-      date: current?.date ?? '',
+      date: current?.date ?? intervention.date,
       time: current?.time ?? '08:00',
       duree: dureeText(intervention.dureePrevue),
     },
@@ -99,15 +100,15 @@ export function ScheduleForm({ intervention, onDone }: { intervention: Intervent
   );
 }
 
-/** '15/12/2026 à 08:30 (2 h)' or 'Non planifiée'. */
-export function plannedText(i: Pick<Intervention, 'plannedWallClock' | 'dureePrevue'>): string {
-  if (!i.plannedWallClock) return L.notScheduled;
+/** '15/12/2026 à 08:30 (2 h)', or '29/11/2026 · heure à planifier' when only the date is known. */
+export function plannedText(i: Pick<Intervention, 'plannedWallClock' | 'dureePrevue' | 'date'>): string {
+  if (!i.plannedWallClock) return L.datedOnly(formatDate(i.date));
   const duree = formatDureePrevue(i.dureePrevue);
   return `${formatWallClock(i.plannedWallClock)}${duree ? ` (${duree})` : ''}`;
 }
 
 /**
- * The detail's planned start: the date, time and duration, with 'Planifier la date' / 'Replanifier' for who may
+ * The detail's one line about when the job is due: the planned date, time and duration, or its date alone, with 'Planifier la date' / 'Replanifier' for who may
  * edit the intervention while it is open (the server refuses closed ones).
  */
 export function ScheduleLine({ intervention }: { intervention: Intervention }) {
@@ -118,7 +119,7 @@ export function ScheduleLine({ intervention }: { intervention: Intervention }) {
   return (
     <div className="space-y-2">
       <div className="flex flex-wrap items-center gap-3 text-sm">
-        <span className="min-w-28 text-slate-500">{L.line}</span>
+        <span className="min-w-28 text-slate-500">{intervention.plannedWallClock ? L.line : L.dateLine}</span>
         <span className="font-medium text-slate-900">{plannedText(intervention)}</span>
         {editable && !editing && (
           <Button size="sm" variant="secondary" onClick={() => setEditing(true)}>
