@@ -135,6 +135,25 @@ async function horizontalOverflow(page: Page): Promise<string[]> {
   })()`) as Promise<string[]>;
 }
 
+/**
+ * Issue 30 item 6: on the 1366 px office screen nothing scrolls sideways at all — not even a table in its scroller
+ * (the interventions table was 1184 px in a 1060 px container, its actions behind a sideways scroll).
+ */
+async function sidewaysScrollers(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const o = getComputedStyle(el).overflowX;
+      if (o !== 'auto' && o !== 'scroll') continue;
+      if (el.clientWidth === 0 || el.scrollWidth <= el.clientWidth + 1) continue;
+      if (!el.checkVisibility()) continue; // inside a closed <details>: not on the screen
+      out.push(el.tagName.toLowerCase() + ' "' + (el.textContent || '').trim().slice(0, 30) + '" scrolls ' + el.scrollWidth + ' px in ' + el.clientWidth + ' px');
+      if (out.length > 5) break;
+    }
+    return out;
+  })()`) as Promise<string[]>;
+}
+
 /** Opens each page afresh (a full load, as a link from outside does), lets it settle and records its CLS. */
 async function sweep(page: Page, size: Size, who: string, pagePaths: string[]) {
   await throttleCpu(page, 4);
@@ -145,7 +164,8 @@ async function sweep(page: Page, size: Size, who: string, pagePaths: string[]) {
     await page.goto(path);
     const report = await settledLayoutShift(page);
     skipped.push(...(await headingJumps(page)).map((jump) => `${path}: ${jump}`));
-    if (size === 'phone') overflowing.push(...(await horizontalOverflow(page)).map((o) => `${path}: ${o}`));
+    overflowing.push(...(await horizontalOverflow(page)).map((o) => `${path}: ${o}`));
+    if (size === 'desktop') overflowing.push(...(await sidewaysScrollers(page)).map((o) => `${path}: ${o}`));
     await page.screenshot({ path: join(SHOTS, `cls-${size}-${who}-${path.replace(/[^a-z0-9]+/gi, '_')}.png`) });
     measured.push({ size, who, path, report });
   }

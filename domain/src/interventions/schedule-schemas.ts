@@ -44,6 +44,8 @@ export const SCHEDULE_LABELS = {
    * detail said "Date 29/11/2026" and "Prévue le : Non planifiée").
    */
   dateLine: 'Date',
+  /** The list's date cell when the planned day is the intervention's date: 'Prévue à 08:00'. */
+  plannedAt: (time: string) => `Prévue à ${time}`,
   datedOnly: (date: string) => `${date} · heure à planifier`,
   schedule: 'Planifier la date',
   reschedule: 'Replanifier',

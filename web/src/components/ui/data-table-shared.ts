@@ -35,6 +35,11 @@ export interface DataTableProps<T> {
    * too wide for that on a laptop (the interventions list) lets them wrap.
    */
   wrapHeaders?: boolean;
+  /**
+   * Tighter cells (px-2.5 py-2 instead of px-4 py-3), for a wide table that must fit a 1366 px office screen
+   * without a sideways scroll (the interventions list, issue 30 item 6).
+   */
+  dense?: boolean;
 }
 
 export const SKELETON_ROWS = 5;

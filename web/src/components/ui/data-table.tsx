@@ -32,6 +32,7 @@ function TableLayout<T>({
   emptyMessage = 'Aucune donnée disponible',
   caption,
   wrapHeaders = false,
+  dense = false,
 }: DataTableProps<T>) {
   const keepFocus = useKeepFocus<HTMLDivElement>(rows);
   const colCount = columns.length + (actions ? 1 : 0);
@@ -115,7 +116,10 @@ function TableLayout<T>({
       tabIndex={-1}
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus:outline-none"
     >
-      <table className="min-w-full divide-y divide-slate-200" aria-busy={loading || undefined}>
+      <table
+        className={`min-w-full divide-y divide-slate-200 ${dense ? '[&_td]:px-2.5 [&_td]:py-2 [&_th]:px-2.5' : ''}`}
+        aria-busy={loading || undefined}
+      >
         {caption && <caption className="sr-only">{caption}</caption>}
         <thead className="bg-slate-50">
           <tr>

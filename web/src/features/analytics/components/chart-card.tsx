@@ -53,7 +53,7 @@ export function ChartCard({
                   <th
                     key={h}
                     scope="col"
-                    className={`px-2 py-1 font-semibold text-slate-700 ${j > 0 ? 'text-right' : ''}`}
+                    className={`px-1.5 py-1 font-semibold text-slate-700 ${j > 0 ? 'text-right' : ''}`}
                   >
                     {h}
                   </th>
@@ -66,7 +66,7 @@ export function ChartCard({
                 <tr key={i}>
                   {r.map((c, j) => (
                     // biome-ignore lint/suspicious/noArrayIndexKey: cells follow the headers.
-                    <td key={j} className={`px-2 py-1 text-slate-700 ${j > 0 ? 'text-right tabular-nums' : ''}`}>
+                    <td key={j} className={`px-1.5 py-1 text-slate-700 ${j > 0 ? 'text-right tabular-nums' : ''}`}>
                       {c}
                     </td>
                   ))}

@@ -60,31 +60,35 @@ export function EquipmentMeter({ equipmentId }: { equipmentId: number }) {
         canEdit={can(PERMISSIONS.EQUIPMENT_UPDATE)}
       />
       {can(PERMISSIONS.EQUIPMENT_UPDATE) && (
-        <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 sm:grid-cols-[1fr_1fr_auto] sm:items-end">
-          <FormField label={M.valeurLabel} htmlFor="meter-valeur" required error={errors.valeur?.message}>
-            <input
-              id="meter-valeur"
-              type="number"
-              min={0}
-              inputMode="numeric"
-              className={inputClass(!!errors.valeur)}
-              {...fieldAria('meter-valeur', errors.valeur?.message)}
-              {...form.register('valeur')}
-            />
-          </FormField>
-          <FormField label={M.dateLabel} htmlFor="meter-date" required error={errors.date?.message}>
-            <input
-              id="meter-date"
-              type="date"
-              className={inputClass(!!errors.date)}
-              {...fieldAria('meter-date', errors.date?.message)}
-              {...form.register('date')}
-            />
-          </FormField>
-          <Button type="submit" disabled={add.isPending}>
-            {M.add}
-          </Button>
-        </form>
+        // Laid out by the width of its own column, not the screen's: in the detail's narrow side column on a 1366 px
+        // screen, three columns pushed « Enregistrer un relevé » out of the dialog (issue 30 item 6).
+        <div className="@container">
+          <form onSubmit={onSubmit} noValidate className="mt-3 grid gap-3 @md:grid-cols-[1fr_1fr_auto] @md:items-end">
+            <FormField label={M.valeurLabel} htmlFor="meter-valeur" required error={errors.valeur?.message}>
+              <input
+                id="meter-valeur"
+                type="number"
+                min={0}
+                inputMode="numeric"
+                className={inputClass(!!errors.valeur)}
+                {...fieldAria('meter-valeur', errors.valeur?.message)}
+                {...form.register('valeur')}
+              />
+            </FormField>
+            <FormField label={M.dateLabel} htmlFor="meter-date" required error={errors.date?.message}>
+              <input
+                id="meter-date"
+                type="date"
+                className={inputClass(!!errors.date)}
+                {...fieldAria('meter-date', errors.date?.message)}
+                {...form.register('date')}
+              />
+            </FormField>
+            <Button type="submit" disabled={add.isPending}>
+              {M.add}
+            </Button>
+          </form>
+        </div>
       )}
     </DetailSection>
   );

@@ -83,8 +83,8 @@ describe('list: planned column', () => {
   it('shows the planned start on Casablanca’s clock and its duration', async () => {
     await selectBoth();
     const planned = screen.getByRole('row', { name: /Poste A/ });
-    expect(within(planned).getByText('15/12/2026 à 08:30')).toBeInTheDocument();
-    expect(within(planned).getByText('2 h')).toBeInTheDocument();
+    // under the date, in the same cell (one column where there were two: issue 30 item 6)
+    expect(within(planned).getByText(/Prévue (le 15\/12\/2026 à|à) 08:30 \(2 h\)/)).toBeInTheDocument();
   });
 });
 

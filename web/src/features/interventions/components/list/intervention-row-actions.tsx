@@ -119,11 +119,14 @@ export function InterventionRowActions({
           type="button"
           onClick={() => onCycle(row)}
           // first on a phone card, far from the delete icon (issue 14 item 5)
-          className="order-first inline-flex items-center gap-1 whitespace-nowrap rounded-lg px-2 py-1 text-xs font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-none sm:order-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          // on a wide screen the next status goes under the words: the column stays narrow (issue 30 item 6)
+          className="order-first inline-flex flex-wrap items-center gap-x-1 rounded-lg px-2 py-1 text-left text-xs font-medium text-blue-700 hover:bg-blue-50 focus-visible:outline-none sm:order-none sm:max-w-32 focus-visible:ring-2 focus-visible:ring-blue-500"
         >
-          <RefreshCw className="h-3.5 w-3.5" aria-hidden="true" />
-          Changer Statut{' '}
-          <span className="font-normal text-slate-600">
+          <span className="inline-flex items-center gap-1 whitespace-nowrap">
+            <RefreshCw className="h-3.5 w-3.5" aria-hidden="true" />
+            Changer Statut
+          </span>{' '}
+          <span className="whitespace-nowrap font-normal text-slate-600">
             {UNDO_MESSAGES.cyclePreview(statutLabel(nextCycleStatut(row.statut)))}
           </span>
         </button>

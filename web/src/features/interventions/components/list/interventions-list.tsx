@@ -137,6 +137,7 @@ export function InterventionsList({
         <DataTable
           caption="Interventions"
           wrapHeaders
+          dense
           columns={tableColumns}
           rows={rows}
           loading={query.isPending}
