@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isCalendarDay, MAX_ID, paginationQuerySchema, queryBoolean } from '../common/api.ts';
+import { interventionSlaSchema } from '../sla/sla-clock.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { scopeSchema } from './lifecycle-schemas.ts';
 import { LIST_CURSOR_PATTERN } from './list-cursor.ts';
@@ -216,6 +217,8 @@ export const interventionSchema = z.object({
   creerPar: z.object({ id: z.number(), nom: z.string() }).nullable(),
   /** Values of the custom fields, keyed by definition key (GET /interventions/custom-fields gives the definitions). */
   custom_fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  /** SLA clocks (issue 31), on GET /:id: null when no contract applies and none is required. */
+  sla: interventionSlaSchema.nullable().optional(),
 });
 export type Intervention = z.infer<typeof interventionSchema>;
 
