@@ -2,6 +2,8 @@ import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { addDays } from '@gmao/domain/plans/recurrence';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Database, openDatabase } from '../src/db/database.ts';
+import { advanceSlaClocks } from '../src/modules/interventions/sla/sla.job.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 
@@ -173,5 +175,49 @@ describe('SLA clocks (issue 31)', () => {
     const d = await detail(id);
     expect(d.sla.cibles.every((c: { etat: string }) => c.etat === 'RESPECTE')).toBe(true);
     expect(d.sla.cibles.some((c: { cible: string }) => c.cible === 'RETABLISSEMENT')).toBe(false);
+  });
+
+  it('two instances advancing the clocks at once: one DEPASSE, one notification per person at 75 % and at 100 %', async () => {
+    const { covered } = await coveredEquipment();
+    const tech = await createUser(t.database.db, { role: 'Technicien' });
+    const late = await create(covered, true);
+    const risky = await create(covered, true);
+    for (const id of [late, risky]) {
+      const res = await asAdmin('PUT', `/api/interventions/${id}/assign`, { technicianId: tech.id });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // SUR_SITE of `late` is past its deadline; that of `risky` is past 75 % only.
+    await t.database.db.execute(sql`UPDATE intervention_sla SET echeance = now() - interval '1 minute',
+      alerte_le = now() - interval '31 minutes' WHERE intervention_id = ${late} AND cible = 'SUR_SITE'`);
+    await t.database.db.execute(sql`UPDATE intervention_sla SET echeance = now() + interval '29 minutes',
+      alerte_le = now() - interval '1 minute' WHERE intervention_id = ${risky} AND cible = 'SUR_SITE'`);
+    const url = (t.database.pool as unknown as { options: { connectionString: string } }).options.connectionString;
+    const second: Database = openDatabase(url, { max: 3 });
+    try {
+      const results = await Promise.all([
+        advanceSlaClocks(t.database.db),
+        advanceSlaClocks(second.db),
+        advanceSlaClocks(t.database.db),
+      ]);
+      expect(results.reduce((n, r) => n + r.depasses, 0)).toBeGreaterThanOrEqual(1);
+      expect(results.reduce((n, r) => n + r.notified100, 0)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await second.pool.end();
+    }
+    expect((await clock(late, 'SUR_SITE')).etat).toBe('DEPASSE');
+    expect((await clock(risky, 'SUR_SITE')).etat).toBe('EN_COURS');
+    const { rows } = await t.database.db.execute<{ intervention_id: number; title: string; n: number }>(sql`
+      SELECT intervention_id, title, count(*)::int AS n FROM notifications
+      WHERE user_id = ${tech.id} AND event = 'sla_alert' GROUP BY intervention_id, title ORDER BY intervention_id`);
+    expect(rows).toEqual([
+      { intervention_id: late, title: 'Délai garanti dépassé', n: 1 },
+      { intervention_id: risky, title: 'Délai garanti bientôt atteint', n: 1 },
+    ]);
+    // A later step sends nothing again; completing keeps DEPASSE.
+    const again = await advanceSlaClocks(t.database.db);
+    expect(again.notified75 + again.notified100).toBe(0);
+    await status(late, 'EN_COURS');
+    await status(late, 'TERMINEE');
+    expect((await clock(late, 'SUR_SITE')).etat).toBe('DEPASSE');
   });
 });
