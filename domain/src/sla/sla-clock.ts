@@ -4,6 +4,7 @@
  * the response (PRISE_EN_COMPTE) is shortened "PEC". The badge is text, not only colour.
  */
 import { z } from 'zod';
+import { plannedWallClockSchema } from '../interventions/schedule-schemas.ts';
 
 export const SLA_CIBLES = ['PRISE_EN_COMPTE', 'SUR_SITE', 'RETABLISSEMENT'] as const;
 export type SlaCible = (typeof SLA_CIBLES)[number];
@@ -32,6 +33,8 @@ export const slaCibleSchema = z.object({
   cible: z.enum(SLA_CIBLES),
   /** ISO instant (null when the calendar has no working time within the search horizon). */
   echeance: z.string().nullable(),
+  /** The same deadline on Casablanca's wall clock, converted by the server: what the web shows. */
+  echeance_locale: plannedWallClockSchema.nullable().optional(),
   etat: z.enum(SLA_ETATS),
   /** Working minutes consumed when the target was reached (net of pauses); 0 while running. */
   consomme_minutes: z.number(),

@@ -15,6 +15,7 @@
  * - Reopening (TERMINEE → EN_COURS): reached clocks keep their result (the first restoration counts).
  */
 
+import { wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
 import type { Statut } from '@gmao/domain/interventions/status';
 import type { InterventionSla, SlaEtat } from '@gmao/domain/sla/sla-clock';
 import { addWorkingMinutes, type BusinessCalendar, workingMinutesBetween } from '@gmao/domain/sla/working-time';
@@ -253,6 +254,7 @@ export async function findSla(db: DbOrTx, interventionId: number): Promise<SlaVi
     cibles: cibles.map((r) => ({
       cible: r.cible as Cible,
       echeance: iso(r.echeance),
+      echeance_locale: wallClockOrNull(r.echeance),
       etat: r.etat as SlaEtat,
       consomme_minutes: r.consomme_minutes ?? 0,
       atteint_le: iso(r.atteint_le),
