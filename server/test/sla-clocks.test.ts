@@ -220,4 +220,41 @@ describe('SLA clocks (issue 31)', () => {
     await status(late, 'TERMINEE');
     expect((await clock(late, 'SUR_SITE')).etat).toBe('DEPASSE');
   });
+
+  it('list filters sla=DEPASSE|A_RISQUE|RESPECTE|HORS_CONTRAT read the stored clocks; a technician sees his own only', async () => {
+    const { covered, uncovered } = await coveredEquipment();
+    const breached = await create(covered, true);
+    const risky = await create(covered, true);
+    const kept = await create(covered, false);
+    const billable = await create(uncovered, false);
+    await t.database.db.execute(
+      sql`UPDATE intervention_sla SET echeance = now() - interval '1 minute' WHERE intervention_id = ${breached}`,
+    );
+    await advanceSlaClocks(t.database.db);
+    await t.database.db.execute(
+      sql`UPDATE intervention_sla SET alerte_le = now() - interval '1 minute' WHERE intervention_id = ${risky} AND cible = 'SUR_SITE'`,
+    );
+    await status(kept, 'EN_COURS');
+    await status(kept, 'TERMINEE');
+    const ids = async (filter: string, token = admin) => {
+      const res = await t.as(token, { method: 'GET', url: `/api/interventions?sla=${filter}&limit=100` });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().data as { id: number }[]).map((r) => r.id);
+    };
+    const mine = [breached, risky, kept, billable];
+    const only = (list: number[]) => list.filter((id) => mine.includes(id));
+    expect(only(await ids('DEPASSE'))).toEqual([breached]);
+    expect(only(await ids('A_RISQUE'))).toEqual([risky]);
+    expect(only(await ids('RESPECTE'))).toEqual([kept]);
+    expect(only(await ids('HORS_CONTRAT'))).toEqual([billable]);
+    expect((await t.as(admin, { method: 'GET', url: '/api/interventions?sla=BOGUS' })).statusCode).toBe(400);
+    // Scope unchanged: what a technician lists with the filter is among what he lists without it.
+    const tech = await createUser(t.database.db, { role: 'Technicien' });
+    const token = (await t.login(tech.username, tech.password)).token;
+    const all = await ids('DEPASSE', admin);
+    const res = await t.as(token, { method: 'GET', url: '/api/interventions?limit=100' });
+    const visible = (res.json().data as { id: number }[]).map((r) => r.id);
+    const filtered = await ids('DEPASSE', token);
+    expect(filtered.every((id) => visible.includes(id) && all.includes(id))).toBe(true);
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isCalendarDay, MAX_ID, paginationQuerySchema, queryBoolean } from '../common/api.ts';
-import { interventionSlaSchema } from '../sla/sla-clock.ts';
+import { interventionSlaSchema, SLA_FILTERS } from '../sla/sla-clock.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { scopeSchema } from './lifecycle-schemas.ts';
 import { LIST_CURSOR_PATTERN } from './list-cursor.ts';
@@ -156,6 +156,8 @@ export const interventionListQuerySchema = paginationQuerySchema.extend({
   /** Planned between these days (inclusive, Casablanca days): only scheduled interventions (POST /:id/schedule). */
   planned_from: isoDate.optional(),
   planned_to: isoDate.optional(),
+  /** SLA state (issue 31; sla-clock.ts SLA_FILTERS). */
+  sla: z.enum(SLA_FILTERS).optional(),
 });
 export type InterventionListQuery = z.output<typeof interventionListQuerySchema>;
 

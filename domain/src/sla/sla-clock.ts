@@ -29,6 +29,20 @@ export const SLA_ETAT_LABELS: Record<SlaEtat, string> = {
 };
 export const HORS_CONTRAT_LABEL = 'Hors contrat';
 
+/**
+ * GET /api/interventions?sla=…: A_RISQUE = a running clock (EN_COURS) past 75 % of its guaranteed time (alerte_le
+ * passed), breached or not yet advanced by the job; DEPASSE = a clock breached; RESPECTE = every clock reached on time;
+ * HORS_CONTRAT = created on equipment no contract covered (billable).
+ */
+export const SLA_FILTERS = ['A_RISQUE', 'DEPASSE', 'RESPECTE', 'HORS_CONTRAT'] as const;
+export type SlaFilter = (typeof SLA_FILTERS)[number];
+export const SLA_FILTER_LABELS: Record<SlaFilter, string> = {
+  A_RISQUE: 'Délai garanti à risque',
+  DEPASSE: 'Délai garanti dépassé',
+  RESPECTE: 'Délais garantis respectés',
+  HORS_CONTRAT: 'Hors contrat',
+};
+
 export const slaCibleSchema = z.object({
   cible: z.enum(SLA_CIBLES),
   /** ISO instant (null when the calendar has no working time within the search horizon). */

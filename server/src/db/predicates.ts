@@ -54,3 +54,27 @@ export const isOverdue = (today: string, days = OVERDUE_DAYS, a = 'i'): SQL =>
 /** Inclusive period on the intervention's date. */
 export const inPeriod = (from: string, to: string, a = 'i'): SQL =>
   sql`(${sql.raw(alias(a))}.date BETWEEN ${from}::date AND ${to}::date)`;
+
+/**
+ * The SLA filters (issue 31, domain/src/sla/sla-clock.ts SLA_FILTERS) over the stored clocks: semi-joins served by
+ * intervention_sla's (etat, intervention_id) and partial (alerte_le) indexes, the partial hors_contrat index.
+ */
+export function slaIs(filter: 'A_RISQUE' | 'DEPASSE' | 'RESPECTE' | 'HORS_CONTRAT', a = 'i'): SQL {
+  const i = alias(a);
+  switch (filter) {
+    case 'HORS_CONTRAT':
+      return sql.raw(`${i}.hors_contrat`);
+    case 'DEPASSE':
+      return sql.raw(
+        `EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'DEPASSE')`,
+      );
+    case 'A_RISQUE':
+      return sql.raw(
+        `EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'EN_COURS' AND s.alerte_le <= now())`,
+      );
+    case 'RESPECTE':
+      return sql.raw(
+        `(EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'RESPECTE') AND NOT EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat <> 'RESPECTE'))`,
+      );
+  }
+}
