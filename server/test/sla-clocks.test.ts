@@ -248,6 +248,14 @@ describe('SLA clocks (issue 31)', () => {
     expect(only(await ids('RESPECTE'))).toEqual([kept]);
     expect(only(await ids('HORS_CONTRAT'))).toEqual([billable]);
     expect((await t.as(admin, { method: 'GET', url: '/api/interventions?sla=BOGUS' })).statusCode).toBe(400);
+    // The list rows carry the compact summary the badge reads.
+    const rows = (await t.as(admin, { method: 'GET', url: '/api/interventions?limit=100' })).json().data as {
+      id: number;
+      sla: { hors_contrat: boolean; cibles: { cible: string; etat: string }[] } | null;
+    }[];
+    const row = (id: number) => rows.find((r) => r.id === id);
+    expect(row(breached)?.sla?.cibles.map((c) => c.etat)).toEqual(['DEPASSE', 'DEPASSE', 'DEPASSE']);
+    expect(row(billable)?.sla).toEqual({ contrat_id: null, hors_contrat: true, cibles: [] });
     // Scope unchanged: what a technician lists with the filter is among what he lists without it.
     const tech = await createUser(t.database.db, { role: 'Technicien' });
     const token = (await t.login(tech.username, tech.password)).token;

@@ -97,10 +97,6 @@ export async function advanceSlaClocks(db: Db, now: Date = new Date()): Promise<
             ORDER BY intervention_id, cible FOR UPDATE SKIP LOCKED) c
       WHERE s.intervention_id = c.intervention_id AND s.cible = c.cible AND s.etat = 'EN_COURS'
       RETURNING s.intervention_id`);
-    // The list reads the clocks (sla filters) and its kept pages follow list_cache_versions (migration 0036), whose
-    // triggers do not watch intervention_sla: a state the job moves bumps it like a write to interventions does.
-    if (rows.length > 0)
-      await tx.execute(sql`UPDATE list_cache_versions SET n = n + 1 WHERE shard = txid_current() % 32`);
     const notified100 = await claim(tx, 100, now);
     const notified75 = await claim(tx, 75, now);
     const contracts = (await contractsExpiring(tx, 30, now)) + (await contractsExpiring(tx, 60, now));
