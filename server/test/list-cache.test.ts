@@ -178,7 +178,7 @@ describe('list cache', () => {
     }
     const { rows } = await t.database.db.execute<{ relname: string }>(
       sql`SELECT c.relname FROM pg_trigger g JOIN pg_class c ON c.oid = g.tgrelid JOIN pg_proc p ON p.oid = g.tgfoid
-          WHERE p.proname = 'list_cache_bump'`,
+          WHERE p.proname IN ('list_cache_bump', 'list_cache_bump_if_rows')`,
     );
     const bumping = new Set([...rows.map((r) => r.relname), 'list_cache_versions']);
     expect([...read].sort()).toEqual(expect.arrayContaining(['clients', 'equipements', 'interventions', 'users']));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isCalendarDay, MAX_ID, paginationQuerySchema, queryBoolean } from '../common/api.ts';
+import { interventionSlaSchema, SLA_FILTERS } from '../sla/sla-clock.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { scopeSchema } from './lifecycle-schemas.ts';
 import { LIST_CURSOR_PATTERN } from './list-cursor.ts';
@@ -177,6 +178,8 @@ export const interventionListQuerySchema = paginationQuerySchema.extend({
   unscheduled: queryBoolean.optional(),
   /** Order: newest date first (default), or the nearest date to today first (the technician's list, issue 30). */
   sort: z.enum(LIST_SORTS).optional(),
+  /** SLA state (issue 31; sla-clock.ts SLA_FILTERS). */
+  sla: z.enum(SLA_FILTERS).optional(),
 });
 export type InterventionListQuery = z.output<typeof interventionListQuerySchema>;
 
@@ -238,6 +241,8 @@ export const interventionSchema = z.object({
   creerPar: z.object({ id: z.number(), nom: z.string() }).nullable(),
   /** Values of the custom fields, keyed by definition key (GET /interventions/custom-fields gives the definitions). */
   custom_fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
+  /** SLA clocks (issue 31), on GET /:id: null when no contract applies and none is required. */
+  sla: interventionSlaSchema.nullable().optional(),
 });
 export type Intervention = z.infer<typeof interventionSchema>;
 

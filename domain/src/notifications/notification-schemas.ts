@@ -22,6 +22,8 @@ export const NOTIFICATION_EVENTS = [
   'intervention_message',
   'stock_low',
   'parts_received',
+  'sla_alert',
+  'contract_expiring',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -39,6 +41,8 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   intervention_message: 'Message sur une intervention',
   stock_low: 'Pièce sous le seuil de réapprovisionnement',
   parts_received: 'Pièces reçues pour mon intervention',
+  sla_alert: 'Délai garanti (GTI / GTR) bientôt ou déjà dépassé',
+  contract_expiring: 'Contrat de maintenance arrivant à échéance',
 };
 
 /** Events only some users can receive (the preferences screen shows them to those users only). */
@@ -47,6 +51,7 @@ export const NOTIFICATION_EVENT_PERMISSION: Partial<Record<NotificationEvent, st
   registration_pending: 'users:update',
   password_reset_request: 'users:update',
   stock_low: 'stock:manage',
+  contract_expiring: 'users:update',
 };
 
 /** Defaults when a user never chose: in-app on, e-mail on for what is addressed to the user personally. */
@@ -63,6 +68,8 @@ export const DEFAULT_PREFERENCE: Record<NotificationEvent, { in_app: boolean; em
   intervention_message: { in_app: true, email: true },
   stock_low: { in_app: true, email: false },
   parts_received: { in_app: true, email: true },
+  sla_alert: { in_app: true, email: true },
+  contract_expiring: { in_app: true, email: true },
 };
 
 export const NOTIFICATION_MESSAGES = {
@@ -116,6 +123,18 @@ export const NOTIFICATION_TEXTS = {
   reviewRejected: (what: string, by: string, reason: string) => ({
     title: 'Validation refusée',
     message: `${by} a refusé l’intervention ${what} : ${reason}`,
+  }),
+  /** Issue 31: 75 % of a guaranteed time consumed, or the deadline passed (the target's French name). */
+  slaAlert: (what: string, cible: string, percent: 75 | 100) =>
+    percent === 100
+      ? { title: 'Délai garanti dépassé', message: `${cible} dépassée pour l’intervention ${what}` }
+      : {
+          title: 'Délai garanti bientôt atteint',
+          message: `75 % du délai « ${cible} » consommés pour l’intervention ${what}`,
+        },
+  contractExpiring: (numero: string, client: string, dateFin: string, days: 30 | 60) => ({
+    title: 'Contrat arrivant à échéance',
+    message: `Le contrat ${numero} (${client}) se termine le ${dateFin} (dans ${days} jours ou moins)`,
   }),
   overdue: (what: string) => ({ title: 'Intervention en retard', message: `L’intervention ${what} est en retard` }),
   registration: (name: string, username: string) => ({

@@ -88,3 +88,27 @@ export const dueBefore = (day: string, a = 'i'): SQL => {
   return sql`(CASE WHEN ${t}.planned_at IS NULL THEN ${t}.date < ${day}::date
     ELSE ${t}.planned_at < ${dayStartInstant(day).toISOString()}::timestamptz END)`;
 };
+
+/**
+ * The SLA filters (issue 31, domain/src/sla/sla-clock.ts SLA_FILTERS) over the stored clocks: semi-joins served by
+ * intervention_sla's (etat, intervention_id) and partial (alerte_le) indexes, the partial hors_contrat index.
+ */
+export function slaIs(filter: 'A_RISQUE' | 'DEPASSE' | 'RESPECTE' | 'HORS_CONTRAT', a = 'i'): SQL {
+  const i = alias(a);
+  switch (filter) {
+    case 'HORS_CONTRAT':
+      return sql.raw(`${i}.hors_contrat`);
+    case 'DEPASSE':
+      return sql.raw(
+        `EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'DEPASSE')`,
+      );
+    case 'A_RISQUE':
+      return sql.raw(
+        `EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'EN_COURS' AND s.alerte_le <= now())`,
+      );
+    case 'RESPECTE':
+      return sql.raw(
+        `(EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'RESPECTE') AND NOT EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat <> 'RESPECTE'))`,
+      );
+  }
+}

@@ -2,6 +2,7 @@ import type { Intervention } from '@gmao/domain/interventions/intervention-schem
 import { wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
 import type { ReviewStatus } from '@gmao/domain/interventions/review-schemas';
 import type { Statut } from '@gmao/domain/interventions/status';
+import type { InterventionSla, SlaCible, SlaEtat } from '@gmao/domain/sla/sla-clock';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { visible } from '../../db/predicates.ts';
@@ -36,7 +37,10 @@ export const COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, 
   (SELECT json_build_array(c.nom_entreprise, c.ville, c.contact_principal, c.telephone_contact) FROM clients c
     WHERE c.id = i.client_id) AS c,
   u.nom AS u_nom, t.nom AS t_nom,
-  (SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status`;
+  (SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status,
+  i.hors_contrat,
+  (SELECT json_agg(json_build_array(s.cible, s.echeance, s.etat, s.atteint_le, s.consomme_minutes) ORDER BY s.cible)
+    FROM intervention_sla s WHERE s.intervention_id = i.id) AS sla_rows`;
 
 export type Row = {
   id: number;
@@ -65,7 +69,28 @@ export type Row = {
   t_nom: string | null;
   review_status: ReviewStatus | null;
   custom_fields: Record<string, string | number | boolean | null>;
+  hors_contrat: boolean;
+  /** Issue 31: the clocks, compact (cible, echeance, etat, atteint_le, consomme_minutes), for the list's badge. */
+  sla_rows: [SlaCible, string | null, SlaEtat, string | null, number][] | null;
 };
+
+/** The list's compact SLA summary (contrat_id only on GET /:id, sla/sla.service.ts findSla). */
+function slaSummary(r: Row): InterventionSla | null {
+  if (r.hors_contrat) return { contrat_id: null, hors_contrat: true, cibles: [] };
+  if (!r.sla_rows) return null;
+  const at = (d: string | null) => (d ? new Date(d).toISOString() : null);
+  return {
+    contrat_id: null,
+    hors_contrat: false,
+    cibles: r.sla_rows.map(([cible, echeance, etat, atteint, consomme]) => ({
+      cible,
+      echeance: at(echeance),
+      etat,
+      consomme_minutes: consomme,
+      atteint_le: at(atteint),
+    })),
+  };
+}
 
 /** Timestamps may arrive as Date or as PostgreSQL text depending on the driver's parsers. */
 export const toIso = (d: Date | string) => new Date(d).toISOString();
@@ -105,6 +130,7 @@ export function toIntervention(r: Row): Intervention {
     creerPar: r.creer_par !== null && r.u_nom !== null ? { id: r.creer_par, nom: r.u_nom } : null,
     reviewStatus: r.review_status ?? null,
     custom_fields: r.custom_fields ?? {},
+    sla: slaSummary(r),
   };
 }
 

@@ -23,6 +23,7 @@ import * as list from './list.repository.ts';
 import { insertMaterial } from './materials/materials.repository.ts';
 import { insertChecklistItems, insertDefaultChecklist } from './records/checklist.repository.ts';
 import { writeSchedule } from './schedule/schedule.repository.ts';
+import { findSla, onAssigned, onStatusChange, onUrgencyChange, snapshotSla } from './sla/sla.service.ts';
 import { insertHistory } from './workflow/history.repository.ts';
 import { applyStatusChange } from './workflow/status.service.ts';
 
@@ -58,8 +59,10 @@ export function getStatusCounts(db: Db, query: StatusCountsQuery) {
   return list.statusCounts(db, query);
 }
 
+/** GET /:id: the intervention with its stored SLA clocks (issue 31; no recomputation on read). */
 export async function getIntervention(db: Db, id: number) {
-  return mustFind(db, id);
+  const intervention = await mustFind(db, id);
+  return { ...intervention, sla: await findSla(db, id) };
 }
 
 /** What a template brings to a new intervention (templates.service.ts); the default checklist otherwise. */
@@ -90,6 +93,9 @@ export async function createIntervention(
       creerPar: user.id,
       templateId: extras.templateId ?? null,
     });
+    // Issue 31: the SLA clocks of the covering contract, or hors contrat, in the creation's transaction.
+    await snapshotSla(tx, created);
+    if (input.statut !== 'PLANIFIEE') await onStatusChange(tx, created, 'PLANIFIEE', input.statut);
     await insertHistory(tx, {
       interventionId: created,
       from: null,
@@ -145,12 +151,16 @@ export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedInterv
     templateId: g.templateId,
     planId: g.planId,
   });
+  await snapshotSla(tx, created);
   await writeSchedule(tx, created, instantOfWallClock(g.date, g.plannedTime), g.dureePrevue);
   await insertHistory(tx, { interventionId: created, from: null, to: 'PLANIFIEE', note: g.note, userId: g.creerPar });
   if (g.checklist.length) await insertChecklistItems(tx, created, g.checklist);
   else await insertDefaultChecklist(tx, created, g.equipementId);
   for (const material of g.materials) await insertMaterial(tx, created, material, g.creerPar);
-  if (g.technicianId !== null) await setTechnician(tx, [created], g.technicianId);
+  if (g.technicianId !== null) {
+    await setTechnician(tx, [created], g.technicianId);
+    await onAssigned(tx, [created]);
+  }
   return created;
 }
 
@@ -182,6 +192,8 @@ export async function updateIntervention(
       urgence: input.urgence,
       note: input.note === undefined ? undefined : input.note || null,
     };
+    // Issue 31: the deadlines of the (possibly new) urgency, from the creation, paused minutes kept (a no-op when equal).
+    if (input.urgence !== undefined) await onUrgencyChange(tx, id, input.urgence);
     if (newStatut) {
       await applyStatusChange(tx, user, current, newStatut, input.note || null, fields, { motif: input.motif });
     } else await repo.updateFields(tx, id, fields);

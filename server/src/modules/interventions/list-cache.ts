@@ -52,6 +52,8 @@ export function createListCache(maxRows = MAX_ROWS): ListCache {
       const entries = Object.entries(query).filter(([, v]) => v !== undefined);
       // the day of the overdue filter (UTC) and of the nearest order (Casablanca's): a new day is a new page
       const key = `${metricsToday()} ${casablancaToday()} ${JSON.stringify(entries.sort(([a], [b]) => (a < b ? -1 : 1)))}`;
+      // sla=A_RISQUE depends on the clock (alerte_le <= now()), not only on the data: never kept.
+      if ((query as { sla?: string }).sla === 'A_RISQUE') return { page: await read(), result: 'unkept' };
       const kept = pages.get(key);
       if (!fresh && version !== null && kept?.version === version) return { page: kept, result: 'hit' };
       const page = await read();

@@ -12,7 +12,7 @@ import { addDays } from '@gmao/domain/plans/recurrence';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
-import { dueBefore, dueBetween, dueOn, inScope, isOpen, isOverdue, isUrgent } from '../../db/predicates.ts';
+import { dueBefore, dueBetween, dueOn, inScope, isOpen, isOverdue, isUrgent, slaIs } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { nWhere, rOverdue } from '../../db/rollups-sql.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
@@ -65,6 +65,7 @@ export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
   // zone (planning-clock.ts), not by PostgreSQL's own tz data (the partial index on planned_at serves both bounds).
   if (f.planned_from) parts.push(sql`i.planned_at >= ${dayStartInstant(f.planned_from).toISOString()}::timestamptz`);
   if (f.planned_to) parts.push(sql`i.planned_at < ${nextDayStartInstant(f.planned_to).toISOString()}::timestamptz`);
+  if (f.sla) parts.push(slaIs(f.sla));
   if (f.review)
     parts.push(
       sql`EXISTS (SELECT 1 FROM intervention_reviews rv WHERE rv.intervention_id = i.id AND rv.review_status = ${f.review})`,

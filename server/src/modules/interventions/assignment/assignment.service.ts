@@ -7,6 +7,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { notifyAssignmentChanged } from '../../notifications/notifications.service.ts';
 import { advanceVersion, factsOf, requireAccess, type VersionPrecondition } from '../access.ts';
 import { bumpVersions, findIntervention, lockVisibleMany } from '../interventions.repository.ts';
+import { onAssigned } from '../sla/sla.service.ts';
 import { insertHistory } from '../workflow/history.repository.ts';
 import { findAssignableUser, listTechnicians, setTechnician, userName } from './assignment.repository.ts';
 
@@ -51,6 +52,8 @@ export async function assignInTx(
   const changed = changing.map((r) => r.id);
   if (changed.length === 0) return changed;
   await setTechnician(tx, changed, technicianId);
+  // Issue 31: the first assignment is the prise en compte.
+  await onAssigned(tx, changed);
   for (const r of changing) {
     const note = ASSIGNMENT_MESSAGES.historyAssigned(technician.nom);
     await insertHistory(tx, { interventionId: r.id, from: null, to: null, note, userId: user.id });

@@ -27,6 +27,7 @@ import {
   lockVisibleMany,
 } from '../interventions.repository.ts';
 import { lockReviewStatus, restoreSupersededReview, supersedeReview } from '../review/review.repository.ts';
+import { onStatusChange } from '../sla/sla.service.ts';
 import { deleteHistoryRow, insertHistory, lastStatusMove } from './history.repository.ts';
 import { type StatusTimestamps, writeStatut } from './status.repository.ts';
 
@@ -75,6 +76,8 @@ export async function applyStatusChange(
   // Stock (issue 18): waiting for parts needs an open part request; TERMINEE issues, ANNULEE releases reservations.
   if (current.statut !== to) await stockOnStatusChange(tx, user, current.id, current.statut, to);
   const previous = await writeStatut(tx, current.id, to, fields, undo?.previous);
+  // Issue 31: reach, pause or resume the SLA clocks (sla/sla.service.ts).
+  await onStatusChange(tx, current.id, current.statut, to);
   const historyId = undo
     ? null
     : await insertHistory(tx, {

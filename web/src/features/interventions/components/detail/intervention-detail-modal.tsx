@@ -17,6 +17,7 @@ import { CustomFieldsSection } from '../custom-fields/custom-fields-section';
 import { ComptesRendusSection } from '../records/comptes-rendus-section';
 import { ReviewSection, SubmitReviewButton } from '../review/review-section';
 import { ScheduleLine } from '../schedule/schedule-line';
+import { SlaBadge, SlaTargets } from '../sla/sla-badge';
 import { WorkflowActions } from '../workflow/workflow-actions';
 import { WorkflowHistory } from '../workflow/workflow-history';
 import { WorkflowProgress } from '../workflow/workflow-progress';
@@ -34,6 +35,7 @@ function Info({ intervention: i }: { intervention: Intervention }) {
       `${i.equipement.proprietaire.nom_entreprise}${i.equipement.proprietaire.ville ? `, ${i.equipement.proprietaire.ville}` : ''}`,
     ],
     ['Statut', <StatusBadge key="s" statut={i.statut} urgence={i.urgence} />],
+    ...(i.sla ? ([['Contrat', <SlaBadge key="sla" sla={i.sla} />]] as [string, ReactNode][]) : []),
     ['Créée par', i.creerPar?.nom ?? '-'],
     ['Technicien', i.technician?.nom ?? 'Non assigné'],
     ['Démarrée le', formatDateTime(i.startedAt)],
@@ -49,6 +51,7 @@ function Info({ intervention: i }: { intervention: Intervention }) {
           </div>
         ))}
       </dl>
+      {i.sla ? <SlaTargets sla={i.sla} /> : null}
       <ScheduleLine intervention={i} />
       <p className="whitespace-pre-line rounded-lg bg-slate-50 p-3 text-sm text-slate-700">
         {i.description || 'Aucune description.'}

@@ -4,6 +4,7 @@ import { formatDureePrevue, formatWallClock, SCHEDULE_LABELS } from '@gmao/domai
 import type { DataTableColumn } from '../../../../components/ui/data-table';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { ReviewBadge } from '../review/review-badge';
+import { SlaBadge } from '../sla/sla-badge';
 
 /** The interventions list's columns (the selection column, when there is one, comes first). */
 export const interventionColumns: DataTableColumn<Intervention>[] = [
@@ -35,6 +36,7 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
       <span className="inline-flex flex-wrap items-center gap-1">
         <StatusBadge statut={r.statut} urgence={r.urgence} />
         <ReviewBadge status={r.reviewStatus} />
+        <SlaBadge sla={r.sla} />
       </span>
     ),
   },

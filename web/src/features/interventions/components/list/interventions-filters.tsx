@@ -2,6 +2,7 @@ import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
 import { LIST_SORT_LABELS } from '@gmao/domain/interventions/intervention-schemas';
 import { REVIEW_STATUS_LABELS, REVIEW_STATUSES, type ReviewStatus } from '@gmao/domain/interventions/review-schemas';
 import { FORM_STATUTS, STATUT_LABELS, type Statut } from '@gmao/domain/interventions/status';
+import { SLA_FILTER_LABELS, SLA_FILTERS, type SlaFilter } from '@gmao/domain/sla/sla-clock';
 import { SlidersHorizontal } from 'lucide-react';
 import { useState } from 'react';
 import { inputClass } from '../../../../components/ui/form-field';
@@ -19,6 +20,8 @@ export interface InterventionFilterValues extends CustomFieldFilterValue {
   urgence: UrgenceFilter;
   /** Review state ('SOUMISE': 'À valider'). */
   review: '' | ReviewStatus;
+  /** SLA state (issue 31): à risque, dépassé, respecté, hors contrat; optional so that older callers need not set it. */
+  sla?: '' | SlaFilter;
   /** '' every technician, 'me' the user's own work ("Mes interventions"), or a technician's id. */
   technician: string;
   /** Open and dated more than 30 days ago. */
@@ -46,7 +49,8 @@ export function InterventionsFilters({
   // Issue 14: on a phone the filters fold behind one button (the list starts higher); wider, they are all in view.
   const [unfolded, setUnfolded] = useState(false);
   const active =
-    [value.statut, value.urgence, value.review, value.technician].filter(Boolean).length + Number(value.overdue);
+    [value.statut, value.urgence, value.review, value.sla, value.technician].filter(Boolean).length +
+    Number(value.overdue);
   return (
     <div className="flex flex-1 flex-wrap items-center gap-3">
       <SearchInput
@@ -101,6 +105,19 @@ export function InterventionsFilters({
           {REVIEW_STATUSES.map((s) => (
             <option key={s} value={s}>
               {REVIEW_STATUS_LABELS[s]}
+            </option>
+          ))}
+        </select>
+        <select
+          aria-label="Filtrer par délai garanti"
+          className={selectClass}
+          value={value.sla ?? ''}
+          onChange={(e) => onChange({ ...value, sla: e.target.value as '' | SlaFilter })}
+        >
+          <option value="">Tous les délais garantis</option>
+          {SLA_FILTERS.map((s) => (
+            <option key={s} value={s}>
+              {SLA_FILTER_LABELS[s]}
             </option>
           ))}
         </select>

@@ -85,6 +85,17 @@ describe('interventions tab', () => {
     expect(gets().at(-1)?.get('page')).toBe('1');
   });
 
+  it('filters by SLA state (issue 31): à risque, dépassé, respecté, hors contrat', async () => {
+    const user = userEvent.setup();
+    renderTab();
+    await screen.findByText('Moteur LS 200');
+    const sla = screen.getByRole('combobox', { name: 'Filtrer par délai garanti' });
+    await user.selectOptions(sla, 'Délai garanti dépassé');
+    await vi.waitFor(() => expect(gets().at(-1)?.get('sla')).toBe('DEPASSE'));
+    await user.selectOptions(sla, 'Hors contrat');
+    await vi.waitFor(() => expect(gets().at(-1)?.get('sla')).toBe('HORS_CONTRAT'));
+  });
+
   it('searches as the user types (debounced)', async () => {
     const user = userEvent.setup();
     renderTab();

@@ -30,6 +30,7 @@ export function emptyListMessage(filters: InterventionFilterValues, scope: Scope
     filters.statut !== '' ||
     filters.urgence !== '' ||
     filters.review !== '' ||
+    Boolean(filters.sla) ||
     filters.technician !== '' ||
     filters.overdue ||
     filters.open ||
@@ -66,6 +67,7 @@ export function useInterventionsQuery({
     statut: filters.statut || undefined,
     urgence: filters.urgence === '' ? undefined : filters.urgence === 'true',
     review: filters.review || undefined,
+    sla: filters.sla || undefined,
     technician_id:
       filters.technician === MINE ? (userId ?? undefined) : filters.technician ? Number(filters.technician) : undefined,
     overdue: filters.overdue || undefined,
