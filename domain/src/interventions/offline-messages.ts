@@ -34,3 +34,14 @@ export const OUTBOX_MESSAGES = {
   forbidden: 'Cette intervention ne vous est plus attribuée : modification conservée pour revue',
   notFound: "Cette intervention n'existe plus : modification conservée pour revue",
 } as const;
+
+/** Signature on site (issue 32). */
+export const SIGNATURE_MESSAGES = {
+  askClient: 'Faire signer le client',
+  signerName: 'Nom du signataire',
+  signerQualite: 'Qualité',
+  clientSignature: 'Signature du client',
+  technicianSignature: 'Signature du technicien',
+  clear: 'Effacer',
+  tooSmall: 'Signature vide ou trop petite : signez dans le cadre',
+} as const;
