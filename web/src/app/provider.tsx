@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { OutboxBanner } from '../components/layout/outbox-banner';
 import { PwaPrompts } from '../components/layout/pwa-prompts';
 import { SessionProvider } from '../lib/session';
 import { TOAST_DURATIONS } from '../lib/toast';
@@ -11,7 +10,6 @@ export function AppProvider({ children }: { children: ReactNode }) {
     <AppErrorBoundary>
       <SessionProvider>
         {children}
-        <OutboxBanner />
         <PwaPrompts />
       </SessionProvider>
       <Toaster

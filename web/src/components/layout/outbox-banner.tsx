@@ -1,4 +1,5 @@
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import { dataAgeLabel } from '../../lib/offline/query-snapshot';
 import { useOutbox } from '../../lib/offline/use-outbox';
 
 /**
@@ -6,7 +7,7 @@ import { useOutbox } from '../../lib/offline/use-outbox';
  * with "Synchroniser". Overlaid at the bottom left (fixed, outside the page's flow): the page never moves for it.
  */
 export function OutboxBanner() {
-  const { userId, online, pending, conflicts, syncNow } = useOutbox();
+  const { userId, online, pending, conflicts, savedAt, syncNow } = useOutbox();
   if (userId === null || (online && pending === 0 && conflicts === 0)) return null;
   return (
     <div
@@ -16,6 +17,7 @@ export function OutboxBanner() {
     >
       <span>
         {online ? OUTBOX_MESSAGES.pending(pending) : OUTBOX_MESSAGES.offline(pending)}
+        {!online && savedAt !== null && <> · {dataAgeLabel(savedAt)}</>}
         {conflicts > 0 && <> · {OUTBOX_MESSAGES.conflicts(conflicts)}</>}
       </span>
       {online && pending > 0 && (

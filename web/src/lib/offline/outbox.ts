@@ -31,8 +31,16 @@ export interface OutboxChange {
   serverValue?: unknown;
 }
 
+/** A user's cached reads (the technician's day): the query cache's entries and when they were saved. */
+export interface CachedQueries {
+  key: string;
+  savedAt: number;
+  state: unknown;
+}
+
 export class OfflineDb extends Dexie {
   outbox!: EntityTable<OutboxChange, 'seq'>;
+  cache!: EntityTable<CachedQueries, 'key'>;
   constructor(name = 'gmao-offline') {
     super(name);
     this.version(1).stores({ outbox: '++seq, [userId+state], clientId, interventionId', cache: 'key' });

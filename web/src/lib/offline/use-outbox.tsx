@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../session';
 import { Outbox, type ReplayOutcome } from './outbox';
+import { keyOf } from './query-snapshot';
 import { apiTransport } from './transport';
 
 let shared: Outbox | null = null;
@@ -38,11 +39,14 @@ export function useOutbox() {
   }, []);
   const [pending, setPending] = useState(0);
   const [conflicts, setConflicts] = useState(0);
+  /** When the cached day was saved (shown offline: "données du 28/11 à 07:42"). */
+  const [savedAt, setSavedAt] = useState<number | null>(null);
 
   const refresh = useCallback(async () => {
     if (userId === null) return;
     setPending(await outbox().count(userId));
     setConflicts((await outbox().conflicts(userId)).length);
+    setSavedAt((await outbox().db.cache.get(keyOf(userId)))?.savedAt ?? null);
   }, [userId]);
 
   const syncNow = useCallback(async (): Promise<ReplayOutcome | null> => {
@@ -65,5 +69,5 @@ export function useOutbox() {
     };
   }, [refresh, syncNow]);
 
-  return { userId, online, pending, conflicts, syncNow };
+  return { userId, online, pending, conflicts, savedAt, syncNow };
 }
