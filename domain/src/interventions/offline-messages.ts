@@ -15,6 +15,17 @@ export const PWA_MESSAGES = {
 
 const plural = (n: number, one: string, many: string) => (n > 1 ? many : one);
 
+/** What each kind of queued change is called in the conflicts list. */
+export const OUTBOX_KIND_LABELS: Record<string, string> = {
+  status: 'Changement de statut',
+  note: 'Note',
+  checklist: 'Checklist',
+  timer: 'Chronomètre',
+  material: 'Matériel',
+  photo: 'Photo',
+  signature: 'Signature',
+};
+
 export const OUTBOX_MESSAGES = {
   /** "Hors ligne — 5 modifications en attente" (the banner while offline). */
   offline: (pending: number) =>
@@ -30,6 +41,9 @@ export const OUTBOX_MESSAGES = {
   retryWithServer: 'Renvoyer sur la valeur du serveur',
   discard: 'Abandonner',
   serverValue: 'Valeur actuelle sur le serveur',
+  conflictsTitle: 'Modifications refusées par le serveur',
+  changeOf: (type: string, interventionId: number) => `${type} — intervention #${interventionId}`,
+  serverState: (statut: string, version: number) => `statut ${statut}, version ${version}`,
   /** A whole sync request refused (403: reassigned; 404: deleted); the change is kept for review. */
   forbidden: 'Cette intervention ne vous est plus attribuée : modification conservée pour revue',
   notFound: "Cette intervention n'existe plus : modification conservée pour revue",
