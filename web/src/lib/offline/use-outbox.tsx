@@ -71,3 +71,15 @@ export function useOutbox() {
 
   return { userId, online, pending, conflicts, savedAt, syncNow };
 }
+
+/**
+ * Queues one change made on the device (sync kinds: the single route's body; photo/signature: the upload's fields
+ * and its blob) and tells the banner; replayed at once when online. The detail's actions are to call this while
+ * offline (not wired on this branch).
+ */
+export async function queueChange(change: Parameters<Outbox['enqueue']>[0]): Promise<string> {
+  const clientId = await outbox().enqueue(change);
+  notifyOutboxChanged();
+  if (navigator.onLine) void outbox().replay(change.userId, apiTransport).then(notifyOutboxChanged);
+  return clientId;
+}
