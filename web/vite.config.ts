@@ -1,9 +1,51 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [
+    react(),
+    tailwindcss(),
+    // Issue 32: the installable technician app. The service worker precaches the app shell (the built JS, CSS, HTML,
+    // icons) and answers navigations with index.html offline; the API is never cached by it (the technician's data
+    // goes through IndexedDB, web/src/lib/offline). 'prompt': a new version waits for the user's "Recharger".
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifestFilename: 'manifest.webmanifest',
+      includeAssets: ['favicon.svg', 'icons/apple-touch-icon.png'],
+      manifest: {
+        // Literal here: Node loads this config and cannot import domain's .ts; pwa-manifest.test.ts compares them
+        // with domain's PWA_MESSAGES.
+        name: 'GMAO — Interventions',
+        short_name: 'GMAO',
+        description: 'Gestion de maintenance : interventions des techniciens, même sans réseau',
+        lang: 'fr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        orientation: 'any',
+        theme_color: '#1d4ed8',
+        background_color: '#f8fafc',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//],
+        // Workbox's runtime inside sw.js: one file, nothing else for the CSP's script-src 'self' to allow.
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+        runtimeCaching: [],
+      },
+    }),
+  ],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

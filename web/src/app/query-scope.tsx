@@ -1,7 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
+import { keepOffline } from '../lib/offline/query-snapshot';
+import { notifyOutboxChanged, outbox } from '../lib/offline/use-outbox';
 import { createQueryClient } from '../lib/query-client';
+import { useSession } from '../lib/session';
 
 /**
  * The query cache of every page but /login, in a chunk of its own: the login page fetches nothing through TanStack
@@ -10,6 +13,13 @@ import { createQueryClient } from '../lib/query-client';
  */
 export default function QueryScope() {
   const [client] = useState(createQueryClient);
+  const { user } = useSession();
+  const userId = user?.role === 'Technicien' && typeof indexedDB !== 'undefined' ? user.id : null;
+  // Issue 32: a technician's day is kept in IndexedDB and shown from there offline (lib/offline/query-snapshot.ts).
+  useEffect(
+    () => (userId === null ? undefined : keepOffline(outbox().db, userId, client, () => notifyOutboxChanged())),
+    [userId, client],
+  );
   return (
     <QueryClientProvider client={client}>
       <Outlet />

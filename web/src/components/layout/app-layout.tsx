@@ -3,6 +3,7 @@ import { COPYRIGHT_YEAR } from '@gmao/domain/format/format';
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { OfflineBanner } from './offline-banner';
+import { OutboxBanner } from './outbox-banner';
 import { PageLoader } from './page-loader';
 import { PREFERENCES, usePreference, writePreference } from './preferences';
 import { Sidebar } from './sidebar';
@@ -56,6 +57,7 @@ export function AppLayout({
       <div className="flex min-w-0 flex-1 flex-col overflow-hidden">
         <TopBar onOpenMobileMenu={() => setMobileOpen(true)} onLogout={onLogout} bell={bell} />
         <OfflineBanner />
+        <OutboxBanner />
         <main id="contenu" tabIndex={-1} className="relative flex-1 overflow-y-auto p-4 focus:outline-none sm:p-6">
           <Suspense fallback={<PageLoader />}>{children ?? <Outlet />}</Suspense>
         </main>
