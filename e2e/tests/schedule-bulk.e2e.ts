@@ -68,8 +68,8 @@ describe('scheduling and bulk actions', () => {
     await detail.getByRole('button', { name: 'Fermer' }).last().click();
 
     const row = rowOf(page, description);
-    await row.getByText('15/12/2026 à 08:30').waitFor();
-    await row.getByText('2 h', { exact: true }).waitFor();
+    // under the date (planned on another day than its date): the planned time and its duration
+    await row.getByText('Prévue le 15/12/2026 à 08:30 (2 h)').waitFor();
     await context.close();
   });
 

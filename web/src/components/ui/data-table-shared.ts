@@ -36,10 +36,13 @@ export interface DataTableProps<T> {
    */
   wrapHeaders?: boolean;
   /**
-   * Tighter cells (px-2.5 py-2 instead of px-4 py-3), for a wide table that must fit a 1366 px office screen
-   * without a sideways scroll (the interventions list, issue 30 item 6).
+   * Fits its container whatever the rows hold: a fixed table layout (the columns' `className` give their widths, the
+   * others share the rest; cells wrap), tighter cells (px-2.5 py-2), actions that wrap rather than stick out — for a
+   * wide table on a 1366 px office screen (the interventions list, issue 30 item 6).
    */
   dense?: boolean;
+  /** Width class of the actions column (with `dense`). */
+  actionsClassName?: string;
 }
 
 export const SKELETON_ROWS = 5;

@@ -33,6 +33,7 @@ function TableLayout<T>({
   caption,
   wrapHeaders = false,
   dense = false,
+  actionsClassName = '',
 }: DataTableProps<T>) {
   const keepFocus = useKeepFocus<HTMLDivElement>(rows);
   const colCount = columns.length + (actions ? 1 : 0);
@@ -102,7 +103,9 @@ function TableLayout<T>({
           ))}
           {actions && (
             <td data-row-actions="true" className={`${cell} cursor-default text-right`}>
-              <div className="inline-flex items-center justify-end gap-1">{actions(row)}</div>
+              <div className={`inline-flex items-center justify-end gap-1 ${dense ? 'flex-wrap' : ''}`}>
+                {actions(row)}
+              </div>
             </td>
           )}
         </tr>
@@ -117,7 +120,7 @@ function TableLayout<T>({
       className="overflow-x-auto rounded-lg border border-slate-200 bg-white shadow-sm focus:outline-none"
     >
       <table
-        className={`min-w-full divide-y divide-slate-200 ${dense ? '[&_td]:px-2.5 [&_td]:py-2 [&_th]:px-2.5' : ''}`}
+        className={`min-w-full divide-y divide-slate-200 ${dense ? 'w-full table-fixed break-words [&_td]:px-2.5 [&_td]:py-2 [&_th]:px-2.5' : ''}`}
         aria-busy={loading || undefined}
       >
         {caption && <caption className="sr-only">{caption}</caption>}
@@ -135,7 +138,7 @@ function TableLayout<T>({
             {actions && (
               <th
                 scope="col"
-                className="px-4 py-3 text-right text-xs font-semibold uppercase tracking-wide text-slate-600"
+                className={`px-4 py-3 text-right text-xs font-semibold uppercase tracking-wide text-slate-600 ${actionsClassName}`}
               >
                 {actionsHeader}
               </th>

@@ -11,8 +11,9 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
   {
     key: 'equipement',
     header: 'Équipement',
+    className: 'w-[17%]',
     render: (r) => (
-      <div className="max-w-48">
+      <div>
         <p className="line-clamp-2 font-medium text-slate-900" title={r.equipement.nom}>
           {r.equipement.nom}
         </p>
@@ -32,6 +33,7 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
   {
     key: 'statut',
     header: 'Statut',
+    className: 'w-[12%]',
     render: (r) => (
       <span className="inline-flex flex-wrap items-center gap-1">
         <StatusBadge statut={r.statut} urgence={r.urgence} />
@@ -45,6 +47,7 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
     // a 1366 px office screen (issue 30 item 6: 1184 px in a 1060 px container, its actions behind a sideways scroll).
     key: 'date',
     header: 'Date',
+    className: 'w-[10%]',
     render: (r) => (
       <div>
         <p>{formatDate(r.date)}</p>
@@ -59,6 +62,6 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
       </div>
     ),
   },
-  { key: 'technician', header: 'Technicien', render: (r) => r.technician?.nom ?? 'Non assigné' },
-  { key: 'creerPar', header: 'Créé par', render: (r) => r.creerPar?.nom ?? '-' },
+  { key: 'technician', header: 'Technicien', className: 'w-[10%]', render: (r) => r.technician?.nom ?? 'Non assigné' },
+  { key: 'creerPar', header: 'Créé par', className: 'w-[9%]', render: (r) => r.creerPar?.nom ?? '-' },
 ];

@@ -138,6 +138,7 @@ export function InterventionsList({
           caption="Interventions"
           wrapHeaders
           dense
+          actionsClassName="w-64"
           columns={tableColumns}
           rows={rows}
           loading={query.isPending}

@@ -38,6 +38,7 @@ export function selectionColumn(
   const all = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   return {
     key: 'select',
+    className: 'w-12',
     header: (
       <label className={CHECKBOX_TAP_AREA}>
         <input
