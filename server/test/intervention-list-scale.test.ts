@@ -143,14 +143,15 @@ describe('list plans', () => {
   it('joins the page’s rows to their people: no scan of users run per row', async () => {
     // Issue 16: the creator's and the technician's names as scalar subqueries scanned users once per row each (the
     // page-1 statement at 1 M rows: +20 % statements/s joined). The equipment, the client and the review stay
-    // subqueries: joined too, the statement took PostgreSQL ~6× longer to plan.
+    // subqueries: joined too, the statement took PostgreSQL ~6× longer to plan. The SLA summary (issue 31) is one more,
+    // served by intervention_sla's primary key (intervention_id, cible).
     const text = await plan(listQueries({ scope: 'active', days: 7 } as Parameters<typeof listQueries>[0], 1, 20).page);
     for (const table of ['users u', 'users t']) expect(text).toMatch(new RegExp(`Index Scan using \\w+ on ${table} `));
     const subPlanTables = text
       .split(/SubPlan \d+/)
       .slice(1)
       .map((part) => part.match(/ on (\w+)/)?.[1]);
-    expect(subPlanTables.sort()).toEqual(['clients', 'equipements', 'intervention_reviews']);
+    expect(subPlanTables.sort()).toEqual(['clients', 'equipements', 'intervention_reviews', 'intervention_sla']);
   });
 });
 

@@ -12,6 +12,7 @@ import {
   type NotificationType,
   type SendNotificationInput,
 } from '@gmao/domain/notifications/notification-schemas';
+import { SLA_CIBLE_LABELS, type SlaCible } from '@gmao/domain/sla/sla-clock';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueNotificationEmails } from '../mail/mail.service.ts';
@@ -295,4 +296,42 @@ export async function notifyNewlyOverdue(db: Db, now: Date = new Date()): Promis
     }
     return claimed;
   });
+}
+
+/**
+ * An SLA clock at 75 % or 100 % of its time (issue 31, sla.job.ts claims it once across instances): the assignee
+ * (else the creator) and the section's responsables (holders of interventions:assign).
+ */
+export async function notifySlaAlert(tx: DbOrTx, interventionId: number, cible: SlaCible, percent: 75 | 100) {
+  const row = await interventionSubjectRow(tx, interventionId);
+  if (!row) return;
+  const person = row.technician_id ?? row.creer_par;
+  const responsibles = await holderIds(tx, PERMISSIONS.INTERVENTIONS_ASSIGN, person !== null ? [person] : []);
+  await notify(tx, {
+    event: 'sla_alert',
+    type: 'urgent',
+    recipients: [person, ...responsibles],
+    actorId: null,
+    interventionId,
+    ...NOTIFICATION_TEXTS.slaAlert(interventionSubject(row), SLA_CIBLE_LABELS[cible], percent),
+  });
+}
+
+/** Contracts ending within 30 / 60 days (claimed once by sla.job.ts): the administrators. */
+export async function notifyContractExpiring(
+  tx: DbOrTx,
+  contracts: readonly { numero: string; date_fin: string; client: string }[],
+  days: 30 | 60,
+) {
+  const admins = await administratorIds(tx);
+  for (const c of contracts) {
+    await notify(tx, {
+      event: 'contract_expiring',
+      type: 'info',
+      recipients: admins,
+      actorId: null,
+      interventionId: null,
+      ...NOTIFICATION_TEXTS.contractExpiring(c.numero, c.client, c.date_fin, days),
+    });
+  }
 }
