@@ -36,8 +36,7 @@ export const SIGNATURE_MESSAGES = {
   nomMax: 'Le nom du signataire ne peut pas dépasser 150 caractères',
   qualiteMax: 'La qualité du signataire ne peut pas dépasser 150 caractères',
   signeLeInvalid: "La date de signature doit être une date et heure ISO 8601 avec fuseau (heure de l'appareil)",
-  changeIdInvalid: "L'identifiant de modification doit être un UUID",
-  changeIdReused: 'Cet identifiant de modification a déjà servi pour une autre intervention',
+  changeIdInvalid: 'Identifiant de modification invalide : 1 à 64 caractères parmi lettres, chiffres et « - _ : . »',
   imageRequired: "Joignez l'image de la signature (champ « image », PNG)",
   notMultipart: 'La signature doit être envoyée en multipart/form-data (champs role, nom, qualite, signe_le, image)',
   notPng: "L'image de la signature n'est pas une image PNG",
@@ -67,8 +66,10 @@ export const signatureFieldsSchema = z.object({
     .transform((v) => v || null),
   /** The device's clock at signing (kept as given beside the server's reception time). */
   signe_le: z.iso.datetime({ offset: true, error: SIGNATURE_MESSAGES.signeLeInvalid }),
+  /** The outbox's change id (the sync route's format): sent again, the signature already recorded is answered. */
   change_id: z
-    .uuid({ error: SIGNATURE_MESSAGES.changeIdInvalid })
+    .string({ error: SIGNATURE_MESSAGES.changeIdInvalid })
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, SIGNATURE_MESSAGES.changeIdInvalid)
     .nullish()
     .transform((v) => v || null),
 });

@@ -10,7 +10,7 @@
 -- on unchanged content joins the latest version; on changed content it makes version N+1.
 -- intervention_signatures: one row per signature, its PNG in FileStorage (storage_key), the signer, the device's time
 -- (signe_le), the server's (recu_le), the content hash at signing (sha256, the version's) and the image's own hash.
--- change_id: an offline device's idempotency key (a replay returns the signature already recorded).
+-- change_id: an offline device's idempotency key, per intervention (a replay returns the signature already recorded).
 ALTER TABLE "contracts" ADD COLUMN IF NOT EXISTS "signature_client_obligatoire" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE TABLE IF NOT EXISTS "intervention_bon_versions" (
 	"id" serial PRIMARY KEY NOT NULL,
@@ -34,11 +34,11 @@ CREATE TABLE IF NOT EXISTS "intervention_signatures" (
 	"sha256" varchar(64) NOT NULL,
 	"image_sha256" varchar(64) NOT NULL,
 	"storage_key" varchar(255) NOT NULL,
-	"change_id" uuid,
+	"change_id" varchar(64),
 	"user_id" integer REFERENCES "users"("id") ON DELETE set null,
 	CONSTRAINT "intervention_signatures_role_ck" CHECK ("role" IN ('CLIENT', 'TECHNICIEN')),
 	CONSTRAINT "intervention_signatures_storage_key_uq" UNIQUE ("storage_key"),
-	CONSTRAINT "intervention_signatures_change_id_uq" UNIQUE ("change_id")
+	CONSTRAINT "intervention_signatures_change_id_uq" UNIQUE ("intervention_id", "change_id")
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "intervention_signatures_intervention_idx" ON "intervention_signatures" ("intervention_id", "id");--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "intervention_signatures_version_idx" ON "intervention_signatures" ("bon_version_id");

@@ -1,16 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-  varchar,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
 import { users } from './access.ts';
 import { timestamps } from './columns.ts';
 import { interventionHistory, interventions } from './interventions.ts';
@@ -189,10 +178,11 @@ export const interventionSignatures = pgTable(
     sha256: varchar('sha256', { length: 64 }).notNull(),
     imageSha256: varchar('image_sha256', { length: 64 }).notNull(),
     storageKey: varchar('storage_key', { length: 255 }).notNull().unique('intervention_signatures_storage_key_uq'),
-    changeId: uuid('change_id').unique('intervention_signatures_change_id_uq'),
+    changeId: varchar('change_id', { length: 64 }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
+    uniqueIndex('intervention_signatures_change_id_uq').on(t.interventionId, t.changeId),
     index('intervention_signatures_intervention_idx').on(t.interventionId, t.id),
     index('intervention_signatures_version_idx').on(t.bonVersionId),
   ],

@@ -3,12 +3,7 @@ import type { CustomFieldType } from '@gmao/domain/custom-fields/custom-field-sc
 import { formatHours } from '@gmao/domain/dashboard/performance-schemas';
 import { equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
 import { formatDate, formatDateTime } from '@gmao/domain/format/format';
-import {
-  formatGuaranteedMinutes,
-  SIGNATURE_ROLE_LABELS,
-  SIGNATURE_ROLES,
-  SLA_ETAT_WORDS,
-} from '@gmao/domain/interventions/signature-schemas';
+import { formatGuaranteedMinutes, SIGNATURE_ROLES, SLA_ETAT_WORDS } from '@gmao/domain/interventions/signature-schemas';
 import { statutLabel } from '@gmao/domain/interventions/status';
 import QRCode from 'qrcode';
 import { type Doc, keyValues, renderPdf, section, table, write } from '../../lib/pdf.ts';
@@ -340,7 +335,7 @@ function signatures(doc: Doc, input: BonPdfInput) {
     const label = role === 'CLIENT' ? 'Le client' : 'Le technicien';
     const mine = bon.signatures.filter((s) => s.role === role);
     if (!mine.length) blocks.push([label, null]);
-    for (const s of mine) blocks.push([`${label} (${SIGNATURE_ROLE_LABELS[role].toLowerCase()})`, s]);
+    for (const s of mine) blocks.push([label, s]);
   }
   for (let i = 0; i < blocks.length; i += 2) {
     ensureRoom(doc, SIGNATURE_BOX.h + 10);

@@ -5,6 +5,15 @@ import { visible } from '../../../db/predicates.ts';
 /** The data of the bon d'intervention's content (bon-content.ts), its frozen versions and its signatures. */
 
 export const BON_ROW_LIMIT = 500;
+
+/** Runs the queries one after the other (a transaction's connection takes one at a time). */
+async function inTurn<T extends readonly (() => Promise<unknown>)[]>(
+  queries: T,
+): Promise<{ [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const out: unknown[] = [];
+  for (const q of queries) out.push(await q());
+  return out as { [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}
 /** Photos printed as thumbnails on the bon (the first ones, in upload order). */
 export const BON_PHOTO_LIMIT = 6;
 export const BON_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -111,68 +120,80 @@ export async function hasClientSignature(db: DbOrTx, id: number): Promise<boolea
   return rows[0]?.found === true;
 }
 
-/** The work records, checklist, materials, time, reports and photos of the content. */
+/**
+ * The work records, checklist, materials, time, reports and photos of the content. One query after the other: this
+ * runs inside the signing transaction, on one connection.
+ */
 export async function bonWork(db: DbOrTx, id: number) {
-  const [diag, plan, qc, custom, checklist, materials, sessions, reports, photos] = await Promise.all([
-    db.execute<{
-      constat: string;
-      causes: string | null;
-      actions_recommandees: string | null;
-      gravite: string;
-      par: string | null;
-    }>(sql`
+  const [diag, plan, qc, custom, checklist, materials, sessions, reports, photos] = await inTurn([
+    () =>
+      db.execute<{
+        constat: string;
+        causes: string | null;
+        actions_recommandees: string | null;
+        gravite: string;
+        par: string | null;
+      }>(sql`
       SELECT d.constat, d.causes, d.actions_recommandees, d.gravite, u.nom AS par
       FROM intervention_diagnostics d LEFT JOIN users u ON u.id = d.user_id WHERE d.intervention_id = ${id}`),
-    db.execute<{
-      date_prevue: string;
-      duree_estimee: string | null;
-      pieces_necessaires: string | null;
-      instructions: string | null;
-      par: string | null;
-    }>(sql`
+    () =>
+      db.execute<{
+        date_prevue: string;
+        duree_estimee: string | null;
+        pieces_necessaires: string | null;
+        instructions: string | null;
+        par: string | null;
+      }>(sql`
       SELECT p.date_prevue::text AS date_prevue, p.duree_estimee::text AS duree_estimee, p.pieces_necessaires,
              p.instructions, u.nom AS par
       FROM intervention_planifications p LEFT JOIN users u ON u.id = p.user_id WHERE p.intervention_id = ${id}`),
-    db.execute<{ resultat: string; observations: string | null; controle_le: string; par: string | null }>(sql`
+    () =>
+      db.execute<{ resultat: string; observations: string | null; controle_le: string; par: string | null }>(sql`
       SELECT q.resultat, q.observations, q.controle_le::text AS controle_le, u.nom AS par
       FROM intervention_quality_controls q LEFT JOIN users u ON u.id = q.controle_par
       WHERE q.intervention_id = ${id}`),
-    db.execute<{ libelle: string; type: string; unite: string | null; valeur: unknown }>(sql`
+    () =>
+      db.execute<{ libelle: string; type: string; unite: string | null; valeur: unknown }>(sql`
       SELECT d.libelle, d.type, d.unite, i.custom_fields -> d.cle AS valeur
       FROM interventions i JOIN custom_field_definitions d ON i.custom_fields ? d.cle
       WHERE i.id = ${id} ORDER BY d.position, d.id`),
-    db.execute<{ libelle: string; fait: boolean; fait_le: Date | null; par: string | null }>(sql`
+    () =>
+      db.execute<{ libelle: string; fait: boolean; fait_le: Date | null; par: string | null }>(sql`
       SELECT c.label AS libelle, c.checked AS fait, c.checked_at AS fait_le, u.nom AS par
       FROM intervention_checklist_items c LEFT JOIN users u ON u.id = c.checked_by
       WHERE c.intervention_id = ${id} ORDER BY c.position, c.id LIMIT ${BON_ROW_LIMIT}`),
-    db.execute<{
-      designation: string;
-      reference: string | null;
-      quantite: string;
-      prix_unitaire: string;
-      total: string;
-      grand_total: string;
-    }>(sql`
+    () =>
+      db.execute<{
+        designation: string;
+        reference: string | null;
+        quantite: string;
+        prix_unitaire: string;
+        total: string;
+        grand_total: string;
+      }>(sql`
       SELECT m.designation, m.reference, m.quantite::text AS quantite, m.prix_unitaire::text AS prix_unitaire,
              round(m.quantite * m.prix_unitaire, 2)::text AS total,
              (SELECT coalesce(sum(round(x.quantite * x.prix_unitaire, 2)), 0)::text
                 FROM intervention_materials x WHERE x.intervention_id = ${id}) AS grand_total
       FROM intervention_materials m WHERE m.intervention_id = ${id} ORDER BY m.id LIMIT ${BON_ROW_LIMIT}`),
-    db.execute<{ technicien: string; debut: Date; fin: Date }>(sql`
+    () =>
+      db.execute<{ technicien: string; debut: Date; fin: Date }>(sql`
       SELECT coalesce(u.nom, '-') AS technicien, s.started_at AS debut, s.stopped_at AS fin
       FROM intervention_timer_sessions s LEFT JOIN users u ON u.id = s.user_id
       WHERE s.intervention_id = ${id} AND s.stopped_at IS NOT NULL
       ORDER BY s.started_at, s.id LIMIT ${BON_ROW_LIMIT}`),
-    db.execute<{ titre: string; contenu: string; par: string | null; le: Date }>(sql`
+    () =>
+      db.execute<{ titre: string; contenu: string; par: string | null; le: Date }>(sql`
       SELECT r.titre, r.contenu, u.nom AS par, r.created_at AS le
       FROM intervention_reports r LEFT JOIN users u ON u.id = r.user_id
       WHERE r.intervention_id = ${id} ORDER BY r.created_at, r.id LIMIT ${BON_ROW_LIMIT}`),
-    db.execute<{ id: number; nom: string; type: string; taille: number }>(sql`
+    () =>
+      db.execute<{ id: number; nom: string; type: string; taille: number }>(sql`
       SELECT a.id, a.original_name AS nom, a.mime_type AS type, a.size_bytes AS taille
       FROM intervention_attachments a
       WHERE a.intervention_id = ${id} AND a.mime_type IN ('image/jpeg', 'image/png')
       ORDER BY a.id LIMIT ${BON_PHOTO_LIMIT}`),
-  ]);
+  ] as const);
   const totalSeconds = sessions.rows.reduce(
     (s, r) => s + Math.round((new Date(r.fin).getTime() - new Date(r.debut).getTime()) / 1000),
     0,
@@ -269,9 +290,14 @@ export async function versionSignatures(db: DbOrTx, versionId: number): Promise<
   return rows;
 }
 
-export async function findSignatureByChangeId(db: DbOrTx, changeId: string): Promise<SignatureRow | null> {
+export async function findSignatureByChangeId(
+  db: DbOrTx,
+  interventionId: number,
+  changeId: string,
+): Promise<SignatureRow | null> {
   const { rows } = await db.execute<SignatureRow>(sql`
-    SELECT ${SIGNATURE_COLUMNS} FROM ${SIGNATURE_FROM} WHERE s.change_id = ${changeId}`);
+    SELECT ${SIGNATURE_COLUMNS} FROM ${SIGNATURE_FROM}
+    WHERE s.intervention_id = ${interventionId} AND s.change_id = ${changeId}`);
   return rows[0] ?? null;
 }
 
@@ -301,7 +327,7 @@ export async function insertSignature(
     INSERT INTO intervention_signatures (intervention_id, bon_version_id, role, nom, qualite, signe_le, sha256,
       image_sha256, storage_key, change_id, user_id)
     VALUES (${s.interventionId}, ${s.bonVersionId}, ${s.role}, ${s.nom}, ${s.qualite}, ${s.signeLe}::timestamptz,
-      ${s.sha256}, ${s.imageSha256}, ${s.storageKey}, ${s.changeId}::uuid, ${s.userId})
+      ${s.sha256}, ${s.imageSha256}, ${s.storageKey}, ${s.changeId}, ${s.userId})
     RETURNING id`);
   return rows[0]!.id;
 }

@@ -49,12 +49,11 @@ const view = (r: repo.SignatureRow): Signature => ({
 export async function currentBonContent(db: DbOrTx, id: number) {
   const head = await repo.bonHead(db, id);
   if (!head) return null;
-  const [entreprise, settings, contract, work] = await Promise.all([
-    companyIdentity(db),
-    documentSettings(db),
-    repo.interventionContract(db, id),
-    repo.bonWork(db, id),
-  ]);
+  // In turn, not Promise.all: inside the signing transaction these share one connection.
+  const entreprise = await companyIdentity(db);
+  const settings = await documentSettings(db);
+  const contract = await repo.interventionContract(db, id);
+  const work = await repo.bonWork(db, id);
   const garanties = contract?.contract_version_id
     ? await repo.contractGuarantees(db, contract.contract_version_id, head.urgence)
     : [];
@@ -135,11 +134,8 @@ export async function signIntervention(
 ): Promise<{ data: Signature; replayed: boolean }> {
   const replay = async () => {
     if (!fields.change_id) return null;
-    const prior = await repo.findSignatureByChangeId(db, fields.change_id);
+    const prior = await repo.findSignatureByChangeId(db, id, fields.change_id);
     if (!prior) return null;
-    if (prior.intervention_id !== id) {
-      throw new AppError('CONFLICT', M.changeIdReused, [{ field: 'change_id', msg: M.changeIdReused }]);
-    }
     return { data: view(prior), replayed: true };
   };
   const prior = await replay();
