@@ -58,11 +58,16 @@ export const COMPANY_LEGAL_IDS = ['ice', 'rc', 'if', 'patente', 'cnss'] as const
 export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 
+/** Half of a surrogate pair without the other half: U+FFFD (PostgreSQL's jsonb refuses it). */
+const LONE_SURROGATES = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (v: string) => v.replace(LONE_SURROGATES, '\ufffd');
+
 const text = (max: number) =>
   z
     .string({ error: COMPANY_MESSAGES.tooLong(max) })
     .trim()
     .max(max, COMPANY_MESSAGES.tooLong(max))
+    .transform(wellFormed)
     .nullish()
     .transform((v) => v ?? '');
 
@@ -72,7 +77,8 @@ export const companyProfileInputSchema = z.object({
     .string({ error: COMPANY_MESSAGES.nomRequired })
     .trim()
     .min(1, COMPANY_MESSAGES.nomRequired)
-    .max(200, COMPANY_MESSAGES.nomMax),
+    .max(200, COMPANY_MESSAGES.nomMax)
+    .transform(wellFormed),
   adresse: text(300),
   ville: text(100),
   telephone: z
@@ -87,6 +93,7 @@ export const companyProfileInputSchema = z.object({
     .trim()
     .max(200, COMPANY_MESSAGES.tooLong(200))
     .refine((v) => v === '' || z.email().safeParse(v).success, COMPANY_MESSAGES.emailInvalid)
+    .transform(wellFormed)
     .nullish()
     .transform((v) => v ?? ''),
   ice: z
