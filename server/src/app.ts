@@ -30,6 +30,7 @@ import reportsRoutes from './modules/reports/reports.routes.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
+import settingsRoutes from './modules/settings/company.routes.ts';
 import { partsRoutes } from './modules/stock/parts/parts.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import templatesRoutes from './modules/templates/templates.routes.ts';
@@ -161,7 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(interventionsRoutes, { prefix: '/api/interventions', storage: deps.storage });
   await app.register(plansRoutes, { prefix: '/api/plans' });
   await app.register(dashboardRoutes, { prefix: '/api/dashboard' });
-  await app.register(reportsRoutes, { prefix: '/api/reports' });
+  await app.register(reportsRoutes, { prefix: '/api/reports', storage: deps.storage });
   await app.register(auditRoutes, { prefix: '/api/audit' });
   await app.register(searchRoutes, { prefix: '/api/search' });
   await app.register(notificationsRoutes, { prefix: '/api/notifications' });
@@ -170,6 +171,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(stockRoutes, { prefix: '/api/stock' });
   await app.register(contractsRoutes, { prefix: '/api/contracts', storage: deps.storage });
   await app.register(calendarsRoutes, { prefix: '/api/calendars' });
+  await app.register(settingsRoutes, { prefix: '/api/settings', storage: deps.storage });
 
   return app;
 }

@@ -129,6 +129,8 @@ export const contractInputSchema = z
     date_debut: day,
     date_fin: day,
     reconduction_tacite: z.boolean().default(false),
+    /** Issue 32: the client's signature on the bon is required to close this contract's interventions. */
+    signature_client_obligatoire: z.boolean().default(false),
     /** null (or absent): all of the client's equipment, present and future; else the covered list. */
     equipement_ids: idList(MAX_CONTRACT_EQUIPMENT, M.equipmentTooMany, M.equipmentDuplicate)
       .min(1, M.equipmentEmpty)
@@ -185,6 +187,7 @@ export const contractListItemSchema = z.object({
   date_debut: z.string(),
   date_fin: z.string(),
   reconduction_tacite: z.boolean(),
+  signature_client_obligatoire: z.boolean(),
   /** null: all of the client's equipment. */
   equipements: z.number().nullable(),
   calendrier_id: z.number(),

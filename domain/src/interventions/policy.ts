@@ -30,6 +30,7 @@ export const WORK_ACTIONS = [
   'writeReport', // add a compte rendu
   'addNote', // workflow note (history)
   'submitReview', // submit finished work for validation
+  'sign', // a signature on the bon d'intervention (the client's, given on the technician's device, or his own)
 ] as const;
 
 /** Open to every holder of interventions:update, whoever holds the intervention. */

@@ -43,11 +43,21 @@ function endText(doc: Doc, x: number, y: number, style: Style, size: number) {
   doc.y = y;
 }
 
-export async function renderPdf(title: string, build: (doc: Doc) => void): Promise<Buffer> {
+/** `bufferPages`: every page stays open until the end (lib/pdf-header.ts drawPageNumbers writes "Page 1/2"). */
+export async function renderPdf(
+  title: string,
+  build: (doc: Doc) => void,
+  opts: { bufferPages?: boolean; author?: string } = {},
+): Promise<Buffer> {
   // Loaded on the first PDF, not at start-up (~0.2 s of import a process that never prints one does not pay).
   const { default: PDFDocument } = await import('pdfkit');
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4', margin: 40, info: { Title: title, Author: 'GMAO' } });
+    const doc = new PDFDocument({
+      size: 'A4',
+      margin: 40,
+      bufferPages: opts.bufferPages ?? false,
+      info: { Title: title, Author: opts.author ?? 'GMAO' },
+    });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));

@@ -79,6 +79,8 @@ export const contracts = pgTable(
       .references(() => businessCalendars.id, { onDelete: 'restrict' }),
     montantAnnuelHt: numeric('montant_annuel_ht', { precision: 14, scale: 2 }),
     version: integer('version').notNull().default(1),
+    /** 0051_signed_bon.sql: TERMINEE needs the client's signature on this contract's interventions (issue 32). */
+    signatureClientObligatoire: boolean('signature_client_obligatoire').notNull().default(false),
     /** When the 60- and 30-day expiry notices went to the administrators (once each per end date). */
     expiryNotified60At: timestamp('expiry_notified_60_at', { withTimezone: true }),
     expiryNotified30At: timestamp('expiry_notified_30_at', { withTimezone: true }),

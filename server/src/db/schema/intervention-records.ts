@@ -139,3 +139,51 @@ export const interventionReports = pgTable(
   },
   (t) => [index('intervention_reports_intervention_idx').on(t.interventionId, t.createdAt, t.id)],
 );
+
+// 0051_signed_bon.sql (issue 32): the bon d'intervention's content frozen at each signature, and the signatures.
+export const interventionBonVersions = pgTable(
+  'intervention_bon_versions',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    /** The canonical JSON text exactly as hashed. */
+    contenu: text('contenu').notNull(),
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('intervention_bon_versions_uq').on(t.interventionId, t.version)],
+);
+
+export const interventionSignatures = pgTable(
+  'intervention_signatures',
+  {
+    id: serial('id').primaryKey(),
+    interventionId: integer('intervention_id')
+      .notNull()
+      .references(() => interventions.id, { onDelete: 'cascade' }),
+    bonVersionId: integer('bon_version_id')
+      .notNull()
+      .references(() => interventionBonVersions.id, { onDelete: 'cascade' }),
+    role: varchar('role', { length: 12 }).notNull(),
+    nom: varchar('nom', { length: 150 }).notNull(),
+    qualite: varchar('qualite', { length: 150 }),
+    /** The device's time at signing. */
+    signeLe: timestamp('signe_le', { withTimezone: true }).notNull(),
+    /** The server's time when it was received. */
+    recuLe: timestamp('recu_le', { withTimezone: true }).notNull().defaultNow(),
+    /** The bon's content hash at signing (its version's). */
+    sha256: varchar('sha256', { length: 64 }).notNull(),
+    imageSha256: varchar('image_sha256', { length: 64 }).notNull(),
+    storageKey: varchar('storage_key', { length: 255 }).notNull().unique('intervention_signatures_storage_key_uq'),
+    changeId: varchar('change_id', { length: 64 }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('intervention_signatures_change_id_uq').on(t.interventionId, t.changeId),
+    index('intervention_signatures_intervention_idx').on(t.interventionId, t.id),
+    index('intervention_signatures_version_idx').on(t.bonVersionId),
+  ],
+);

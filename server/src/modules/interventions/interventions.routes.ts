@@ -36,6 +36,7 @@ import recordsRoutes from './records/records.routes.ts';
 import compteRenduRoutes from './review/compte-rendu.routes.ts';
 import reviewRoutes from './review/review.routes.ts';
 import scheduleRoutes from './schedule/schedule.routes.ts';
+import signaturesRoutes from './signatures/signatures.routes.ts';
 import syncRoutes from './sync/sync.routes.ts';
 import { preconditionOf, versionedWrite, withEtag } from './version-precondition.ts';
 import statusRoutes from './workflow/status.routes.ts';
@@ -82,6 +83,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
   await app.register(scheduleRoutes);
   await app.register(bulkRoutes);
   await app.register(syncRoutes);
+  await app.register(signaturesRoutes, { storage });
 
   app.get(
     '/',

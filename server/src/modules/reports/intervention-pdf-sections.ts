@@ -9,8 +9,11 @@ import type { InterventionReportDetails } from './intervention-report-details.re
 const label = (labels: Record<string, string>, value: string) => labels[value] ?? value;
 const qty = (v: string) => String(Number(v)).replace('.', ',');
 
-/** The work sections of the one-intervention PDF: diagnostic, planning, quality control, checklist, materials, time. */
-export function detailSections(doc: Doc, d: InterventionReportDetails) {
+/**
+ * The work sections of the one-intervention PDF: diagnostic, planning, quality control, checklist, materials, time.
+ * `prices: false` (the bon's setting "Afficher les prix sur le bon" off): the materials without prices nor total.
+ */
+export function detailSections(doc: Doc, d: InterventionReportDetails, { prices = true }: { prices?: boolean } = {}) {
   section(doc, 'Diagnostic');
   if (d.diagnostic)
     keyValues(doc, [
@@ -66,7 +69,17 @@ export function detailSections(doc: Doc, d: InterventionReportDetails) {
     );
 
   section(doc, 'Matériaux utilisés');
-  if (d.materials.length)
+  if (d.materials.length && !prices)
+    table(
+      doc,
+      [
+        { header: 'Désignation', width: 275 },
+        { header: 'Référence', width: 130 },
+        { header: 'Quantité', width: 110 },
+      ],
+      d.materials.map((m) => [m.designation, m.reference ?? '-', qty(m.quantite)]),
+    );
+  else if (d.materials.length)
     table(
       doc,
       [
@@ -84,7 +97,8 @@ export function detailSections(doc: Doc, d: InterventionReportDetails) {
         formatCurrency(m.total),
       ]),
     );
-  keyValues(doc, [['Total matériaux', formatCurrency(d.materialsTotal)]]);
+  if (prices) keyValues(doc, [['Total matériaux', formatCurrency(d.materialsTotal)]]);
+  else if (!d.materials.length) keyValues(doc, [['Matériaux', 'Aucun']]);
 
   section(doc, 'Temps passé');
   keyValues(doc, [

@@ -6,9 +6,7 @@ import { PLAN_LABELS } from '@gmao/domain/plans/plan-form';
 import type { Compliance } from '@gmao/domain/plans/plan-schemas';
 import { PARTS_DOWNTIME_LABELS, type PartDowntime, type ReportSummary } from '@gmao/domain/reports/report-schemas';
 import { heading, keyValues, renderPdf, section, table } from '../../lib/pdf.ts';
-import { comptesRendusSection, detailSections } from './intervention-pdf-sections.ts';
-import type { InterventionReportRow } from './intervention-report.repository.ts';
-import type { InterventionReportDetails } from './intervention-report-details.repository.ts';
+import { type CompanyHeader, drawCompanyHeader } from '../../lib/pdf-header.ts';
 import type { ReportRow } from './reports.repository.ts';
 
 /** Rows listed in the period PDF; the CSV export has them all. */
@@ -22,9 +20,11 @@ export function summaryPdf(
   truncated: boolean,
   preventive: Compliance | null = null,
   partsDowntime: PartDowntime[] = [],
+  header: CompanyHeader | null = null,
 ): Promise<Buffer> {
   const f = summary.filter;
   return renderPdf("Rapport d'interventions", (doc) => {
+    if (header) drawCompanyHeader(doc, header);
     heading(
       doc,
       "Rapport d'interventions",
@@ -136,73 +136,6 @@ export function summaryPdf(
         r.technicien ?? '-',
         formatHours(r.repair_h === null ? null : Math.round(r.repair_h * 10) / 10),
         formatCurrency(r.cout),
-      ]),
-    );
-  });
-}
-
-type HistoryRow = {
-  from_statut: string | null;
-  to_statut: string | null;
-  note: string | null;
-  created_at: Date;
-  user: string | null;
-};
-
-export function interventionPdf(
-  r: InterventionReportRow,
-  history: HistoryRow[],
-  details: InterventionReportDetails,
-): Promise<Buffer> {
-  return renderPdf(`Rapport d'intervention n° ${r.id}`, (doc) => {
-    heading(doc, `Rapport d'intervention n° ${r.id}`, `Édité le ${formatDateTime(new Date())}`);
-    section(doc, 'Intervention');
-    keyValues(doc, [
-      ['Date', formatDate(r.date)],
-      ['Statut', `${statutLabel(r.statut)}${r.urgence ? ' — URGENT' : ''}`],
-      ['Description', r.description],
-      ['Note', r.note],
-      ['Technicien', r.technicien],
-      ['Créée par', r.createur],
-      ['Créée le', formatDateTime(r.created_at)],
-      ['Démarrée le', formatDateTime(r.started)],
-      ['Terminée le', formatDateTime(r.finished)],
-      ['Délai de démarrage', formatHours(r.start_h === null ? null : Math.round(r.start_h * 10) / 10)],
-      ['Durée de réparation', formatHours(r.repair_h === null ? null : Math.round(r.repair_h * 10) / 10)],
-    ]);
-    section(doc, 'Équipement');
-    keyValues(doc, [
-      ['Nom', r.equipement],
-      ['Type', equipmentTypeLabel(r.type_equipement)],
-      ['Marque / modèle', [r.marque, r.modele].filter(Boolean).join(' ') || '-'],
-      ['N° de série', r.numero_serie],
-      ['Coût', formatCurrency(r.cout)],
-    ]);
-    section(doc, 'Client');
-    keyValues(doc, [
-      ['Société', r.client],
-      ['Ville', r.ville],
-      ['Contact', r.contact_principal],
-      ['Téléphone', r.telephone_contact],
-    ]);
-    detailSections(doc, details);
-    comptesRendusSection(doc, details);
-    section(doc, 'Historique (statuts et notes)');
-    table(
-      doc,
-      [
-        { header: 'Date', width: 100 },
-        { header: 'De', width: 90 },
-        { header: 'Vers', width: 90 },
-        { header: 'Par', width: 100 },
-        { header: 'Note', width: 135 },
-      ],
-      history.map((h) => [
-        formatDateTime(h.created_at),
-        h.from_statut ? statutLabel(h.from_statut) : '-',
-        h.to_statut ? statutLabel(h.to_statut) : '-',
-        h.user ?? '-',
-        h.note ?? '',
       ]),
     );
   });

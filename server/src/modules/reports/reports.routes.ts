@@ -1,5 +1,6 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { errorEnvelopeSchema, idParamsSchema, successEnvelope } from '@gmao/domain/common/api';
+import { bonPdfQuerySchema } from '@gmao/domain/interventions/signature-schemas';
 import {
   interventionReportFileName,
   partDowntimeSchema,
@@ -12,6 +13,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { downloadHeaders } from '../../lib/download.ts';
+import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
 import { recordExport } from '../audit/audit.service.ts';
 import { csvStream, interventionReportPdf, periodPdf } from './report-export.service.ts';
 import { getOptions, getPartsDowntime, getSummary } from './reports.service.ts';
@@ -20,7 +22,8 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 const access = { permission: PERMISSIONS.REPORTS_READ };
 
 /** /api/reports: summary preview, CSV and PDF downloads of a period, and the one-intervention PDF. */
-const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
+const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, opts) => {
+  const storage = opts.storage ?? localDiskStorage(defaultUploadsDir);
   app.get(
     '/summary',
     {
@@ -89,7 +92,7 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags: ['reports'], summary: 'Rapport PDF de la période', querystring: reportFilterSchema },
     },
     async (request, reply) => {
-      const pdf = await periodPdf(app.db, request.query);
+      const pdf = await periodPdf(app.db, request.query, storage);
       await recordExport(app.db, 'pdf', 'rapport de période', request.query);
       return reply
         .type('application/pdf')
@@ -105,14 +108,19 @@ const reportsRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { access: { anyPermission: [PERMISSIONS.INTERVENTIONS_READ, PERMISSIONS.REPORTS_READ] } },
       schema: {
         tags: ['reports'],
-        summary: "Rapport PDF d'une intervention",
+        summary:
+          "Bon d'intervention PDF : la version signée n° N (?version=N), sinon la dernière version signée si le contenu n'a pas changé depuis, sinon le bon actuel non signé",
         params: idParamsSchema,
+        querystring: bonPdfQuerySchema,
       },
     },
     async (request, reply) => {
       const { id } = request.params;
-      const pdf = await interventionReportPdf(app.db, id);
-      await recordExport(app.db, 'pdf', `rapport de l'intervention #${id}`, null, id);
+      const { version } = request.query;
+      const pdf = await interventionReportPdf(app.db, storage, id, version);
+      const what =
+        version === undefined ? `bon de l'intervention #${id}` : `bon de l'intervention #${id} (version ${version})`;
+      await recordExport(app.db, 'pdf', what, null, id);
       return reply
         .type('application/pdf')
         .headers(downloadHeaders(interventionReportFileName(id)))

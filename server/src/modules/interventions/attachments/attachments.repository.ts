@@ -82,10 +82,14 @@ export async function deleteAttachment(db: DbOrTx, interventionId: number, attId
   return rows[0]?.storage_key ?? null;
 }
 
-/** Storage keys of an intervention's files (read before deleting the intervention, whose rows cascade). */
+/**
+ * Storage keys of an intervention's files — its attachments and its signatures' images (issue 32) — read before
+ * deleting the intervention, whose rows cascade.
+ */
 export async function attachmentKeys(db: DbOrTx, interventionId: number) {
   const { rows } = await db.execute<{ storage_key: string }>(
-    sql`SELECT storage_key FROM intervention_attachments WHERE intervention_id = ${interventionId}`,
+    sql`SELECT storage_key FROM intervention_attachments WHERE intervention_id = ${interventionId}
+        UNION ALL SELECT storage_key FROM intervention_signatures WHERE intervention_id = ${interventionId}`,
   );
   return rows.map((r) => r.storage_key);
 }

@@ -27,6 +27,7 @@ import {
   lockVisibleMany,
 } from '../interventions.repository.ts';
 import { lockReviewStatus, restoreSupersededReview, supersedeReview } from '../review/review.repository.ts';
+import { closeWithoutSignatureRefusal } from '../signatures/signatures.service.ts';
 import { onStatusChange } from '../sla/sla.service.ts';
 import { deleteHistoryRow, insertHistory, lastStatusMove } from './history.repository.ts';
 import { type StatusTimestamps, writeStatut } from './status.repository.ts';
@@ -72,6 +73,8 @@ export async function applyStatusChange(
     if (refused?.kind === 'forbidden') throw new AppError('FORBIDDEN', refused.message);
     if (refused) throw new AppError('BAD_REQUEST', refused.message, [{ field: 'motif', msg: refused.message }]);
   }
+  // Issue 32: "Signature du client obligatoire pour terminer" (company or contract), on every door to TERMINEE.
+  if (!undo && to === 'TERMINEE' && current.statut !== 'TERMINEE') await requireClientSignature(tx, current.id);
   const reopenMotif = leavesFinished && !undo ? motif : null;
   // Stock (issue 18): waiting for parts needs an open part request; TERMINEE issues, ANNULEE releases reservations.
   if (current.statut !== to) await stockOnStatusChange(tx, user, current.id, current.statut, to);
@@ -116,6 +119,12 @@ export async function applyStatusChange(
   // cancels announced, where still unread.
   if (undo) await withdrawStatusChanged(tx, user, current.id, to, current.statut, UNDO_WINDOW_SECONDS * 3);
   else await notifyStatusChanged(tx, user, current.id, current.statut, to);
+}
+
+/** 422 when the intervention may not be closed before the client has signed its bon (signatures.service.ts). */
+async function requireClientSignature(tx: DbOrTx, id: number) {
+  const refused = await closeWithoutSignatureRefusal(tx, id);
+  if (refused) throw new AppError('BUSINESS_RULE', refused);
 }
 
 /** PUT /:id/status inside the caller's transaction (also a synchronised status step, sync/sync.service.ts). */

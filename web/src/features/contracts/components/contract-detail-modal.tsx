@@ -12,6 +12,7 @@ import {
 import { formatCurrency, formatDateTime } from '@gmao/domain/format/format';
 import { formatFileSize } from '@gmao/domain/interventions/attachment-schemas';
 import { STATUT_LABELS } from '@gmao/domain/interventions/status';
+import { COMPANY_MESSAGES } from '@gmao/domain/settings/company-schemas';
 import { Download, Pencil, Trash2, Upload } from 'lucide-react';
 import { useRef } from 'react';
 import { Button } from '../../../components/ui/button';
@@ -91,6 +92,7 @@ export function ContractDetailModal({
                 ['Type', CONTRACT_TYPE_LABELS[c.type]],
                 ['Période', `du ${dayFr(c.date_debut)} au ${dayFr(c.date_fin)}`],
                 ['Reconduction tacite', c.reconduction_tacite ? 'Oui' : 'Non'],
+                [COMPANY_MESSAGES.signatureRequired, c.signature_client_obligatoire ? 'Oui' : 'Non'],
                 ['Montant annuel HT', c.montant_annuel_ht === null ? '—' : formatCurrency(c.montant_annuel_ht)],
                 ['Calendrier', c.calendrier_nom],
                 [

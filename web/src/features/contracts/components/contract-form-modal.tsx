@@ -14,6 +14,7 @@ import {
   type SlaCible,
 } from '@gmao/domain/contracts/contract-schemas';
 import { STATUT_LABELS } from '@gmao/domain/interventions/status';
+import { COMPANY_MESSAGES } from '@gmao/domain/settings/company-schemas';
 import { useState } from 'react';
 import { FormField, inputClass } from '../../../components/ui/form-field';
 import { FormModal } from '../../../components/ui/form-modal';
@@ -66,6 +67,7 @@ export function ContractFormModal({ contract, onClose }: { contract: Contract | 
   const [dateDebut, setDateDebut] = useState(contract?.date_debut ?? today());
   const [dateFin, setDateFin] = useState(contract?.date_fin ?? inOneYear());
   const [tacite, setTacite] = useState(contract?.reconduction_tacite ?? true);
+  const [signature, setSignature] = useState(contract?.signature_client_obligatoire ?? false);
   const [allEquipment, setAllEquipment] = useState(contract ? contract.equipement_ids === null : true);
   const [equipmentIds, setEquipmentIds] = useState<number[]>(contract?.equipement_ids ?? []);
   const [planIds, setPlanIds] = useState<number[]>(contract?.plan_ids ?? []);
@@ -87,6 +89,7 @@ export function ContractFormModal({ contract, onClose }: { contract: Contract | 
     date_debut: dateDebut,
     date_fin: dateFin,
     reconduction_tacite: tacite,
+    signature_client_obligatoire: signature,
     equipement_ids: allEquipment ? null : equipmentIds,
     plan_ids: planIds,
     calendrier_id: calendrierId ? Number(calendrierId) : undefined,
@@ -216,6 +219,15 @@ export function ContractFormModal({ contract, onClose }: { contract: Contract | 
         <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700 sm:col-span-2">
           <input type="checkbox" className="h-5 w-5" checked={tacite} onChange={(e) => setTacite(e.target.checked)} />
           Reconduction tacite
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700 sm:col-span-2">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={signature}
+            onChange={(e) => setSignature(e.target.checked)}
+          />
+          {COMPANY_MESSAGES.signatureRequired}
         </label>
         <FormField label="Calendrier ouvré" htmlFor="contract-calendrier" required error={errorOf('calendrier_id')}>
           <Select

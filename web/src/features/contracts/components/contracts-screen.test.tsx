@@ -20,6 +20,7 @@ const item: ContractListItem = {
   date_debut: '2026-01-01',
   date_fin: '2026-12-31',
   reconduction_tacite: true,
+  signature_client_obligatoire: false,
   equipements: null,
   calendrier_id: 1,
   calendrier_nom: 'Heures ouvrées',
