@@ -167,7 +167,7 @@ describe('fuzz: the company body and the signature form on rows that exist', () 
               role: 'CLIENT',
               nom: 'Client Test',
               signe_le: new Date().toISOString(),
-              [key]: text.replace(/\u0000/g, ''),
+              [key]: text.replaceAll(String.fromCharCode(0), ''),
             },
             [
               {
