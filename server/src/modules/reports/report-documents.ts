@@ -1,4 +1,3 @@
-import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
 import { formatHours } from '@gmao/domain/dashboard/performance-schemas';
 import { formatCurrency, formatDate, formatDateTime, formatPercent } from '@gmao/domain/format/format';
 import { statutLabel } from '@gmao/domain/interventions/status';
