@@ -42,7 +42,10 @@ export class OfflineDb extends Dexie {
   outbox!: EntityTable<OutboxChange, 'seq'>;
   cache!: EntityTable<CachedQueries, 'key'>;
   constructor(name = 'gmao-offline') {
-    super(name);
+    // The IndexedDB of this moment, not the one Dexie saw when its module loaded: the web tests that share a worker
+    // load Dexie once, and a file that installs an in-memory IndexedDB after another file imported Dexie would
+    // otherwise get "IndexedDB API missing" (seen in CI, order-dependent). In a browser both are the same object.
+    super(name, { indexedDB: globalThis.indexedDB, IDBKeyRange: globalThis.IDBKeyRange });
     this.version(1).stores({ outbox: '++seq, [userId+state], clientId, interventionId', cache: 'key' });
   }
 }
