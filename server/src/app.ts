@@ -1,4 +1,3 @@
-import { constants as zlibConstants } from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,6 +10,7 @@ import type { ApiDocsMode } from './config.ts';
 import type { Database } from './db/database.ts';
 import { pgRateLimitStore } from './db/rate-limit-store.ts';
 import { clientErrorHandler } from './lib/client-error.ts';
+import { COMPRESSION } from './lib/compression.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import { auditContextPlugin } from './modules/audit/audit-context.ts';
@@ -105,21 +105,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(permissionsPolicyPlugin);
   await app.register(inputHygienePlugin);
-  // Per-instance limit of the refresh-token route; logins and registrations are throttled in PostgreSQL.
-  // API answers over 1 KB are compressed (brotli or gzip, as the client accepts); the SPA's files are sent from the
-  // copies compressed at build time by the static plugin, so they are skipped here.
-  // Answers up to 64 KB (a list page) are compressed in one synchronous call: the stream pipeline's overhead cost more
-  // than the compression itself (bench: the interventions list).
-  await app.register(compress, {
-    global: true,
-    threshold: 1024,
-    syncThreshold: 64 * 1024,
-    encodings: ['br', 'gzip'],
-    // Levels for answers made per request (nginx's gzip default is 1): a list page of 14 KB takes 35 µs at gzip 3
-    // against 60 at the default 6, for 8 % more bytes.
-    brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-    zlibOptions: { level: 3 },
-  });
+  await app.register(compress, { global: true, ...COMPRESSION });
   await app.register(rateLimit, {
     global: false,
     // Counted in PostgreSQL, shared by every instance (db/rate-limit-store.ts).

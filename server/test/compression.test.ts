@@ -64,6 +64,26 @@ describe('compression', () => {
     expect(gunzipSync(res.rawPayload).toString()).toContain('Contrôle thermographique 19');
   });
 
+  // The whole-table downloads use the fastest levels (lib/compression.ts BULK_COMPRESSION): each still answers brotli
+  // or gzip as accepted, and decodes to the same file as the uncompressed answer.
+  it.each([
+    '/api/interventions/export/csv',
+    '/api/reports/export.csv?dateFrom=2026-01-01&dateTo=2026-12-31',
+    '/api/audit/export/csv?entityType=auth', // (each export adds its own row: the logins stay put)
+    '/api/plans/compliance.csv?from=2026-01-01&to=2026-12-31',
+    '/api/parts/export.csv',
+  ])('%s: brotli and gzip decode to the uncompressed CSV', async (url) => {
+    const plain = await t.as(admin, { method: 'GET', url });
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-type']).toContain('text/csv');
+    const br = await t.as(admin, { method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gz = await t.as(admin, { method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(plain.body);
+  });
+
   it('serves the build-time brotli and gzip copies of the SPA files', async () => {
     const br = await t.app.inject({ method: 'GET', url: '/assets/app.js', headers: { 'accept-encoding': 'br' } });
     expect(br.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { auditEntrySchema, auditFiltersSchema, auditListQuerySchema } from '@gma
 import { ADMIN_ROLE } from '@gmao/domain/auth/permissions';
 import { listEnvelope } from '@gmao/domain/common/api';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BULK_COMPRESSION } from '../../lib/compression.ts';
 import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponses } from '../../lib/route-schemas.ts';
 import { auditCsv, listAuditEntries, recordAudit } from './audit.service.ts';
@@ -29,6 +30,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export/csv',
     {
       config: adminOnly,
+      compress: BULK_COMPRESSION,
       schema: { tags, summary: "Export CSV du journal d'audit filtré", querystring: auditFiltersSchema },
     },
     async (request, reply) => {

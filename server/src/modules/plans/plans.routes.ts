@@ -16,6 +16,7 @@ import {
 } from '@gmao/domain/plans/plan-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BULK_COMPRESSION } from '../../lib/compression.ts';
 import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponsesWithBusinessRule as errors } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
@@ -63,6 +64,7 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     '/compliance.csv',
     {
       config: read,
+      compress: BULK_COMPRESSION,
       schema: {
         tags,
         summary: 'Conformité de la période en CSV (Excel fr-FR) : une ligne par plan, puis le total',

@@ -12,6 +12,7 @@ import {
 } from '@gmao/domain/reports/report-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BULK_COMPRESSION } from '../../lib/compression.ts';
 import { downloadHeaders } from '../../lib/download.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
 import { recordExport } from '../audit/audit.service.ts';
@@ -70,6 +71,7 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
     '/export.csv',
     {
       config: { access },
+      compress: BULK_COMPRESSION,
       schema: {
         tags: ['reports'],
         summary: 'Export CSV des interventions de la période',

@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 
 import { interventionExportFileName, interventionExportQuerySchema } from '@gmao/domain/interventions/export-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { BULK_COMPRESSION } from '../../../lib/compression.ts';
 import { downloadHeaders } from '../../../lib/download.ts';
 import { recordExport } from '../../audit/audit.service.ts';
 import { interventionsCsv, interventionsPdf } from './export.service.ts';
@@ -15,6 +16,7 @@ const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/export/csv',
     {
       config,
+      compress: BULK_COMPRESSION,
       schema: {
         tags,
         summary: 'Export CSV de la liste filtrée (séparateur ;, UTF-8 avec BOM)',

@@ -12,6 +12,7 @@ import {
 } from '@gmao/domain/stock/stock-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { BULK_COMPRESSION } from '../../../lib/compression.ts';
 import { downloadHeaders } from '../../../lib/download.ts';
 import { errorResponses } from '../../../lib/route-schemas.ts';
 import { requireUploadedFile } from '../../../lib/upload.ts';
@@ -45,6 +46,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
     '/export.csv',
     {
       config: read,
+      compress: BULK_COMPRESSION,
       schema: { tags, summary: 'Export CSV du catalogue (avec le stock total de chaque pièce)' },
     },
     async (_request, reply) => {
