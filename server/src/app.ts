@@ -5,7 +5,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { ApiDocsMode } from './config.ts';
 import type { Database } from './db/database.ts';
 import { pgRateLimitStore } from './db/rate-limit-store.ts';
@@ -35,6 +35,7 @@ import { partsRoutes } from './modules/stock/parts/parts.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import templatesRoutes from './modules/templates/templates.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
+import { transformDocument, transformRoute } from './openapi/document.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
 import drainPlugin from './plugins/drain.ts';
@@ -118,11 +119,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         title: 'GMAO API',
         version: '1.0.0',
         description: 'API de la GMAO (clients, équipements, interventions)',
+        contact: { name: 'Administrateur de la GMAO', url: '/' },
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: transformRoute,
+    transformObject: transformDocument,
   });
 
   await app.register(errorsPlugin);

@@ -96,7 +96,12 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: read,
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(calendarSchema), ...errors } },
+      schema: {
+        summary: 'Un calendrier ouvré : plages et exceptions',
+        tags,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(calendarSchema), ...errors },
+      },
     },
     async (request) => ({ success: true as const, data: await contracts.getCalendar(app.db, request.params.id) }),
   );

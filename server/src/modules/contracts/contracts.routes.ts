@@ -36,6 +36,7 @@ const documentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
     {
       config: read,
       schema: {
+        summary: 'Documents joints au contrat',
         tags,
         params: idParamsSchema,
         response: { 200: successEnvelope(z.array(contractDocumentSchema)), ...errors },

@@ -19,7 +19,14 @@ const tags = ['mail'];
 const mailRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/settings',
-    { config: admin, schema: { tags, response: { 200: successEnvelope(mailSettingsSchema), ...errors } } },
+    {
+      config: admin,
+      schema: {
+        summary: 'Serveur SMTP enregistré (sans son mot de passe)',
+        tags,
+        response: { 200: successEnvelope(mailSettingsSchema), ...errors },
+      },
+    },
     async () => ({ success: true as const, data: await mail.getMailSettings(app.db) }),
   );
 
@@ -45,7 +52,12 @@ const mailRoutes: FastifyPluginAsyncZod = async (app) => {
     '/test',
     {
       config: admin,
-      schema: { tags, body: mailTestSchema, response: { 200: successEnvelope(z.null()), ...errors } },
+      schema: {
+        summary: "Envoyer un e-mail d'essai avec le serveur enregistré",
+        tags,
+        body: mailTestSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
     },
     async (request) => {
       await mail.sendTestEmail(app.db, requireUser(request), request.body.to);

@@ -41,7 +41,14 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/unread-count',
-    { config: own, schema: { tags, response: { 200: successEnvelope(unreadCountSchema), ...errors } } },
+    {
+      config: own,
+      schema: {
+        summary: 'Nombre de mes notifications non lues',
+        tags,
+        response: { 200: successEnvelope(unreadCountSchema), ...errors },
+      },
+    },
     async (request) => ({
       success: true as const,
       data: { unread: await service.unreadCount(app.db, requireUser(request)) },
@@ -68,7 +75,12 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/read',
     {
       config: own,
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(z.null()), ...errors } },
+      schema: {
+        summary: 'Marquer une notification comme lue',
+        tags,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(z.null()), ...errors },
+      },
     },
     async (request) => {
       await service.readOne(app.db, requireUser(request), request.params.id);
@@ -80,7 +92,11 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/preferences',
     {
       config: own,
-      schema: { tags, response: { 200: successEnvelope(z.array(notificationPreferenceSchema)), ...errors } },
+      schema: {
+        summary: 'Mes préférences de notification (application, e-mail) par événement',
+        tags,
+        response: { 200: successEnvelope(z.array(notificationPreferenceSchema)), ...errors },
+      },
     },
     async (request) => ({ success: true as const, data: await service.preferencesOf(app.db, requireUser(request)) }),
   );
@@ -127,7 +143,11 @@ const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary:
           'Flux server-sent events (Accept: text/event-stream) : un évènement « unread » avec le nombre de non lues à chaque nouvelle notification ; fermé à l’expiration du jeton (le client se reconnecte) et dès que la session prend fin (déconnexion, compte désactivé ou supprimé, rôle, permissions ou mot de passe changés)',
-        response: { 406: z.object({ success: z.literal(false), message: z.string() }), ...errors },
+        response: {
+          200: z.string().describe('text/event-stream : « retry », puis « event: unread » et « data: {"unread": n} »'),
+          406: z.object({ success: z.literal(false), message: z.string() }),
+          ...errors,
+        },
       },
     },
     async (request, reply) => {

@@ -132,7 +132,12 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     {
       config: read,
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(planSchema), ...errors } },
+      schema: {
+        summary: 'Un plan de maintenance préventive',
+        tags,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(planSchema), ...errors },
+      },
     },
     async (request) => ({ success: true as const, data: await plans.getPlan(app.db, request.params.id) }),
   );

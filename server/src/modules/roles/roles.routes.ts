@@ -33,6 +33,7 @@ const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: adminOnly,
       schema: {
+        summary: 'Un rôle et ses permissions',
         tags,
         params: idParamsSchema,
         response: { 200: successEnvelope(roleSchema), ...errorResponsesWithBusinessRule },

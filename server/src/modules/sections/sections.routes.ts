@@ -31,6 +31,7 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: adminOnly,
       schema: {
+        summary: 'Une section, son responsable et ses membres',
         tags,
         params: idParamsSchema,
         response: { 200: successEnvelope(sectionSchema), ...errorResponsesWithBusinessRule },

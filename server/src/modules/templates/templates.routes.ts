@@ -42,7 +42,12 @@ const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
     '/templates/:tid',
     {
       config: { access: { anyPermission: [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE] } },
-      schema: { tags, params: templateParamsSchema, response: { 200: successEnvelope(templateSchema), ...errors } },
+      schema: {
+        summary: "Un modèle d'intervention (checklist et matériel prévus)",
+        tags,
+        params: templateParamsSchema,
+        response: { 200: successEnvelope(templateSchema), ...errors },
+      },
     },
     async (request) => ({ success: true as const, data: await templates.getTemplate(app.db, request.params.tid) }),
   );

@@ -31,6 +31,7 @@ const commentsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        summary: "Commentaires de l'intervention (les plus anciens d'abord)",
         tags,
         params: idParamsSchema,
         querystring: commentListQuerySchema,

@@ -24,7 +24,12 @@ const timerRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/timer/log',
     {
       config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ } },
-      schema: { tags, params: idParamsSchema, response },
+      schema: {
+        summary: "Sessions de chronomètre de l'intervention et temps total",
+        tags,
+        params: idParamsSchema,
+        response,
+      },
     },
     async (request) => ({
       success: true as const,

@@ -40,6 +40,7 @@ const attachmentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
     {
       config: read,
       schema: {
+        summary: "Pièces jointes de l'intervention",
         tags,
         params: idParamsSchema,
         response: { 200: successEnvelope(z.array(attachmentSchema)), ...errors },

@@ -28,7 +28,12 @@ const materialsRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/materials',
     {
       config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ } },
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(materialsListSchema), ...errors } },
+      schema: {
+        summary: "Lignes de matériel de l'intervention",
+        tags,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(materialsListSchema), ...errors },
+      },
     },
     async (request) => ({ success: true as const, data: await service.getMaterials(app.db, request.params.id) }),
   );

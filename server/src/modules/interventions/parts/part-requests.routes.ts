@@ -26,6 +26,7 @@ const partRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ } },
       schema: {
+        summary: "Demandes de pièces de l'intervention",
         tags,
         params: idParamsSchema,
         response: { 200: successEnvelope(z.array(partRequestSchema)), ...errors },

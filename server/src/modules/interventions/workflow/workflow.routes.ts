@@ -26,7 +26,12 @@ const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id/workflow',
     {
       config: read,
-      schema: { tags, params: idParamsSchema, response: { 200: successEnvelope(workflowSchema), ...errors } },
+      schema: {
+        summary: "Suivi de l'intervention : phases, actions suivantes, transitions permises",
+        tags,
+        params: idParamsSchema,
+        response: { 200: successEnvelope(workflowSchema), ...errors },
+      },
     },
     async (request) => ({ success: true as const, data: await workflow.getWorkflow(app.db, request.params.id) }),
   );
@@ -36,6 +41,7 @@ const workflowRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: read,
       schema: {
+        summary: 'Historique des statuts et notes de suivi',
         tags,
         params: idParamsSchema,
         response: { 200: successEnvelope(z.array(historyEntrySchema)), ...errors },
