@@ -6,6 +6,7 @@ import {
   hasAnyPermission,
   hasPermission,
   hasRole,
+  isAdmin,
   isAdminRole,
 } from '../src/auth/permissions.ts';
 import { displayName, displayRole, initials, normalizePermissions, normalizeUser } from '../src/auth/user.ts';
@@ -90,5 +91,28 @@ describe('session user normalization (spec §3)', () => {
     expect(initials('Youssef Ben Ali')).toBe('YB');
     expect(initials('amina')).toBe('A');
     expect(initials('')).toBe('');
+  });
+});
+
+describe('a holder acting through an API token (issue 35)', () => {
+  const admin = { role: 'Administrateur', permissions: [], scopes: ['interventions:read'] };
+  const tech = {
+    role: 'Technicien',
+    permissions: ['interventions:read', 'interventions:update'],
+    scopes: ['interventions:read', 'users:read'],
+  };
+  it('has a permission only when both the scopes and the owner grant it', () => {
+    expect(hasPermission(admin, 'interventions:read')).toBe(true);
+    expect(hasPermission(admin, 'interventions:update')).toBe(false);
+    expect(hasPermission(tech, 'interventions:read')).toBe(true);
+    expect(hasPermission(tech, 'interventions:update')).toBe(false); // the owner has it, the token not
+    expect(hasPermission(tech, 'users:read')).toBe(false); // the token names it, the owner has it not
+    expect(getPermissions(admin)).toEqual(['interventions:read']);
+    expect(getPermissions(tech)).toEqual(['interventions:read']);
+  });
+  it('is never an administrator, even an administrator’s token', () => {
+    expect(isAdmin(admin)).toBe(false);
+    expect(hasRole(admin, 'Admin')).toBe(false);
+    expect(isAdmin({ role: 'Administrateur', permissions: [] })).toBe(true);
   });
 });

@@ -14,6 +14,8 @@ import { COMPRESSION } from './lib/compression.ts';
 import analyticsRoutes from './modules/analytics/analytics.routes.ts';
 import auditRoutes from './modules/audit/audit.routes.ts';
 import { auditContextPlugin } from './modules/audit/audit-context.ts';
+import apiTokensRoutes from './modules/auth/api-tokens.routes.ts';
+import type { ApiTokenRateLimit } from './modules/auth/api-tokens.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { type AuthThrottleSettings, DEFAULT_AUTH_THROTTLE } from './modules/auth/auth-throttle.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
@@ -62,6 +64,8 @@ export interface AppDeps {
   logStream?: { write(line: string): void };
   /** Who may read /api/docs (the OpenAPI document and its UI); default 'public' (config.ts: API_DOCS). */
   apiDocs?: ApiDocsMode;
+  /** Requests per window an API token may make (default 600 a minute); tests shrink it. */
+  apiTokenRateLimit?: ApiTokenRateLimit;
 }
 
 /** External plugins, then app plugins, then feature modules (STYLE.md, fastify/demo). */
@@ -133,13 +137,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(databasePlugin, { database: deps.database });
   await app.register(metricsPlugin);
   await app.register(auditContextPlugin);
-  await app.register(authPlugin, { secret: deps.jwtSecret, docsAccess: deps.apiDocs ?? 'public' });
+  await app.register(authPlugin, {
+    secret: deps.jwtSecret,
+    docsAccess: deps.apiDocs ?? 'public',
+    apiTokenRateLimit: deps.apiTokenRateLimit,
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true, uiConfig: { docExpansion: 'list' } });
   await app.register(staticPlugin, { root: deps.webDist });
 
   await app.register(healthRoutes, { prefix: '/api', metricsToken: deps.metricsToken });
   await app.register(authRoutes, { prefix: '/api/auth', throttle: { ...DEFAULT_AUTH_THROTTLE, ...deps.authThrottle } });
   await app.register(usersRoutes, { prefix: '/api/users' });
+  await app.register(apiTokensRoutes, { prefix: '/api/tokens' });
   await app.register(rolesRoutes, { prefix: '/api' }); // /api/roles and /api/permissions
   await app.register(sectionsRoutes, { prefix: '/api/sections' });
   await app.register(clientsRoutes, { prefix: '/api/clients' });

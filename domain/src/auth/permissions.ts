@@ -80,6 +80,12 @@ export const ADMIN_ROLE = 'Administrateur';
 export interface PermissionHolder {
   role?: string | null;
   permissions?: readonly string[] | null;
+  /**
+   * Set when the request came with an API token (issue 35): its scopes. The holder then has a permission only if the
+   * token's scopes and the owner's current rights both grant it, and is never an administrator (no role-only route,
+   * no "author or administrator" exception): a token never exceeds the scopes it was given.
+   */
+  scopes?: readonly string[] | null;
 }
 
 export function isAdminRole(role: string | null | undefined): boolean {
@@ -87,12 +93,13 @@ export function isAdminRole(role: string | null | undefined): boolean {
 }
 
 export function isAdmin(user: PermissionHolder | null | undefined): boolean {
-  return isAdminRole(user?.role);
+  return !user?.scopes && isAdminRole(user?.role);
 }
 
 export function hasPermission(user: PermissionHolder | null | undefined, permission: string): boolean {
   if (!user) return false;
-  if (isAdmin(user)) return true;
+  if (user.scopes && !user.scopes.includes(permission)) return false;
+  if (isAdminRole(user.role)) return true;
   return (user.permissions ?? []).includes(permission);
 }
 
@@ -103,7 +110,7 @@ export function hasAnyPermission(user: PermissionHolder | null | undefined, perm
 /** Role check: asking for any admin name matches every admin alias. */
 export function hasRole(user: PermissionHolder | null | undefined, role: string): boolean {
   if (!user?.role) return false;
-  if (isAdminRole(role)) return isAdminRole(user.role);
+  if (isAdminRole(role)) return isAdmin(user);
   return user.role === role;
 }
 
@@ -113,8 +120,8 @@ export function getRole(user: PermissionHolder | null | undefined): string | nul
 
 export function getPermissions(user: PermissionHolder | null | undefined): string[] {
   if (!user) return [];
-  if (isAdmin(user)) return [...ALL_PERMISSIONS];
-  return [...(user.permissions ?? [])];
+  const held = isAdminRole(user.role) ? [...ALL_PERMISSIONS] : [...(user.permissions ?? [])];
+  return user.scopes ? held.filter((p) => user.scopes!.includes(p)) : held;
 }
 
 /** Default permission sets for the roles seeded at first start. */

@@ -11,6 +11,8 @@ export interface SessionUser {
   permissions: string[];
   /** An administrator chose the password: the user must change it before anything else (security issue). */
   mustChangePassword?: boolean;
+  /** The API token's scopes when the request came with one (permissions.ts PermissionHolder). */
+  scopes?: string[] | null;
 }
 
 export const USER_FALLBACKS = { role: 'Rôle non défini', name: 'Utilisateur' } as const;

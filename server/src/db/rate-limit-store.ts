@@ -41,6 +41,11 @@ export function pgRateLimitStore(db: Db): FastifyRateLimitStoreCtor {
 
 const windowOf = (ms: number) => sql`make_interval(secs => ${ms / 1000}::float8)`;
 
+/** One hit on the counter `key` (a fixed window of `timeWindow` ms): the hits so far and the ms left in the window. */
+export async function countHit(db: Db, key: string, timeWindow: number): Promise<Counter> {
+  return count(db, key, timeWindow);
+}
+
 async function count(db: Db, key: string, timeWindow: number): Promise<Counter> {
   const expired = sql`rate_limits.window_start <= now() - ${windowOf(timeWindow)}`;
   const { rows } = await db.execute<{ hits: number; ttl: number; restarted: boolean }>(sql`

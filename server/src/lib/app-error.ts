@@ -22,12 +22,14 @@ export class AppError extends Error {
   readonly failed?: { id: number; reason: string }[];
   /** Sent as the envelope's `data` (the current intervention of a VERSION_CONFLICT). */
   readonly data?: unknown;
+  /** Sent as the Retry-After header (a 429 of a limit whose window is known). */
+  readonly retryAfterSeconds?: number;
 
   constructor(
     code: ErrorCode,
     message: string,
     details?: { field: string; msg: string }[],
-    extra: { failed?: { id: number; reason: string }[]; data?: unknown } = {},
+    extra: { failed?: { id: number; reason: string }[]; data?: unknown; retryAfterSeconds?: number } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -35,6 +37,7 @@ export class AppError extends Error {
     this.details = details;
     this.failed = extra.failed;
     this.data = extra.data;
+    this.retryAfterSeconds = extra.retryAfterSeconds;
   }
 
   get statusCode(): number {

@@ -18,6 +18,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/auth/logout': 'logout',
   'GET /api/auth/profile': 'getProfile',
   'PUT /api/auth/profile': 'updateProfile',
+  // jetons d'API
+  'GET /api/tokens': 'listApiTokens',
+  'POST /api/tokens': 'createApiToken',
+  'DELETE /api/tokens/{id}': 'revokeApiToken',
   // utilisateurs, rôles, sections
   'GET /api/users': 'listUsers',
   'POST /api/users': 'createUser',

@@ -1,11 +1,13 @@
 import { timingSafeEqual } from 'node:crypto';
 import fastifyJwt from '@fastify/jwt';
+import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX } from '@gmao/domain/auth/api-token-schemas';
 import { hasPermission, hasRole } from '@gmao/domain/auth/permissions';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
+import { type ApiTokenRateLimit, apiTokenSession } from '../modules/auth/api-tokens.service.ts';
 import { sessionUser } from '../modules/auth/auth.service.ts';
 
 /**
@@ -77,8 +79,16 @@ function bearerMatches(request: FastifyRequest, expected: string | undefined): b
 async function authenticate(
   app: FastifyInstance,
   request: FastifyRequest,
+  apiTokenLimit: ApiTokenRateLimit | undefined,
 ): Promise<{ user: SessionUser; listCacheVersion: string }> {
-  if (!request.headers.authorization) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.authRequired);
+  const header = request.headers.authorization;
+  if (!header) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.authRequired);
+  // An API token (issue 35): its owner with the token's scopes; the same 401 whatever is wrong with it.
+  if (header.startsWith(`Bearer ${API_TOKEN_PREFIX}`)) {
+    const session = await apiTokenSession(app.db, header.slice(7), request.ip, apiTokenLimit);
+    if (!session) throw new AppError('UNAUTHORIZED', SERVER_MESSAGES.invalidToken);
+    return session;
+  }
   try {
     await request.jwtVerify();
   } catch {
@@ -97,7 +107,10 @@ async function authenticate(
 }
 
 export default fp(
-  async (app: FastifyInstance, opts: { secret: string; docsAccess?: RouteAccess }) => {
+  async (
+    app: FastifyInstance,
+    opts: { secret: string; docsAccess?: RouteAccess; apiTokenRateLimit?: ApiTokenRateLimit },
+  ) => {
     await app.register(fastifyJwt, { secret: opts.secret, sign: { expiresIn: ACCESS_TOKEN_TTL } });
     app.decorateRequest('currentUser', null);
     app.decorateRequest('listCacheVersion', null);
@@ -133,10 +146,17 @@ export default fp(
       if (access === 'public') return;
       if (access === undefined) throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
       if (typeof access === 'object' && 'orToken' in access && bearerMatches(request, access.orToken)) return;
-      const { user, listCacheVersion } = await authenticate(app, request);
+      const { user, listCacheVersion } = await authenticate(app, request, opts.apiTokenRateLimit);
       request.currentUser = user;
       request.listCacheVersion = listCacheVersion;
-      if (access === 'authenticated') return;
+      if (access === 'authenticated') {
+        // A token reads what any signed-in user reads; it changes things only through a permission its scopes grant
+        // (not the profile, the password, notifications or other tokens).
+        if (user.scopes && request.method !== 'GET' && request.method !== 'HEAD') {
+          throw new AppError('FORBIDDEN', API_TOKEN_MESSAGES.sessionOnly);
+        }
+        return;
+      }
       if (!allowed(user, access)) {
         throw new AppError('FORBIDDEN', `${SERVER_MESSAGES.forbidden} (${describeAccess(access)})`);
       }

@@ -15,6 +15,7 @@ export default fp(
     app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
       if (err instanceof AppError) {
         if (err.statusCode >= 500) request.log.error({ err }, err.message);
+        if (err.retryAfterSeconds !== undefined) reply.header('retry-after', String(err.retryAfterSeconds));
         return reply.status(err.statusCode).send({
           success: false,
           message: err.message,

@@ -93,6 +93,28 @@ export const users = pgTable(
   ],
 );
 
+/** API tokens (migration 0059, issue 35): `gmao_pat_…` kept as its SHA-256, scopes ⊆ the owner's permissions. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    nom: varchar('nom', { length: 100 }).notNull(),
+    prefixe: varchar('prefixe', { length: 16 }).notNull(),
+    tokenHash: varchar('token_hash', { length: 64 }).notNull().unique(),
+    scopes: text('scopes').array().notNull(),
+    expireLe: timestamp('expire_le', { withTimezone: true }).notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    lastUsedIp: varchar('last_used_ip', { length: 64 }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId)],
+);
+
 export const refreshTokens = pgTable(
   'refresh_tokens',
   {

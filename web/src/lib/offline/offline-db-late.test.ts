@@ -4,7 +4,9 @@ import { expect, it } from 'vitest';
 // existed must not leave the next file's database unopenable (CI failed on "IndexedDB API missing", order-dependent).
 it('opens on the IndexedDB present when the database is made, even if Dexie loaded before it', async () => {
   const { OfflineDb } = await import('./outbox');
-  await import('fake-indexeddb/auto');
+  const fake = await import('fake-indexeddb');
+  globalThis.indexedDB = new fake.IDBFactory();
+  globalThis.IDBKeyRange = fake.IDBKeyRange;
   const db = new OfflineDb('late-indexeddb');
   await db.open();
   await db.cache.put({ key: 'k', savedAt: 1, state: [] });
