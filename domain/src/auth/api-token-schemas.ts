@@ -31,6 +31,32 @@ export const API_TOKEN_MESSAGES = {
   revokeConfirm: (nom: string) =>
     `Révoquer le jeton « ${nom} » ? Les intégrations qui l'utilisent perdront l'accès aussitôt.`,
   empty: "Aucun jeton d'API",
+  emptyHint:
+    'Un jeton permet à un logiciel (GTB, SCADA, comptabilité, ERP) d’utiliser l’API avec les permissions choisies.',
+  intro:
+    "Pour un logiciel qui appelle l'API : en-tête « Authorization: Bearer gmao_pat_… ». Un jeton n'a que les permissions choisies, jamais plus que son titulaire.",
+  create: 'Nouveau jeton',
+  createTitle: "Nouveau jeton d'API",
+  nomLabel: 'Nom',
+  nomHelp: 'Pour le reconnaître : le logiciel qui l’utilise',
+  scopesLabel: 'Permissions du jeton',
+  expiryLabel: "Date d'expiration",
+  expiryHelp: 'Au plus un an',
+  ownerLabel: 'Titulaire',
+  ownerSelf: 'Moi-même',
+  shownOnceTitle: 'Copiez le jeton maintenant',
+  shownOnce: 'Il ne sera plus affiché. Gardez-le dans le coffre de secrets du logiciel qui l’utilise.',
+  copy: 'Copier',
+  copied: 'Jeton copié',
+  done: "J'ai copié le jeton",
+  revoke: 'Révoquer',
+  revokeTitle: 'Révoquer le jeton',
+  lastUsed: (when: string, ip: string) => `Dernière utilisation ${when} depuis ${ip}`,
+  neverUsed: 'Jamais utilisé',
+  expires: (day: string) => `Expire le ${day}`,
+  expired: 'Expiré',
+  revokedState: 'Révoqué',
+  loadError: 'Les jetons n’ont pas pu être chargés',
 } as const;
 
 const addDays = (day: string, days: number) => {
