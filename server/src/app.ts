@@ -18,6 +18,7 @@ import apiTokensRoutes from './modules/auth/api-tokens.routes.ts';
 import type { ApiTokenRateLimit } from './modules/auth/api-tokens.service.ts';
 import authRoutes from './modules/auth/auth.routes.ts';
 import { type AuthThrottleSettings, DEFAULT_AUTH_THROTTLE } from './modules/auth/auth-throttle.ts';
+import changesRoutes from './modules/changes/changes.routes.ts';
 import clientsRoutes from './modules/clients/clients.routes.ts';
 import calendarsRoutes from './modules/contracts/calendars.routes.ts';
 import contractsRoutes from './modules/contracts/contracts.routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', throttle: { ...DEFAULT_AUTH_THROTTLE, ...deps.authThrottle } });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(apiTokensRoutes, { prefix: '/api/tokens' });
+  await app.register(changesRoutes, { prefix: '/api/changes' });
   await app.register(rolesRoutes, { prefix: '/api' }); // /api/roles and /api/permissions
   await app.register(sectionsRoutes, { prefix: '/api/sections' });
   await app.register(clientsRoutes, { prefix: '/api/clients' });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuerySchema } from '../common/api.ts';
+import { syncQueryFields } from '../common/sync.ts';
 import { CLIENT_MESSAGES, FORMES_JURIDIQUES } from './client-constants.ts';
 
 /** x@y.z (spec §5). */
@@ -84,5 +85,6 @@ export type Client = z.infer<typeof clientSchema>;
 
 export const clientListQuerySchema = paginationQuerySchema.extend({
   secteur_activite: z.string().trim().max(100).optional(),
+  ...syncQueryFields,
 });
 export type ClientListQuery = z.infer<typeof clientListQuerySchema>;

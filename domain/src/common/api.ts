@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from './messages.ts';
 import { dbIdNumber, MAX_ID } from './numbers.ts';
+import { syncInfoSchema } from './sync.ts';
 
 export { MAX_ID };
 
@@ -59,6 +60,8 @@ export function listEnvelope<T extends z.ZodType>(item: T) {
     data: z.array(item),
     message: z.string().optional(),
     pagination: paginationSchema,
+    /** With `updated_since` or `cursor` (sync.ts): where to resume. */
+    sync: syncInfoSchema.optional(),
   });
 }
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, paginationQuerySchema } from '../common/api.ts';
 import { dbIdNumber } from '../common/numbers.ts';
+import { syncQueryFields } from '../common/sync.ts';
 import { decimalInput, decimalOutput } from './decimal.ts';
 import { EQUIPMENT_TYPES } from './equipment-types.ts';
 
@@ -104,5 +105,6 @@ export type EquipmentDetail = z.infer<typeof equipmentDetailSchema>;
 export const equipmentListQuerySchema = paginationQuerySchema.extend({
   proprietaire_id: idSchema.optional(),
   type_equipement: z.string().trim().max(50).optional(),
+  ...syncQueryFields,
 });
 export type EquipmentListQuery = z.infer<typeof equipmentListQuerySchema>;

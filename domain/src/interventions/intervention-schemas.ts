@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isCalendarDay, MAX_ID, paginationQuerySchema, queryBoolean } from '../common/api.ts';
+import { syncQueryFields } from '../common/sync.ts';
 import { interventionSlaSchema, SLA_FILTERS } from '../sla/sla-clock.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { scopeSchema } from './lifecycle-schemas.ts';
@@ -180,6 +181,8 @@ export const interventionListQuerySchema = paginationQuerySchema.extend({
   sort: z.enum(LIST_SORTS).optional(),
   /** SLA state (issue 31; sla-clock.ts SLA_FILTERS). */
   sla: z.enum(SLA_FILTERS).optional(),
+  /** Changes since (issue 35, common/sync.ts): oldest change first, `sync` in the answer; paging by its cursor. */
+  ...syncQueryFields,
 });
 export type InterventionListQuery = z.output<typeof interventionListQuerySchema>;
 
@@ -190,6 +193,8 @@ export const statusCountsQuerySchema = interventionListQuerySchema.omit({
   limit: true,
   scope: true,
   after: true,
+  updated_since: true,
+  cursor: true,
 });
 export type StatusCountsQuery = z.output<typeof statusCountsQuerySchema>;
 

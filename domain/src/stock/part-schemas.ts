@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { iceSchema } from '../clients/client-schemas.ts';
 import { optionalText, paginationQuerySchema } from '../common/api.ts';
+import { syncQueryFields } from '../common/sync.ts';
 import { STOCK_MESSAGES } from './stock-messages.ts';
 import { decimal, nonNegativeQuantity, PRIX } from './stock-quantity.ts';
 
@@ -64,7 +65,10 @@ export const partInputSchema = z.object({
 });
 export type PartInput = z.output<typeof partInputSchema>;
 
-export const partListQuerySchema = paginationQuerySchema.extend({ famille: z.string().trim().max(100).optional() });
+export const partListQuerySchema = paginationQuerySchema.extend({
+  famille: z.string().trim().max(100).optional(),
+  ...syncQueryFields,
+});
 export type PartListQuery = z.infer<typeof partListQuerySchema>;
 
 export const stockFiguresSchema = z.object({ on_hand: z.number(), reserved: z.number(), available: z.number() });

@@ -35,6 +35,11 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'audit', description: "Journal d'audit" },
   { name: 'mail', description: 'Serveur de messagerie (SMTP)' },
   { name: 'settings', description: "Profil de l'entreprise et réglages" },
+  {
+    name: 'sync',
+    description:
+      'Synchronisation incrémentale : les listes acceptent updated_since / cursor, /api/changes donne les suppressions',
+  },
 ];
 
 const ACCESS_TEXT: Record<'public' | 'authenticated', string> = {

@@ -22,6 +22,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/tokens': 'listApiTokens',
   'POST /api/tokens': 'createApiToken',
   'DELETE /api/tokens/{id}': 'revokeApiToken',
+  // synchronisation
+  'GET /api/changes': 'listDeletedSince',
   // utilisateurs, rôles, sections
   'GET /api/users': 'listUsers',
   'POST /api/users': 'createUser',

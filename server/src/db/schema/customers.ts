@@ -30,6 +30,7 @@ export const clients = pgTable(
     ...timestamps,
   },
   (t) => [
+    index('clients_updated_idx').on(t.updatedAt, t.id), // 0061: the sync's order
     index('clients_nom_idx').on(t.nomEntreprise, t.id),
     index('clients_secteur_idx').on(t.secteurActivite),
     index('clients_ville_idx').on(t.ville),
@@ -55,6 +56,7 @@ export const equipements = pgTable(
     ...timestamps,
   },
   (t) => [
+    index('equipements_updated_idx').on(t.updatedAt, t.id), // 0061: the sync's order
     index('equipements_proprietaire_idx').on(t.proprietaireId),
     index('equipements_type_idx').on(t.typeEquipement),
     index('equipements_nom_idx').on(t.nom, t.id),

@@ -81,6 +81,8 @@ export const interventions = pgTable(
     index('interventions_planned_at_idx').on(t.plannedAt, t.id).where(sql`${t.plannedAt} IS NOT NULL`),
     // 0029: the visible rows in list order, also by status (the list's page ids and bounded count, index-only)
     index('interventions_visible_idx').on(t.date, t.id).where(sql`${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),
+    // 0061: the sync's order (updated_since)
+    index('interventions_updated_idx').on(t.updatedAt, t.id),
     index('interventions_hors_contrat_idx')
       .on(t.date, t.id)
       .where(sql`${t.horsContrat} AND ${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),

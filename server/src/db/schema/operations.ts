@@ -113,3 +113,16 @@ export const listCacheVersions = pgTable('list_cache_versions', {
   shard: smallint('shard').primaryKey(),
   n: bigint('n', { mode: 'number' }).notNull().default(0),
 });
+
+/** Tombstones (migration 0061, issue 35): a deleted row, or an intervention gone to the trash or the archive. */
+export const deletedRows = pgTable(
+  'deleted_rows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    type: varchar('type', { length: 20 }).notNull(),
+    rowId: integer('row_id').notNull(),
+    raison: varchar('raison', { length: 20 }).notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('deleted_rows_at_idx').on(t.deletedAt, t.id)],
+);

@@ -3,6 +3,7 @@ import {
   bigserial,
   boolean,
   date,
+  index,
   integer,
   jsonb,
   numeric,
@@ -23,23 +24,27 @@ import { interventions } from './interventions.ts';
  * migrations (../schema.ts).
  */
 // Spare parts and stock (migration 0024_stock.sql).
-export const parts = pgTable('parts', {
-  id: serial('id').primaryKey(),
-  reference: varchar('reference', { length: 100 }).notNull(),
-  designation: varchar('designation', { length: 200 }).notNull(),
-  famille: varchar('famille', { length: 100 }),
-  unite: varchar('unite', { length: 20 }).notNull(),
-  prixUnitaire: numeric('prix_unitaire', { precision: 14, scale: 2 }).notNull().default('0'),
-  seuilReappro: numeric('seuil_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
-  quantiteReappro: numeric('quantite_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
-  /** [{nom, ice, contact, delai_jours}] (migration 0028). */
-  fournisseurs: jsonb('fournisseurs').notNull().default([]),
-  typesEquipement: text('types_equipement').array().notNull().default(sql`'{}'`),
-  /** The photo's storage key and image type (migration 0028). */
-  photoKey: varchar('photo_key', { length: 300 }),
-  photoType: varchar('photo_type', { length: 50 }),
-  ...timestamps,
-});
+export const parts = pgTable(
+  'parts',
+  {
+    id: serial('id').primaryKey(),
+    reference: varchar('reference', { length: 100 }).notNull(),
+    designation: varchar('designation', { length: 200 }).notNull(),
+    famille: varchar('famille', { length: 100 }),
+    unite: varchar('unite', { length: 20 }).notNull(),
+    prixUnitaire: numeric('prix_unitaire', { precision: 14, scale: 2 }).notNull().default('0'),
+    seuilReappro: numeric('seuil_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
+    quantiteReappro: numeric('quantite_reappro', { precision: 12, scale: 3 }).notNull().default('0'),
+    /** [{nom, ice, contact, delai_jours}] (migration 0028). */
+    fournisseurs: jsonb('fournisseurs').notNull().default([]),
+    typesEquipement: text('types_equipement').array().notNull().default(sql`'{}'`),
+    /** The photo's storage key and image type (migration 0028). */
+    photoKey: varchar('photo_key', { length: 300 }),
+    photoType: varchar('photo_type', { length: 50 }),
+    ...timestamps,
+  },
+  (t) => [index('parts_updated_idx').on(t.updatedAt, t.id)],
+); // 0061: the sync's order
 
 export const stockLocations = pgTable('stock_locations', {
   id: serial('id').primaryKey(),

@@ -1,8 +1,10 @@
 import type { Client, ClientInput, ClientListQuery } from '@gmao/domain/clients/client-schemas';
+import type { SyncInfo } from '@gmao/domain/common/sync';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { notDeleted } from '../../db/predicates.ts';
 import { clients } from '../../db/schema.ts';
+import { inOrder, syncPage } from '../../db/sync-sql.ts';
 import { likePattern } from './search.ts';
 
 type ClientRow = {
@@ -71,11 +73,24 @@ function toClient(r: ClientRow): Client {
   };
 }
 
-function whereClause(q: Pick<ClientListQuery, 'search' | 'secteur_activite'>): SQL {
+function whereClauseConditions(q: Pick<ClientListQuery, 'search' | 'secteur_activite'>): SQL | null {
   const conditions: SQL[] = [];
   if (q.search) conditions.push(sql`${SEARCH_EXPR} LIKE ${likePattern(q.search)}`);
   if (q.secteur_activite) conditions.push(sql`c.secteur_activite = ${q.secteur_activite}`);
-  return conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : null;
+}
+
+function whereClause(q: Pick<ClientListQuery, 'search' | 'secteur_activite'>): SQL {
+  const conditions = whereClauseConditions(q);
+  return conditions ? sql`WHERE ${conditions}` : sql``;
+}
+
+/** Changes since (issue 35): the rows of the filter changed after `updated_since` / the cursor (db/sync-sql.ts). */
+export async function clientsChangedSince(db: DbOrTx, q: ClientListQuery): Promise<{ rows: Client[]; sync: SyncInfo }> {
+  const { ids, sync } = await syncPage(db, 'clients', 'c', whereClauseConditions(q), q, q.limit);
+  if (ids.length === 0) return { rows: [], sync };
+  const { rows } = await db.execute<ClientRow>(sql`${SELECT_CLIENT} WHERE c.id = ANY(${sql.param(ids)}::int[])`);
+  return { rows: inOrder(ids, rows).map(toClient), sync };
 }
 
 export async function listClients(db: DbOrTx, q: ClientListQuery): Promise<{ rows: Client[]; total: number }> {

@@ -10,6 +10,11 @@ import * as repo from './clients.repository.ts';
 import { isForeignKeyViolation } from './search.ts';
 
 export async function list(db: Db, query: ClientListQuery) {
+  if (query.updated_since || query.cursor) {
+    // Changes since (issue 35): oldest change first, one page, resumed by `sync.cursor`
+    const { rows, sync } = await repo.clientsChangedSince(db, query);
+    return { data: rows, pagination: makePagination(rows.length, 1, query.limit), sync };
+  }
   const { rows, total } = await repo.listClients(db, query);
   return { data: rows, pagination: makePagination(total, query.page, query.limit) };
 }

@@ -1,3 +1,4 @@
+import type { SyncInfo } from '@gmao/domain/common/sync';
 import type {
   Equipment,
   EquipmentInput,
@@ -9,6 +10,7 @@ import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { isCompleted, notDeleted } from '../../db/predicates.ts';
 import { equipements } from '../../db/schema.ts';
+import { inOrder, syncPage } from '../../db/sync-sql.ts';
 import { likePattern } from './search.ts';
 
 type EquipmentRow = {
@@ -77,7 +79,7 @@ function toEquipment(r: EquipmentRow): Equipment {
   };
 }
 
-function whereClause(q: EquipmentListQuery): SQL {
+function whereClauseConditions(q: EquipmentListQuery): SQL | null {
   const conditions: SQL[] = [];
   if (q.search) {
     const pattern = likePattern(q.search);
@@ -91,7 +93,23 @@ function whereClause(q: EquipmentListQuery): SQL {
   }
   if (q.proprietaire_id) conditions.push(sql`e.proprietaire_id = ${q.proprietaire_id}`);
   if (q.type_equipement) conditions.push(sql`e.type_equipement = ${q.type_equipement}`);
-  return conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : null;
+}
+
+function whereClause(q: EquipmentListQuery): SQL {
+  const conditions = whereClauseConditions(q);
+  return conditions ? sql`WHERE ${conditions}` : sql``;
+}
+
+/** Changes since (issue 35): the rows of the filter changed after `updated_since` / the cursor (db/sync-sql.ts). */
+export async function equipmentChangedSince(
+  db: DbOrTx,
+  q: EquipmentListQuery,
+): Promise<{ rows: Equipment[]; sync: SyncInfo }> {
+  const { ids, sync } = await syncPage(db, 'equipements', 'e', whereClauseConditions(q), q, q.limit);
+  if (ids.length === 0) return { rows: [], sync };
+  const { rows } = await db.execute<EquipmentRow>(sql`${SELECT_EQUIPMENT} WHERE e.id = ANY(${sql.param(ids)}::int[])`);
+  return { rows: inOrder(ids, rows).map(toEquipment), sync };
 }
 
 export async function listEquipment(db: DbOrTx, q: EquipmentListQuery): Promise<{ rows: Equipment[]; total: number }> {

@@ -18,6 +18,11 @@ const ownerMissing = () =>
   ]);
 
 export async function list(db: Db, query: EquipmentListQuery) {
+  if (query.updated_since || query.cursor) {
+    // Changes since (issue 35): oldest change first, one page, resumed by `sync.cursor`
+    const { rows, sync } = await repo.equipmentChangedSince(db, query);
+    return { data: rows, pagination: makePagination(rows.length, 1, query.limit), sync };
+  }
   const { rows, total } = await repo.listEquipment(db, query);
   return { data: rows, pagination: makePagination(total, query.page, query.limit) };
 }

@@ -91,13 +91,19 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
       config: read,
       schema: {
         tags,
-        summary: 'Liste filtrée et paginée (plus récentes en premier)',
+        summary:
+          'Liste filtrée et paginée (plus récentes en premier) ; avec updated_since ou cursor : les modifications depuis, les plus anciennes d’abord',
         querystring: interventionListQuerySchema,
         response: { 200: listEnvelope(interventionSchema), ...errors },
       },
     },
     async (request) => {
       const { page, limit, ...filters } = request.query;
+      if (filters.updated_since || filters.cursor) {
+        // Changes since (issue 35): oldest change first, one page, resumed by `sync.cursor`
+        const { rows, sync } = await service.interventionsChangedSince(app.db, filters, limit);
+        return { success: true as const, data: rows, pagination: makePagination(rows.length, 1, limit), sync };
+      }
       // Served again while its data is unchanged (list-cache.ts); the client's Cache-Control: no-cache reads it anew.
       const fresh = /\bno-cache\b/.test(request.headers['cache-control'] ?? '');
       const { page: found, result } = await listCache.page(

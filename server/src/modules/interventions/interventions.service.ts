@@ -55,6 +55,11 @@ export function listInterventions(db: Db, filters: list.ListFilters, page: numbe
   return list.listInterventions(db, filters, page, limit);
 }
 
+/** Changes since (issue 35): the filter's interventions changed after updated_since / the cursor. */
+export function interventionsChangedSince(db: Db, filters: list.ListFilters, limit: number) {
+  return list.interventionsChangedSince(db, filters, limit);
+}
+
 export function getStatusCounts(db: Db, query: StatusCountsQuery) {
   return list.statusCounts(db, query);
 }

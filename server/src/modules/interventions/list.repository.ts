@@ -1,4 +1,5 @@
 import { COUNT_BOUND } from '@gmao/domain/common/api';
+import type { SyncInfo } from '@gmao/domain/common/sync';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { casablancaToday } from '@gmao/domain/interventions/due-day';
 import type {
@@ -15,6 +16,7 @@ import { LIST_CACHE_VERSION } from '../../db/list-cache-version.ts';
 import { dueBefore, dueBetween, dueOn, inScope, isOpen, isOverdue, isUrgent, slaIs } from '../../db/predicates.ts';
 import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { nWhere, rOverdue } from '../../db/rollups-sql.ts';
+import { inOrder, syncPage } from '../../db/sync-sql.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
 import { COLUMNS, FROM, JOINS, type Row, toIntervention } from './interventions.repository.ts';
 import type { ListPage } from './list-cache.ts';
@@ -86,6 +88,21 @@ export async function interventionsAfter(
     sql`SELECT ${COLUMNS} ${FROM} WHERE ${where}${keyset} ORDER BY i.date DESC, i.id DESC LIMIT ${limit}`,
   );
   return rows.map(toIntervention);
+}
+
+/**
+ * Changes since (issue 35): the interventions of the filter changed after `updated_since` / the cursor, oldest change
+ * first (db/sync-sql.ts), as the list shows them.
+ */
+export async function interventionsChangedSince(
+  db: DbOrTx,
+  f: ListFilters,
+  limit: number,
+): Promise<{ rows: ReturnType<typeof toIntervention>[]; sync: SyncInfo }> {
+  const { ids, sync } = await syncPage(db, 'interventions', 'i', whereOf(f), f, limit);
+  if (ids.length === 0) return { rows: [], sync };
+  const { rows } = await db.execute<Row>(sql`SELECT ${COLUMNS} ${FROM} WHERE i.id = ANY(${sql.param(ids)}::int[])`);
+  return { rows: inOrder(ids, rows).map(toIntervention), sync };
 }
 
 /**

@@ -1,6 +1,8 @@
+import type { SyncInfo } from '@gmao/domain/common/sync';
 import type { Part, PartInput, PartListQuery, PartSupplier } from '@gmao/domain/stock/stock-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
+import { inOrder, syncPage } from '../../../db/sync-sql.ts';
 import { iso, num } from '../stock.repository.ts';
 
 /** The parts catalogue and each part's photo. */
@@ -62,14 +64,27 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function partWhere(q: PartListQuery): SQL {
+function partWhereConditions(q: PartListQuery): SQL | null {
   const conditions: SQL[] = [];
   // Every word must appear (reference, designation or famille).
   for (const word of (q.search ?? '').split(/\s+/).filter(Boolean)) {
     conditions.push(sql`${SEARCH_EXPR} LIKE ${likePattern(word)}`);
   }
   if (q.famille) conditions.push(sql`p.famille = ${q.famille}`);
-  return conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;
+  return conditions.length > 0 ? sql.join(conditions, sql` AND `) : null;
+}
+
+function partWhere(q: PartListQuery): SQL {
+  const conditions = partWhereConditions(q);
+  return conditions ? sql`WHERE ${conditions}` : sql``;
+}
+
+/** Changes since (issue 35): the rows of the filter changed after `updated_since` / the cursor (db/sync-sql.ts). */
+export async function partsChangedSince(db: DbOrTx, q: PartListQuery): Promise<{ rows: Part[]; sync: SyncInfo }> {
+  const { ids, sync } = await syncPage(db, 'parts', 'p', partWhereConditions(q), q, q.limit);
+  if (ids.length === 0) return { rows: [], sync };
+  const { rows } = await db.execute<PartRow>(sql`${SELECT_PART} WHERE p.id = ANY(${sql.param(ids)}::int[])`);
+  return { rows: inOrder(ids, rows).map(toPart), sync };
 }
 
 export async function listParts(db: DbOrTx, q: PartListQuery) {

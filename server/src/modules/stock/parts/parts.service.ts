@@ -38,6 +38,11 @@ import * as partsRepo from './parts.repository.ts';
 // Catalogue
 
 export async function listParts(db: Db, query: PartListQuery) {
+  if (query.updated_since || query.cursor) {
+    // Changes since (issue 35): oldest change first, one page, resumed by `sync.cursor`
+    const { rows, sync } = await partsRepo.partsChangedSince(db, query);
+    return { data: rows, pagination: makePagination(rows.length, 1, query.limit), sync };
+  }
   const { rows, total } = await partsRepo.listParts(db, query);
   return { data: rows, pagination: makePagination(total, query.page, query.limit) };
 }
