@@ -206,6 +206,16 @@ try {
             `/api/reports/parts-downtime?dateFrom=${year}-01-01&dateTo=${year}-12-31`,
           ],
           ['dashboard charts (month)', '/api/dashboard/charts?period=month'],
+          // Changes since (issue 35): an integrator's page of 100 from a year ago and from yesterday
+          [
+            'interventions changed since (365 days, 100)',
+            `/api/interventions?updated_since=${timeframeStart(today, 365)}T00:00:00Z&limit=100`,
+          ],
+          ['interventions changed since (1 day, 100)', `/api/interventions?updated_since=${today}T00:00:00Z&limit=100`],
+          [
+            'equipment changed since (365 days, 100)',
+            `/api/equipment?updated_since=${timeframeStart(today, 365)}T00:00:00Z&limit=100`,
+          ],
         ]);
         console.log('\nOne request at a time over HTTP (ms; after 3 unrecorded)');
         for (const l of latency)
