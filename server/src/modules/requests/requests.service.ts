@@ -19,8 +19,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { enterAttempt } from '../auth/auth-throttle.service.ts';
-import { DEFAULT_AUTH_THROTTLE, type ThrottleGate } from '../auth/auth-throttle.ts';
+import { enterThrottledAttempt, type ThrottleGate } from '../auth/auth-throttle.service.ts';
 import { attachStoredFiles } from '../interventions/attachments/attachments.service.ts';
 import { insertRequestedIntervention, lockOpenInterventionOf } from '../interventions/interventions.service.ts';
 import { appLink, enqueueRequesterEmail } from '../mail/mail.service.ts';
@@ -129,13 +128,12 @@ export function enterPublicRequest(
   address: string,
   equipementId: number,
 ): Promise<ThrottleGate> {
-  const settings = {
-    ...DEFAULT_AUTH_THROTTLE,
+  const timing = {
     windowSeconds: s.windowSeconds,
     baseDelaySeconds: s.baseDelaySeconds,
     maxDelaySeconds: s.maxDelaySeconds,
   };
-  return enterAttempt(db, settings, [
+  return enterThrottledAttempt(db, timing, [
     { kind: 'address', key: `request-ip:${address}`, limit: s.perAddress },
     { kind: 'account', key: `request-eq:${equipementId}`, limit: s.perEquipment },
     { kind: 'global', key: 'request:global', limit: s.global },
