@@ -348,4 +348,44 @@ describe('inbox decisions', () => {
     expect(page.json().data).toHaveLength(2);
     expect(page.json().pagination.total).toBeGreaterThan(2);
   });
+
+  it("starts the contract's clocks at the request's time, not at the acceptance", async () => {
+    const { rows: cal } = await t.database.db.execute<{ id: number }>(
+      sql`SELECT id FROM business_calendars WHERE nom = 'Astreinte 24/7'`,
+    );
+    const e = await createEquipment(t.database.db);
+    const shift = (d: number) => new Date(Date.now() + d * 86_400_000).toISOString().slice(0, 10);
+    const contract = await t.as(admin, {
+      method: 'POST',
+      url: '/api/contracts',
+      payload: {
+        client_id: e.proprietaireId,
+        numero: `DEM-${e.id}`,
+        type: 'COMPLET',
+        date_debut: shift(-10),
+        date_fin: shift(300),
+        reconduction_tacite: false,
+        equipement_ids: [e.id],
+        calendrier_id: cal[0].id,
+        montant_annuel_ht: '1000.00',
+        garanties: [{ urgence: false, cible: 'RETABLISSEMENT', minutes: 2400 }],
+        statuts_pause: [],
+      },
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    const { token } = await linkOf(e.id);
+    expect((await file(t.app, token)).statusCode).toBe(201);
+    const [r] = await requestsOf(e.id);
+    const filedAt = new Date(Date.now() - 3 * 3_600_000);
+    await t.database.db.execute(
+      sql`UPDATE intervention_requests SET created_at = ${filedAt.toISOString()} WHERE id = ${r.id}`,
+    );
+    const accepted = await t.as(admin, { method: 'POST', url: `/api/requests/${r.id}/accept` });
+    const { rows } = await t.database.db.execute<{ demarre_le: Date; echeance: Date }>(
+      sql`SELECT demarre_le, echeance FROM intervention_sla WHERE intervention_id = ${accepted.json().data.intervention_id}`,
+    );
+    expect(rows).toHaveLength(1);
+    expect(new Date(rows[0].demarre_le).getTime()).toBe(filedAt.getTime());
+    expect(new Date(rows[0].echeance).getTime()).toBe(filedAt.getTime() + 2400 * 60_000);
+  });
 });
