@@ -181,3 +181,54 @@ export type MergeRequest = z.infer<typeof mergeRequestSchema>;
 export const requestPhotoParamsSchema = z.object({ id: idSchema, photoId: idSchema });
 
 export const acceptResultSchema = z.object({ intervention_id: z.number() });
+
+/** The screens' texts: the public page /r/{token} and the inbox /demandes. */
+export const REQUEST_UI = {
+  navLabel: 'Demandes',
+  inboxDescription: 'Demandes déposées par QR code ou depuis le portail client : acceptez, fusionnez ou refusez.',
+  searchLabel: 'Rechercher une demande',
+  searchPlaceholder: 'Équipement, client, demandeur, description…',
+  statutFilter: 'Filtrer par statut',
+  allStatuts: 'Tous les statuts',
+  emptyFiltered: 'Aucune demande ne correspond à la recherche',
+  loadError: 'Impossible de charger les demandes',
+  detailTitle: (id: number) => `Demande n° ${id}`,
+  requester: 'Demandeur',
+  equipment: 'Équipement',
+  client: 'Client',
+  receivedAt: 'Reçue le',
+  source: 'Origine',
+  sourceLabels: { QR: 'QR code', PORTAIL: 'Portail client' } as Record<RequestSource, string>,
+  photos: 'Photos',
+  noPhoto: 'Aucune photo',
+  decision: 'Décision',
+  accept: 'Accepter',
+  acceptTitle: 'Accepter la demande',
+  acceptMessage: 'Une intervention planifiée sera créée avec la description, les photos et le demandeur.',
+  merge: 'Fusionner',
+  mergeTitle: 'Fusionner dans une intervention ouverte',
+  mergeChoose: 'Intervention ouverte du même équipement',
+  mergeNone: 'Aucune intervention ouverte sur cet équipement',
+  decline: 'Refuser',
+  declineTitle: 'Refuser la demande',
+  motifLabel: 'Motif du refus (envoyé au demandeur s’il a laissé son e-mail)',
+  openIntervention: (id: number) => `Voir l'intervention #${id}`,
+  // public page
+  formIntro: 'Signalez une panne ou un problème sur cet équipement. Nous vous rappelons au plus vite.',
+  descriptionLabel: 'Description du problème',
+  nomLabel: 'Votre nom',
+  telephoneLabel: 'Votre téléphone',
+  emailLabel: 'Votre e-mail (facultatif)',
+  photosLabel: `Photos (facultatif, ${MAX_REQUEST_PHOTOS} au maximum)`,
+  honeypotLabel: 'Ne pas remplir ce champ',
+  submit: 'Envoyer la demande',
+  sending: 'Envoi en cours…',
+  another: 'Signaler un autre problème',
+  linkNotFoundTitle: 'Lien invalide',
+  networkError: 'Envoi impossible. Vérifiez votre connexion et réessayez.',
+  // QR code of the equipment
+  qrRotate: 'Renouveler le QR code',
+  qrRotateTitle: 'Renouveler le QR code ?',
+  qrRotateMessage:
+    "L'étiquette actuellement collée sur l'équipement ne fonctionnera plus : il faudra imprimer et coller la nouvelle.",
+} as const;
