@@ -103,9 +103,11 @@ export function RequestDetailModal({ request: r, onClose }: { request: Intervent
             </Row>
             <Row label={U.receivedAt}>{formatDateTime(r.created_at)}</Row>
           </dl>
-          <Row label="Description">
-            <p className="whitespace-pre-wrap">{r.description}</p>
-          </Row>
+          <dl>
+            <Row label="Description">
+              <p className="whitespace-pre-wrap">{r.description}</p>
+            </Row>
+          </dl>
           <div>
             <h3 className="text-xs font-medium uppercase tracking-wide text-slate-500">{U.photos}</h3>
             {r.photos.length === 0 ? (

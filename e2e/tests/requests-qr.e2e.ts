@@ -1,0 +1,124 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  adminApi,
+  apiAs,
+  baseURL,
+  createReadyUser,
+  expectNoSeriousA11yViolations,
+  loginThroughForm,
+  newPage,
+  unique,
+} from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+/**
+ * Issue 33 in the browser: a machine operator scans the equipment's QR code on his phone, opens /r/{token} without
+ * any account and files a request with a photo; the responsable accepts it in /demandes and the intervention exists,
+ * with the photo among its attachments. A bad token shows a plain French page.
+ */
+let browser: Browser;
+const equipmentName = unique('Groupe électrogène GE-Tanger');
+let equipmentId = 0;
+let token = '';
+let responsable: { username: string; password: string };
+/** A 1×1 PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+beforeAll(async () => {
+  const api = await adminApi();
+  const client = await api('POST', '/clients', { nom_entreprise: unique('Textiles du Détroit'), ville: 'Tanger' });
+  const clientId = (client.body as { data: { id: number } }).data.id;
+  const eq = await api('POST', '/equipment', {
+    nom: equipmentName,
+    type_equipement: 'AUTRE',
+    proprietaire_id: clientId,
+  });
+  expect(eq.status).toBe(201);
+  equipmentId = (eq.body as { data: { id: number } }).data.id;
+  const link = await api('GET', `/equipment/${equipmentId}/request-link`);
+  expect(link.status).toBe(200);
+  token = (link.body as { data: { token: string } }).data.token;
+  responsable = await createReadyUser('Responsable', 'Amina Responsable', unique('amina').replace(' ', '.'));
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('requests by QR code', () => {
+  it('files a request from a phone without login; the responsable accepts it into an intervention with the photo', async () => {
+    const phone = await browser.newContext({
+      baseURL: baseURL(),
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    page.setDefaultTimeout(15_000);
+
+    await page.goto('/r/jeton-inconnu-0123456789abcdef');
+    await page.getByRole('heading', { name: 'Lien invalide' }).waitFor();
+    expect(page.url()).not.toContain('/login');
+
+    await page.goto(`/r/${token}`);
+    await page.getByRole('heading', { name: "Demande d'intervention" }).waitFor();
+    await page.getByText(equipmentName, { exact: true }).waitFor();
+    expect(page.url()).not.toContain('/login');
+    await expectNoSeriousA11yViolations(page);
+
+    // A bad phone number is refused in French before anything is sent.
+    await page.getByLabel(/^Description du problème/).fill('Le groupe ne démarre plus, voyant rouge allumé');
+    await page.getByLabel(/^Votre nom/).fill('Rachid Opérateur');
+    await page.getByLabel(/^Votre téléphone/).fill('12345');
+    await page.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await page.getByText('Numéro de téléphone marocain invalide', { exact: false }).waitFor();
+
+    await page.getByLabel(/^Votre téléphone/).fill('06 61 23 45 67');
+    await page.getByLabel(/^Photos/).setInputFiles({ name: 'voyant.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await page.getByText('Votre demande a été transmise', { exact: false }).waitFor();
+    await phone.close();
+
+    // The responsable's inbox.
+    const { context, page: desk } = await newPage(browser);
+    await loginThroughForm(desk, responsable.username, responsable.password);
+    await desk
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Demandes' })
+      .click();
+    await desk.getByRole('heading', { name: "Demandes d'intervention", level: 1 }).waitFor();
+    const row = desk.getByRole('row').filter({ hasText: equipmentName });
+    await row.waitFor();
+    await row.getByRole('button', { name: /Voir la demande/ }).click();
+    const detail = desk.getByRole('dialog', { name: /Demande n° \d+/ });
+    await detail.getByText('Rachid Opérateur', { exact: false }).waitFor();
+    await detail.getByRole('img', { name: 'voyant.png' }).waitFor();
+    await expectNoSeriousA11yViolations(desk);
+    await detail.getByRole('button', { name: 'Accepter' }).click();
+    const confirm = desk.getByRole('dialog', { name: 'Accepter la demande' });
+    await confirm.getByRole('button', { name: 'Accepter' }).click();
+    const toast = desk.getByText(/Demande acceptée : intervention #\d+ créée/).first();
+    await toast.waitFor();
+    const interventionId = Number((await toast.textContent())?.match(/#(\d+)/)?.[1]);
+    expect(interventionId).toBeGreaterThan(0);
+    await context.close();
+
+    const api = await apiAs(responsable.username, responsable.password);
+    const intervention = await api('GET', `/interventions/${interventionId}`);
+    expect(intervention.status).toBe(200);
+    const data = (intervention.body as { data: { equipement_id: number; description: string } }).data;
+    expect(data.equipement_id).toBe(equipmentId);
+    expect(data.description).toContain('voyant rouge allumé');
+    expect(data.description).toContain('Rachid Opérateur');
+    const attachments = await api('GET', `/interventions/${interventionId}/attachments`);
+    expect((attachments.body as { data: { filename: string; mimeType: string }[] }).data).toEqual([
+      expect.objectContaining({ filename: 'voyant.png', mimeType: 'image/png' }),
+    ]);
+  });
+});
