@@ -191,6 +191,8 @@ export const REQUEST_UI = {
   statutFilter: 'Filtrer par statut',
   allStatuts: 'Tous les statuts',
   emptyFiltered: 'Aucune demande ne correspond à la recherche',
+  /** "Aucune demande nouvelle", "Aucune demande refusée"… */
+  emptyStatut: (statut: RequestStatut) => `Aucune demande ${REQUEST_STATUT_LABELS[statut].toLowerCase()}`,
   loadError: 'Impossible de charger les demandes',
   detailTitle: (id: number) => `Demande n° ${id}`,
   requester: 'Demandeur',

@@ -72,7 +72,6 @@ export function RequestsScreen() {
     search: search || undefined,
     statut: statut || undefined,
   });
-  const filtered = !!(search || statut);
   // The detail follows the list's copy of the request (refreshed after a decision).
   const shown = detail ? (query.data?.data.find((r) => r.id === detail.id) ?? detail) : null;
 
@@ -109,7 +108,7 @@ export function RequestsScreen() {
             loading={query.isPending}
             rowKey={(r) => r.id}
             onRowClick={(r) => setDetail(r)}
-            emptyMessage={filtered ? U.emptyFiltered : M.empty}
+            emptyMessage={search ? U.emptyFiltered : statut ? U.emptyStatut(statut) : M.empty}
             actions={(r) => <RowAction label={`Voir la demande n° ${r.id}`} icon={Eye} onClick={() => setDetail(r)} />}
           />
           <Pagination {...paging.pagination} total={query.data?.pagination.total ?? 0} />
