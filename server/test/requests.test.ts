@@ -191,6 +191,25 @@ describe('public form', () => {
     expect(await storedPhotos()).toEqual(before);
   });
 
+  it('takes photos up to the cap (a 4 MB image is not cut by the JSON body limit)', async () => {
+    const e = await createEquipment(t.database.db);
+    const { token } = await linkOf(e.id);
+    const large = Buffer.concat([PNG, Buffer.alloc(4 * 1024 * 1024)]);
+    const res = await file(t.app, token, FIELDS, [
+      { name: 'a.png', type: 'image/png', bytes: large },
+      { name: 'b.png', type: 'image/png', bytes: PNG },
+      { name: 'c.png', type: 'image/png', bytes: PNG },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [r] = await requestsOf(e.id);
+    const detail = (await t.as(admin, { method: 'GET', url: `/api/requests/${r.id}` })).json().data;
+    expect(detail.photos.map((p: { sizeBytes: number }) => p.sizeBytes)).toEqual([
+      large.length,
+      PNG.length,
+      PNG.length,
+    ]);
+  });
+
   it('validates the fields in French (Moroccan phone number, e-mail) and stores nothing', async () => {
     const e = await createEquipment(t.database.db);
     const { token } = await linkOf(e.id);
@@ -325,6 +344,11 @@ describe('inbox decisions', () => {
     expect(res.statusCode).toBe(200);
     const atts = await t.as(admin, { method: 'GET', url: `/api/interventions/${open.id}/attachments` });
     expect(atts.json().data).toHaveLength(1);
+    const comments = await t.as(admin, { method: 'GET', url: `/api/interventions/${open.id}/comments` });
+    expect(comments.json().data.map((c: { comment: string }) => c.comment)).toEqual([
+      expect.stringContaining(`Demande d'intervention n° ${r.id} rattachée`),
+    ]);
+    expect(comments.json().data[0].comment).toContain('Karim Tazi, 06 12 34 56 78');
     const after = (await t.as(admin, { method: 'GET', url: `/api/requests/${r.id}` })).json().data;
     expect(after).toMatchObject({ statut: 'FUSIONNEE', intervention_id: open.id });
   });

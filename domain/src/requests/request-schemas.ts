@@ -60,6 +60,8 @@ export const REQUEST_MESSAGES = {
   rotated: 'Nouveau lien créé : l’ancien QR code ne fonctionne plus',
   empty: 'Aucune demande',
   interventionNote: (id: number) => `Créée depuis la demande d'intervention n° ${id}`,
+  mergeComment: (id: number, description: string, requester: string) =>
+    `Demande d'intervention n° ${id} rattachée :\n${description}\n${requester}`,
   requester: (nom: string, telephone: string, email: string | null) =>
     `Demandeur : ${nom}, ${telephone}${email ? `, ${email}` : ''}`,
   notificationTitle: "Nouvelle demande d'intervention",

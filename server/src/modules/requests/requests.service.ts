@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { makePagination } from '@gmao/domain/common/api';
 import { sanitizeFilename } from '@gmao/domain/common/filename';
+import { EQUIPMENT_MESSAGES } from '@gmao/domain/equipment/equipment-schemas';
 import {
   type InterventionRequest,
   REQUEST_MESSAGES as M,
@@ -21,7 +22,7 @@ import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { enterThrottledAttempt, type ThrottleGate } from '../auth/auth-throttle.service.ts';
 import { attachStoredFiles } from '../interventions/attachments/attachments.service.ts';
-import { insertRequestedIntervention, lockOpenInterventionOf } from '../interventions/interventions.service.ts';
+import { insertRequestedIntervention, mergeIntoIntervention } from '../interventions/interventions.service.ts';
 import { appLink, enqueueRequesterEmail } from '../mail/mail.service.ts';
 import { notifyRequestFiled } from '../notifications/notifications.service.ts';
 import { getCompanyProfile, openLogo } from '../settings/company.service.ts';
@@ -71,7 +72,7 @@ const linkView = (equipementId: number, l: { token: string; createdAt: string })
 });
 
 async function mustHaveEquipment(db: DbOrTx, id: number) {
-  if (!(await repo.equipmentExists(db, id))) throw new AppError('NOT_FOUND', 'Équipement introuvable');
+  if (!(await repo.equipmentExists(db, id))) throw new AppError('NOT_FOUND', EQUIPMENT_MESSAGES.notFound);
 }
 
 export async function getRequestLink(db: Db, equipementId: number): Promise<RequestLink> {
@@ -360,7 +361,12 @@ export async function mergeRequest(
   try {
     await db.transaction(async (tx) => {
       await lockUndecided(tx, id);
-      await lockOpenInterventionOf(tx, interventionId, request.equipement.id, M.mergeTargetInvalid);
+      await mergeIntoIntervention(tx, user, {
+        id: interventionId,
+        equipementId: request.equipement.id,
+        refusal: M.mergeTargetInvalid,
+        comment: M.mergeComment(id, request.description, M.requester(request.nom, request.telephone, request.email)),
+      });
       unused = await attachStoredFiles(tx, interventionId, copies, user.id);
       await repo.decide(tx, id, { statut: 'FUSIONNEE', userId: user.id, interventionId });
       await recordAudit(tx, {
