@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Database, openDatabase } from '../src/db/database.ts';
+import * as requests from '../src/modules/requests/requests.service.ts';
 import { localDiskStorage } from '../src/storage/file-storage.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createEquipment, createIntervention, createRole, createUser } from './helpers/factories.ts';
@@ -411,5 +412,31 @@ describe('inbox decisions', () => {
     expect(rows).toHaveLength(1);
     expect(new Date(rows[0].demarre_le).getTime()).toBe(filedAt.getTime());
     expect(new Date(rows[0].echeance).getTime()).toBe(filedAt.getTime() + 2400 * 60_000);
+  });
+
+  it("files a portal user's request through the exported service (source PORTAIL) and lists it for him and his client", async () => {
+    const e = await createEquipment(t.database.db);
+    const storage = localDiskStorage(join(dataDir, 'uploads'));
+    const id = await requests.fileRequest(t.database.db, storage, {
+      source: 'PORTAIL',
+      equipementId: e.id,
+      portalUserId: 4242,
+      form: { description: 'Climatiseur en panne', nom: 'Client Portail', telephone: '0522334455', email: null },
+      photos: [{ filename: 'clim.png', bytes: PNG, truncated: false }],
+    });
+    const q = { page: 1, limit: 10 };
+    const mine = await requests.listPortalUserRequests(t.database.db, 4242, q);
+    expect(mine.data.map((r) => [r.id, r.source, r.photos.length])).toEqual([[id, 'PORTAIL', 1]]);
+    expect((await requests.listPortalUserRequests(t.database.db, 4243, q)).data).toEqual([]);
+    const client = await requests.listClientRequests(t.database.db, e.proprietaireId, q);
+    expect(client.data.map((r) => r.id)).toEqual([id]);
+    await expect(
+      requests.fileRequest(t.database.db, storage, {
+        source: 'PORTAIL',
+        equipementId: e.id,
+        form: { description: 'x', nom: 'y', telephone: '0522334455', email: null },
+        photos: [{ filename: 'x.png', bytes: ELF, truncated: false }],
+      }),
+    ).rejects.toMatchObject({ statusCode: 415 });
   });
 });

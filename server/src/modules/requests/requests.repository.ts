@@ -161,10 +161,11 @@ const toRequest = (r: RequestRow): Omit<InterventionRequest, 'photos'> => ({
 const foldedLike = (q: string) =>
   sql`'%' || regexp_replace(gmao_fold(${q}), ${sql.raw(`'([\\\\%_])'`)}, ${sql.raw(`'\\\\\\1'`)}, 'g') || '%'`;
 
-export async function listRequests(db: DbOrTx, q: RequestListQuery & { portalUserId?: number }) {
+export async function listRequests(db: DbOrTx, q: RequestListQuery & { portalUserId?: number; clientId?: number }) {
   const where = [sql`TRUE`];
   if (q.statut) where.push(sql`r.statut = ${q.statut}`);
   if (q.portalUserId !== undefined) where.push(sql`r.portal_user_id = ${q.portalUserId}`);
+  if (q.clientId !== undefined) where.push(sql`e.proprietaire_id = ${q.clientId}`);
   if (q.search) {
     where.push(sql`gmao_fold(r.description || ' ' || r.nom || ' ' || r.telephone || ' ' || e.nom || ' ' ||
       c.nom_entreprise) LIKE ${foldedLike(q.search)}`);

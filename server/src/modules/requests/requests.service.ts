@@ -254,6 +254,15 @@ export async function listRequests(db: Db, q: RequestListQuery) {
   return { data: await withPhotos(db, rows), pagination: makePagination(total, q.page, q.limit) };
 }
 
+/**
+ * The requests on one client company's equipment, whoever filed them (for the portal: the caller strips what a
+ * client must not see — who decided, internal names).
+ */
+export async function listClientRequests(db: Db, clientId: number, q: RequestListQuery) {
+  const { rows, total } = await repo.listRequests(db, { ...q, clientId });
+  return { data: await withPhotos(db, rows), pagination: makePagination(total, q.page, q.limit) };
+}
+
 /** A portal user's own requests (for the portal's "mes demandes"). */
 export async function listPortalUserRequests(db: Db, portalUserId: number, q: RequestListQuery) {
   const { rows, total } = await repo.listRequests(db, { ...q, portalUserId });
