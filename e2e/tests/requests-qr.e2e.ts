@@ -121,4 +121,30 @@ describe('requests by QR code', () => {
       expect.objectContaining({ filename: 'voyant.png', mimeType: 'image/png' }),
     ]);
   });
+
+  it('renews the QR code from the equipment: the printed label then opens the plain invalid-link page', async () => {
+    const { context, page } = await newPage(browser);
+    await loginThroughForm(page, responsable.username, responsable.password);
+    await page.goto(`/equipment/${equipmentId}`);
+    const detail = page.getByRole('dialog', { name: equipmentName });
+    const qr = detail.getByRole('img', { name: `QR code de l'équipement ${equipmentName}` });
+    await qr.waitFor();
+    const before = await qr.getAttribute('data-qr-url');
+    expect(before).toMatch(new RegExp(`/r/${token}$`));
+    await detail.getByRole('button', { name: 'Renouveler le QR code' }).click();
+    await page
+      .getByRole('dialog', { name: 'Renouveler le QR code ?' })
+      .getByRole('button', { name: 'Renouveler le QR code' })
+      .click();
+    await page.getByText('Nouveau lien créé', { exact: false }).first().waitFor();
+    await detail.locator(`img[data-qr-url]:not([data-qr-url="${before}"])`).waitFor();
+    const after = (await qr.getAttribute('data-qr-url')) as string;
+    expect(after).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/);
+
+    await page.goto(new URL(before as string).pathname);
+    await page.getByRole('heading', { name: 'Lien invalide' }).waitFor();
+    await page.goto(new URL(after).pathname);
+    await page.getByText(equipmentName, { exact: true }).waitFor();
+    await context.close();
+  });
 });
