@@ -11,6 +11,8 @@ import {
   unique,
 } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { headingJumps } from '../support/heading-order.ts';
+import { smallTapTargets } from '../support/tap-targets.ts';
 
 /**
  * Issue 33 in the browser: a machine operator scans the equipment's QR code on his phone, opens /r/{token} without
@@ -71,6 +73,10 @@ describe('requests by QR code', () => {
     await page.getByText(equipmentName, { exact: true }).waitFor();
     expect(page.url()).not.toContain('/login');
     await expectNoSeriousA11yViolations(page);
+    // Phone first: every control at least 44 px, headings in order, nothing wider than the screen.
+    expect(await smallTapTargets(page)).toEqual([]);
+    expect(await headingJumps(page)).toEqual([]);
+    expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390);
 
     // A bad phone number is refused in French before anything is sent.
     await page.getByLabel(/^Description du problème/).fill('Le groupe ne démarre plus, voyant rouge allumé');
