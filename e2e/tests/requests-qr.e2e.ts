@@ -94,9 +94,10 @@ describe('requests by QR code', () => {
     // The responsable's inbox.
     const { context, page: desk } = await newPage(browser);
     await loginThroughForm(desk, responsable.username, responsable.password);
+    // The sidebar counts the requests waiting for a decision.
     await desk
       .getByRole('navigation', { name: 'Navigation principale' })
-      .getByRole('link', { name: 'Demandes' })
+      .getByRole('link', { name: /^Demandes \d+ nouvelle\(s\) demande\(s\) à traiter$/ })
       .click();
     await desk.getByRole('heading', { name: "Demandes d'intervention", level: 1 }).waitFor();
     const row = desk.getByRole('row').filter({ hasText: equipmentName });

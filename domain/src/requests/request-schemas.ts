@@ -187,6 +187,7 @@ export const acceptResultSchema = z.object({ intervention_id: z.number() });
 /** The screens' texts: the public page /r/{token} and the inbox /demandes. */
 export const REQUEST_UI = {
   navLabel: 'Demandes',
+  newBadge: 'nouvelle(s) demande(s) à traiter',
   inboxDescription: 'Demandes déposées par QR code ou depuis le portail client : acceptez, fusionnez ou refusez.',
   searchLabel: 'Rechercher une demande',
   searchPlaceholder: 'Équipement, client, demandeur, description…',

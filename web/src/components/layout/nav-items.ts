@@ -34,8 +34,10 @@ export interface NavItem {
   permission?: string;
   /** Entries of the Administration section need the admin role. */
   adminOnly?: boolean;
-  /** A count shown beside the entry (pending self-registrations on 'Utilisateurs'). */
+  /** A count shown beside the entry (pending self-registrations on 'Utilisateurs', new requests on 'Demandes'). */
   badge?: number;
+  /** What the count is, for screen readers (default: pending access requests). */
+  badgeLabel?: string;
 }
 
 export const NAVIGATION: NavItem[] = [
