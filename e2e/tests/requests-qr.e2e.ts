@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -29,6 +31,31 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
   'base64',
 );
+
+/** A PNG of random pixels (it does not compress): 2000 × 2000 is some 12 MB, like a phone's full-size picture. */
+function noisePng(side: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const head = Buffer.alloc(4);
+    head.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([head, body, crc]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(side, 0);
+  ihdr.writeUInt32BE(side, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8); // 8 bits, RGB
+  const raw = Buffer.alloc((side * 3 + 1) * side);
+  const noise = randomBytes(side * side * 3);
+  for (let y = 0; y < side; y++) noise.copy(raw, y * (side * 3 + 1) + 1, y * side * 3, (y + 1) * side * 3);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', deflateSync(raw, { level: 1 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 
 beforeAll(async () => {
   const api = await adminApi();
@@ -153,5 +180,37 @@ describe('requests by QR code', () => {
     await page.goto(new URL(after).pathname);
     await page.getByText(equipmentName, { exact: true }).waitFor();
     await context.close();
+  });
+
+  it("shrinks a phone's full-size photo (over the 5 MB cap) before sending it, and the request is accepted", async () => {
+    const big = noisePng(2000);
+    expect(big.length).toBeGreaterThan(5 * 1024 * 1024);
+    const phone = await browser.newContext({
+      baseURL: baseURL(),
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await phone.newPage();
+    page.setDefaultTimeout(30_000);
+    const description = unique('Armoire électrique qui chauffe');
+    // The label renewed by the test above: the equipment's current link.
+    const api = await adminApi();
+    const link = await api('GET', `/equipment/${equipmentId}/request-link`);
+    await page.goto(new URL((link.body as { data: { url: string } }).data.url).pathname);
+    await page.getByLabel(/^Description du problème/).fill(description);
+    await page.getByLabel(/^Votre nom/).fill('Samira Opératrice');
+    await page.getByLabel(/^Votre téléphone/).fill('+212 6 61 23 45 67');
+    await page.getByLabel(/^Photos/).setInputFiles({ name: 'IMG_2041.png', mimeType: 'image/png', buffer: big });
+    await page.getByRole('button', { name: 'Envoyer la demande' }).click();
+    await page.getByText('Votre demande a été transmise', { exact: false }).waitFor();
+    await phone.close();
+
+    const list = await api('GET', `/requests?search=${encodeURIComponent(description)}`);
+    const [request] = (list.body as { data: { photos: { filename: string; mimeType: string; sizeBytes: number }[] }[] })
+      .data;
+    expect(request!.photos).toEqual([expect.objectContaining({ filename: 'IMG_2041.jpg', mimeType: 'image/jpeg' })]);
+    expect(request!.photos[0]!.sizeBytes).toBeLessThan(5 * 1024 * 1024);
   });
 });

@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
 import { Spinner } from '../../../components/ui/spinner';
+import { resizePhoto } from '../../../lib/offline/resize';
 import { loadPublicTarget, submitPublicRequest } from '../api/requests';
 
 type Load = { kind: 'loading' } | { kind: 'ok'; target: PublicRequestTarget } | { kind: 'notFound'; message: string };
@@ -82,9 +83,12 @@ export function PublicRequestPage({ token }: { token: string }) {
     const body = new FormData();
     for (const [k, v] of Object.entries(fields)) body.append(k, v);
     body.append(HONEYPOT_FIELD, String(data.get(HONEYPOT_FIELD) ?? ''));
-    for (const p of photos) body.append('photos', p, p.name);
     setSending(true);
     try {
+      for (const p of photos) {
+        const sent = await shrink(p);
+        body.append('photos', sent, sent.name);
+      }
       const r = await submitPublicRequest(token, body);
       if (r.ok) {
         setDone(r.message || M.filed);
@@ -197,6 +201,21 @@ export function PublicRequestPage({ token }: { token: string }) {
       )}
     </Shell>
   );
+}
+
+/**
+ * A phone's photo (often 3 to 8 MB) leaves the device at most 1600 px wide, as JPEG (the server takes 5 MB a photo;
+ * re-encoding also drops the EXIF data, the place included). Small pictures, and any the browser cannot decode, go
+ * as they are.
+ */
+async function shrink(file: File): Promise<File> {
+  if (file.size <= 1024 * 1024) return file;
+  try {
+    const jpeg = await resizePhoto(file);
+    return new File([jpeg], `${file.name.replace(/\.[^.]*$/, '') || 'photo'}.jpg`, { type: 'image/jpeg' });
+  } catch {
+    return file;
+  }
 }
 
 function Shell({
