@@ -7,6 +7,8 @@ import { EQUIPMENT_MESSAGES } from '@gmao/domain/equipment/equipment-schemas';
 import {
   type InterventionRequest,
   REQUEST_MESSAGES as M,
+  MAX_REQUEST_PHOTO_BYTES,
+  MAX_REQUEST_PHOTOS,
   type PublicRequestTarget,
   REQUEST_PHOTO_TYPES,
   type RequestForm,
@@ -163,12 +165,12 @@ export class PhotoTooLargeError extends Error {
 
 /** Each photo within the size cap and an image by its content (whatever its name or declared type say). */
 export async function checkPhotos(photos: readonly ReceivedPhoto[]): Promise<CheckedPhoto[]> {
-  if (photos.length > 3) {
+  if (photos.length > MAX_REQUEST_PHOTOS) {
     throw new AppError('BAD_REQUEST', M.tooManyPhotos, [{ field: 'photos', msg: M.tooManyPhotos }]);
   }
   const out: CheckedPhoto[] = [];
   for (const p of photos) {
-    if (p.truncated) throw new PhotoTooLargeError();
+    if (p.truncated || p.bytes.length > MAX_REQUEST_PHOTO_BYTES) throw new PhotoTooLargeError();
     const mime = (await fileTypeFromBuffer(p.bytes))?.mime;
     if (!mime || !(mime in REQUEST_PHOTO_TYPES)) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', M.photoRefused, [{ field: 'photos', msg: M.photoRefused }]);
@@ -183,6 +185,7 @@ export async function checkPhotos(photos: readonly ReceivedPhoto[]): Promise<Che
 export interface NewRequestInput {
   source: RequestSource;
   equipementId: number;
+  /** Already parsed by requestFormSchema (the route's and the portal form's one schema). */
   form: RequestForm;
   photos: readonly ReceivedPhoto[];
   /** The portal user filing it (source PORTAIL). */
