@@ -54,6 +54,7 @@ export function RequestDetailModal({ request: r, onClose }: { request: Intervent
   const [motif, setMotif] = useState('');
   const [motifError, setMotifError] = useState<string | null>(null);
   const [target, setTarget] = useState<string | null>(null);
+  const [mergeError, setMergeError] = useState<string | null>(null);
   const accept = useAcceptRequest();
   const merge = useMergeRequest();
   const decline = useDeclineRequest();
@@ -164,14 +165,18 @@ export function RequestDetailModal({ request: r, onClose }: { request: Intervent
         loading={merge.isPending}
         onCancel={() => setDialog(null)}
         message={
-          <FormField label={U.mergeChoose} htmlFor="merge-target">
+          <FormField label={U.mergeChoose} htmlFor="merge-target" error={mergeError}>
             {open.data && open.data.data.length === 0 ? (
               <p className="text-sm text-slate-600">{U.mergeNone}</p>
             ) : (
               <Select
                 id="merge-target"
                 value={target}
-                onChange={setTarget}
+                onChange={(v) => {
+                  setTarget(v);
+                  setMergeError(null);
+                }}
+                invalid={!!mergeError}
                 placeholder={U.mergeChoose}
                 options={(open.data?.data ?? []).map((i) => ({
                   value: String(i.id),
@@ -182,7 +187,10 @@ export function RequestDetailModal({ request: r, onClose }: { request: Intervent
           </FormField>
         }
         onConfirm={async () => {
-          if (!target) return;
+          if (!target) {
+            setMergeError(U.mergeChooseRequired);
+            return;
+          }
           try {
             done((await merge.mutateAsync({ id: r.id, interventionId: Number(target) })).message);
           } catch {

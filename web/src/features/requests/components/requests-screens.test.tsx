@@ -131,4 +131,21 @@ describe('requests inbox', () => {
     const call = sent.find((s) => s.url.includes('/decline'))!;
     expect(JSON.parse(String(call.init!.body))).toEqual({ motif: 'Hors contrat' });
   });
+
+  it('merges only into a chosen open intervention of the same equipment', async () => {
+    requests = [request];
+    wrap(<RequestsScreen />);
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Voir la demande n° 12' }))[0]!);
+    const detail = await screen.findByRole('dialog', { name: 'Demande n° 12' });
+    fireEvent.click(within(detail).getByRole('button', { name: 'Fusionner' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Fusionner dans une intervention ouverte' });
+    await waitFor(() =>
+      expect(sent.some((s) => s.url.includes('/interventions?') && s.url.includes('equipement_id=3'))).toBe(true),
+    );
+    expect(sent.find((s) => s.url.includes('/interventions?'))!.url).toContain('open=true');
+    await within(confirm).findByText(/Aucune intervention ouverte sur cet équipement/);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Fusionner' }));
+    await within(confirm).findByText('Choisissez l’intervention dans laquelle fusionner la demande');
+    expect(sent.some((s) => s.url.includes('/merge'))).toBe(false);
+  });
 });
