@@ -25,6 +25,8 @@ let browser: Browser;
 const equipmentName = unique('Groupe électrogène GE-Tanger');
 let equipmentId = 0;
 let token = '';
+/** The intervention the first request was accepted into (the merge's target below). */
+let acceptedInto = 0;
 let responsable: { username: string; password: string };
 /** A 1×1 PNG. */
 const PNG = Buffer.from(
@@ -141,6 +143,7 @@ describe('requests by QR code', () => {
     await toast.waitFor();
     const interventionId = Number((await toast.textContent())?.match(/#(\d+)/)?.[1]);
     expect(interventionId).toBeGreaterThan(0);
+    acceptedInto = interventionId;
     await context.close();
 
     const api = await apiAs(responsable.username, responsable.password);
@@ -212,5 +215,42 @@ describe('requests by QR code', () => {
       .data;
     expect(request!.photos).toEqual([expect.objectContaining({ filename: 'IMG_2041.jpg', mimeType: 'image/jpeg' })]);
     expect(request!.photos[0]!.sizeBytes).toBeLessThan(5 * 1024 * 1024);
+  });
+
+  it('merges a second report of the same breakdown into the open intervention, with the requester in a comment', async () => {
+    const api = await adminApi();
+    const link = await api('GET', `/equipment/${equipmentId}/request-link`);
+    const form = new FormData();
+    const description = unique('Toujours en panne ce matin');
+    form.append('description', description);
+    form.append('nom', 'Nabil Contremaître');
+    form.append('telephone', '0661112233');
+    const filed = await fetch(
+      `${baseURL()}/api/public/requests/${(link.body as { data: { token: string } }).data.token}`,
+      {
+        method: 'POST',
+        body: form,
+      },
+    );
+    expect(filed.status).toBe(201);
+
+    const { context, page } = await newPage(browser);
+    await loginThroughForm(page, responsable.username, responsable.password);
+    await page.goto('/demandes');
+    await page.getByRole('searchbox', { name: 'Rechercher une demande' }).fill(description);
+    const row = page.getByRole('row').filter({ hasText: 'Nabil Contremaître' });
+    await row.getByRole('button', { name: /Voir la demande/ }).click();
+    const detail = page.getByRole('dialog', { name: /Demande n° \d+/ });
+    await detail.getByRole('button', { name: 'Fusionner' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Fusionner dans une intervention ouverte' });
+    await confirm.getByRole('combobox', { name: 'Intervention ouverte du même équipement' }).click();
+    await page.getByRole('option', { name: new RegExp(`^#${acceptedInto} `) }).click();
+    await confirm.getByRole('button', { name: 'Fusionner' }).click();
+    await page.getByText(`Demande fusionnée dans l'intervention #${acceptedInto}`).first().waitFor();
+    await context.close();
+
+    const comments = await api('GET', `/interventions/${acceptedInto}/comments`);
+    const texts = (comments.body as { data: { comment: string }[] }).data.map((c) => c.comment);
+    expect(texts.some((t) => t.includes(description) && t.includes('Nabil Contremaître'))).toBe(true);
   });
 });
