@@ -70,7 +70,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'stock:manage': 'Gérer le catalogue de pièces, les emplacements et les mouvements de stock',
   'contracts:read': 'Consulter les contrats de maintenance et les calendriers ouvrés',
   'contracts:manage': 'Gérer les contrats de maintenance, leurs documents et les calendriers ouvrés',
-  'requests:manage': "Traiter les demandes d'intervention (accepter, fusionner, refuser) et les liens QR des équipements",
+  'requests:manage':
+    "Traiter les demandes d'intervention (accepter, fusionner, refuser) et les liens QR des équipements",
 } as const satisfies Record<Permission, string>;
 
 export const ALL_PERMISSIONS = Object.values(PERMISSIONS) as Permission[];
