@@ -250,6 +250,13 @@ describe('public form', () => {
     expect(await requestsOf(e.id)).toHaveLength(created);
     // Another address is not held back by it.
     expect((await file(t.app, token, FIELDS, [], '10.9.9.10')).statusCode).toBe(201);
+    // Counted apart from the logins' counters, whose clean-up (a shorter window) never forgets them.
+    const { rows: counters } = await t.database.db.execute<{ key: string; failures: number }>(
+      sql`SELECT key, failures FROM request_throttle WHERE key = ${`request-ip:${ip}`}`,
+    );
+    expect(counters).toEqual([{ key: `request-ip:${ip}`, failures: THROTTLE.perAddress }]);
+    const { rows: mixed } = await t.database.db.execute(sql`SELECT 1 FROM auth_throttle WHERE key LIKE 'request%'`);
+    expect(mixed).toEqual([]);
   });
 
   it('holds the address limit across two instances on the same database', async () => {

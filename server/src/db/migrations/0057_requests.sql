@@ -3,8 +3,9 @@
 -- stops working: an unknown token answers the same plain 404). Requests filed through it (source QR) or by a portal
 -- user (source PORTAIL; portal_user_id is a plain column until the portal's table exists), their photos (FileStorage
 -- keys), and the decision: accepted into an intervention, merged into an open one, or declined with a reason.
--- The public form's throttles count in auth_throttle (the login throttle's table and code, keys "request-ip:" and
--- "request-eq:"), so they hold across every instance.
+-- The public form's throttles count in request_throttle: the login throttle's columns and code (auth-throttle),
+-- in a table of its own so that each clean-up only forgets its own keys (their windows differ); in PostgreSQL, so
+-- that they hold across every instance.
 CREATE TABLE IF NOT EXISTS "equipment_request_links" (
 	"equipement_id" integer PRIMARY KEY NOT NULL REFERENCES "equipements"("id") ON DELETE cascade,
 	"token" varchar(64) NOT NULL,
@@ -46,6 +47,14 @@ CREATE TABLE IF NOT EXISTS "intervention_request_photos" (
 	CONSTRAINT "intervention_request_photos_key_uq" UNIQUE ("storage_key")
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "intervention_request_photos_request_idx" ON "intervention_request_photos" ("request_id", "id");--> statement-breakpoint
+CREATE TABLE IF NOT EXISTS "request_throttle" (
+	"key" text PRIMARY KEY NOT NULL,
+	"failures" integer DEFAULT 0 NOT NULL,
+	"window_start" timestamp with time zone DEFAULT now() NOT NULL,
+	"blocked_until" timestamp with time zone,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
+);--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "request_throttle_window_idx" ON "request_throttle" ("window_start");--> statement-breakpoint
 INSERT INTO "permissions" ("module", "action", "description") VALUES
 ('requests', 'manage', 'Traiter les demandes d''intervention (accepter, fusionner, refuser) et les liens QR des équipements')
 ON CONFLICT DO NOTHING;--> statement-breakpoint

@@ -62,3 +62,16 @@ export const interventionRequestPhotos = pgTable(
   },
   (t) => [index('intervention_request_photos_request_idx').on(t.requestId, t.id)],
 );
+
+/** The public form's throttle counters: auth_throttle's columns (modules/auth/auth-throttle.repository.ts). */
+export const requestThrottle = pgTable(
+  'request_throttle',
+  {
+    key: text('key').primaryKey(),
+    failures: integer('failures').notNull().default(0),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('request_throttle_window_idx').on(t.windowStart)],
+);

@@ -20,15 +20,15 @@ export function enterAttempt(db: Db, s: AuthThrottleSettings, rules: ThrottleRul
 }
 
 /**
- * Another module's throttle on the same PostgreSQL counters (the public request form, issue 33): its own keys,
- * window and delays, the same rule.
+ * The public request form's throttle (issue 33): the same rule and code, its own keys, window and delays, counted in
+ * table request_throttle (a table of its own, so that the login's clean-up, on a shorter window, never forgets them).
  */
 export function enterThrottledAttempt(
   db: Db,
   timing: Pick<AuthThrottleSettings, 'windowSeconds' | 'baseDelaySeconds' | 'maxDelaySeconds'>,
   rules: ThrottleRule[],
 ): Promise<ThrottleGate> {
-  return counters.enterAttempt(db, { ...DEFAULT_AUTH_THROTTLE, ...timing }, rules);
+  return counters.enterAttempt(db, { ...DEFAULT_AUTH_THROTTLE, ...timing }, rules, 'request_throttle');
 }
 
 /** The password was right: the account starts over; the address and the installation get the attempt back. */

@@ -36,7 +36,7 @@ import * as repo from './requests.repository.ts';
  *   that changes (ids, names, URLs of the app): a printed label keeps working across upgrades. Rotating replaces it;
  *   the old token then answers the same plain 404 as an unknown one.
  * - The public form is throttled per address and per equipment with the login throttle's PostgreSQL counters
- *   (auth_throttle, enterAttempt): an attempt is counted when it starts, under row locks, so every instance shares
+ *   (enterThrottledAttempt, table request_throttle): an attempt is counted when it starts, under row locks, so every instance shares
  *   the limits; a request let in is stored (or refused for its content), never dropped.
  * - Photos are read into memory (3 × 5 MB at most, the multipart limits), checked by content (JPEG, PNG, WebP,
  *   GIF), and written to storage only once the whole form is valid: a refused form stores nothing.
