@@ -219,6 +219,15 @@ describe('public form', () => {
     expect(bad.json().details).toEqual([{ field: 'telephone', msg: REQUEST_MESSAGES.telephoneInvalid }]);
     const mail = await file(t.app, token, { ...FIELDS, email: 'pas-un-mail' });
     expect(mail.json().details).toEqual([{ field: 'email', msg: REQUEST_MESSAGES.emailInvalid }]);
+    const crowded = await file(t.app, token, {
+      ...FIELDS,
+      ...Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`x${i}`, 'y'])),
+    });
+    expect(crowded.statusCode).toBe(400);
+    expect(crowded.json().message).toBe(REQUEST_MESSAGES.formRefused);
+    const json = await t.app.inject({ method: 'POST', url: `/api/public/requests/${token}`, payload: FIELDS });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().message).toBe(REQUEST_MESSAGES.notMultipart);
     const empty = await file(t.app, token, { nom: 'A', telephone: '+212 6 12 34 56 78' });
     expect(empty.json().details).toEqual([{ field: 'description', msg: REQUEST_MESSAGES.descriptionRequired }]);
     expect((await file(t.app, token, { ...FIELDS, telephone: '+212 5 22 33 44 55' })).statusCode).toBe(201);

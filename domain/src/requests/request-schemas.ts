@@ -48,6 +48,7 @@ export const REQUEST_MESSAGES = {
   photoRefused: 'Seules les photos (JPEG, PNG, WebP, GIF) sont acceptées',
   notMultipart: 'Le formulaire doit être envoyé en multipart/form-data',
   unknownField: 'Champ inattendu dans le formulaire',
+  formRefused: 'Formulaire refusé : trop de champs ou champ interdit',
   throttled: 'Trop de demandes envoyées. Réessayez dans quelques minutes.',
   filed: 'Votre demande a été transmise. Merci, nous revenons vers vous rapidement.',
   motifRequired: 'Indiquez le motif du refus',

@@ -206,8 +206,14 @@ async function readForm(request: FastifyRequest) {
       photos.push({ filename: part.filename, bytes: Buffer.concat(chunks), truncated: part.file.truncated === true });
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') {
-      throw new AppError('BAD_REQUEST', M.notMultipart);
+    // The multipart plugin's own refusals, in French (its messages are English).
+    const code = (err as { code?: string }).code;
+    if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') throw new AppError('BAD_REQUEST', M.notMultipart);
+    if (code === 'FST_FILES_LIMIT') {
+      throw new AppError('BAD_REQUEST', M.tooManyPhotos, [{ field: 'photos', msg: M.tooManyPhotos }]);
+    }
+    if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
+      throw new AppError('BAD_REQUEST', M.formRefused);
     }
     throw err;
   }
