@@ -442,7 +442,23 @@ describe('inbox decisions', () => {
     });
     const q = { page: 1, limit: 10 };
     const mine = await requests.listPortalUserRequests(t.database.db, 4242, q);
-    expect(mine.data.map((r) => [r.id, r.source, r.photos.length])).toEqual([[id, 'PORTAIL', 1]]);
+    expect(mine.data.map((r) => [r.id, r.source, r.photos])).toEqual([[id, 'PORTAIL', 1]]);
+    // The portal's own shape: exactly the fields a client may see.
+    expect(Object.keys(mine.data[0]!).sort()).toEqual(
+      [
+        'created_at',
+        'decided_at',
+        'description',
+        'equipement',
+        'id',
+        'intervention_id',
+        'motif',
+        'nom',
+        'photos',
+        'source',
+        'statut',
+      ].sort(),
+    );
     expect((await requests.listPortalUserRequests(t.database.db, 4243, q)).data).toEqual([]);
     const client = await requests.listClientRequests(t.database.db, e.proprietaireId, q);
     expect(client.data.map((r) => r.id)).toEqual([id]);

@@ -165,6 +165,25 @@ export const interventionRequestSchema = z.object({
 });
 export type InterventionRequest = z.infer<typeof interventionRequestSchema>;
 
+/**
+ * A request as a client's portal user sees it (STYLE rule 21: an outsider's own shape, listing what he may see):
+ * no one's phone or e-mail, not who decided, no photo keys.
+ */
+export const portalRequestSchema = z.object({
+  id: z.number(),
+  statut: z.enum(REQUEST_STATUTS),
+  source: z.enum(REQUEST_SOURCES),
+  equipement: z.object({ id: z.number(), nom: z.string() }),
+  description: z.string(),
+  nom: z.string(),
+  created_at: z.string(),
+  decided_at: z.string().nullable(),
+  motif: z.string().nullable(),
+  intervention_id: z.number().nullable(),
+  photos: z.number(),
+});
+export type PortalRequest = z.infer<typeof portalRequestSchema>;
+
 export const requestListQuerySchema = paginationQuerySchema.extend({
   statut: z.enum(REQUEST_STATUTS).optional(),
 });

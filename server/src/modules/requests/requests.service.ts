@@ -9,6 +9,7 @@ import {
   REQUEST_MESSAGES as M,
   MAX_REQUEST_PHOTO_BYTES,
   MAX_REQUEST_PHOTOS,
+  type PortalRequest,
   type PublicRequestTarget,
   REQUEST_PHOTO_TYPES,
   type RequestForm,
@@ -257,19 +258,35 @@ export async function listRequests(db: Db, q: RequestListQuery) {
   return { data: await withPhotos(db, rows), pagination: makePagination(total, q.page, q.limit) };
 }
 
-/**
- * The requests on one client company's equipment, whoever filed them (for the portal: the caller strips what a
- * client must not see — who decided, internal names).
- */
-export async function listClientRequests(db: Db, clientId: number, q: RequestListQuery) {
-  const { rows, total } = await repo.listRequests(db, { ...q, clientId });
-  return { data: await withPhotos(db, rows), pagination: makePagination(total, q.page, q.limit) };
+/** The portal's shape of a request (portalRequestSchema): built field by field, never an internal row trimmed. */
+function portalView(r: InterventionRequest): PortalRequest {
+  return {
+    id: r.id,
+    statut: r.statut,
+    source: r.source,
+    equipement: { id: r.equipement.id, nom: r.equipement.nom },
+    description: r.description,
+    nom: r.nom,
+    created_at: r.created_at,
+    decided_at: r.decided_at,
+    motif: r.motif,
+    intervention_id: r.intervention_id,
+    photos: r.photos.length,
+  };
 }
 
-/** A portal user's own requests (for the portal's "mes demandes"). */
+/** The requests on one client company's equipment, whoever filed them, as the portal shows them. */
+export async function listClientRequests(db: Db, clientId: number, q: RequestListQuery) {
+  const { rows, total } = await repo.listRequests(db, { ...q, clientId });
+  const data = (await withPhotos(db, rows)).map(portalView);
+  return { data, pagination: makePagination(total, q.page, q.limit) };
+}
+
+/** A portal user's own requests (the portal's "mes demandes"), as the portal shows them. */
 export async function listPortalUserRequests(db: Db, portalUserId: number, q: RequestListQuery) {
   const { rows, total } = await repo.listRequests(db, { ...q, portalUserId });
-  return { data: await withPhotos(db, rows), pagination: makePagination(total, q.page, q.limit) };
+  const data = (await withPhotos(db, rows)).map(portalView);
+  return { data, pagination: makePagination(total, q.page, q.limit) };
 }
 
 async function mustFind(db: DbOrTx, id: number) {
