@@ -225,6 +225,10 @@ describe('public form', () => {
     });
     expect(crowded.statusCode).toBe(400);
     expect(crowded.json().message).toBe(REQUEST_MESSAGES.formRefused);
+    // A field named like an object's own property is refused by the multipart parser, in French.
+    const proto = await file(t.app, token, { constructor: 'x', ...FIELDS });
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json().message).toBe(REQUEST_MESSAGES.formRefused);
     const json = await t.app.inject({ method: 'POST', url: `/api/public/requests/${token}`, payload: FIELDS });
     expect(json.statusCode).toBe(400);
     expect(json.json().message).toBe(REQUEST_MESSAGES.notMultipart);

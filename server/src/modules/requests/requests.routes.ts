@@ -179,7 +179,8 @@ const requestsRoutes: FastifyPluginAsyncZod<RequestsRoutesOptions> = async (app,
 
 /** The received form: its text fields and photos (bytes in memory, within the multipart limits). */
 async function readForm(request: FastifyRequest) {
-  const fields: Record<string, string> = {};
+  // No prototype: a field named __proto__ or constructor is a plain (ignored) key.
+  const fields: Record<string, string> = Object.create(null);
   const photos: service.ReceivedPhoto[] = [];
   let parts: AsyncIterableIterator<import('@fastify/multipart').Multipart>;
   try {
@@ -190,7 +191,9 @@ async function readForm(request: FastifyRequest) {
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
+        if (typeof part.value === 'string' && !Object.hasOwn(fields, part.fieldname)) {
+          fields[part.fieldname] = part.value;
+        }
         continue;
       }
       if (part.fieldname !== 'photos' && part.fieldname !== 'photos[]') {
