@@ -116,6 +116,7 @@ describe('requests by QR code', () => {
 
     await page.getByLabel(/^Votre téléphone/).fill('06 61 23 45 67');
     await page.getByLabel(/^Photos/).setInputFiles({ name: 'voyant.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByText('1 photo : voyant.png').waitFor();
     await page.getByRole('button', { name: 'Envoyer la demande' }).click();
     await page.getByText('Votre demande a été transmise', { exact: false }).waitFor();
     await phone.close();

@@ -246,6 +246,8 @@ export const REQUEST_UI = {
   telephoneLabel: 'Votre téléphone',
   emailLabel: 'Votre e-mail (facultatif)',
   photosLabel: `Photos (facultatif, ${MAX_REQUEST_PHOTOS} au maximum)`,
+  addPhotos: 'Prendre ou choisir des photos',
+  photosChosen: (names: string[]) => `${names.length} photo${names.length > 1 ? 's' : ''} : ${names.join(', ')}`,
   honeypotLabel: 'Ne pas remplir ce champ',
   submit: 'Envoyer la demande',
   sending: 'Envoi en cours…',

@@ -6,7 +6,7 @@ import {
   requestFormSchema,
   REQUEST_UI as U,
 } from '@gmao/domain/requests/request-schemas';
-import { AlertTriangle, CheckCircle2 } from 'lucide-react';
+import { AlertTriangle, Camera, CheckCircle2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
@@ -186,13 +186,23 @@ export function PublicRequestPage({ token }: { token: string }) {
               type="file"
               accept="image/jpeg,image/png,image/webp,image/gif"
               multiple
-              className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-md file:border-0 file:bg-blue-50 file:px-3 file:text-blue-700"
+              className="peer sr-only"
               onChange={(e) => {
                 const files = Array.from(e.target.files ?? []);
                 setPhotos(files.slice(0, MAX_REQUEST_PHOTOS));
                 setErrors((x) => ({ ...x, photos: files.length > MAX_REQUEST_PHOTOS ? M.tooManyPhotos : undefined }));
               }}
             />
+            {/* The browser's own file button speaks its language; this one speaks French (and takes a finger). */}
+            <label
+              htmlFor="req-photos"
+              className="flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border border-dashed border-slate-300 bg-white px-3 py-2 text-sm font-medium text-blue-700 peer-focus-visible:ring-2 peer-focus-visible:ring-blue-500"
+            >
+              <Camera className="h-5 w-5 shrink-0" aria-hidden="true" />
+              <span className="min-w-0 truncate">
+                {photos.length > 0 ? U.photosChosen(photos.map((p) => p.name)) : U.addPhotos}
+              </span>
+            </label>
           </FormField>
           <Button type="submit" className="w-full" disabled={sending}>
             {sending ? U.sending : U.submit}
