@@ -124,7 +124,17 @@ export function PublicRequestPage({ token }: { token: string }) {
           </Button>
         </div>
       ) : (
-        <form key={formKey} noValidate onSubmit={(e) => void submit(e)} className="space-y-4">
+        <form
+          key={formKey}
+          noValidate
+          onSubmit={(e) => void submit(e)}
+          // A field's message goes as soon as the field is edited.
+          onInput={(e) => {
+            const name = (e.target as HTMLInputElement).name as keyof Errors;
+            if (errors[name]) setErrors((x) => ({ ...x, [name]: undefined }));
+          }}
+          className="space-y-4"
+        >
           <p className="text-sm text-slate-600">{U.formIntro}</p>
           {errors.form && (
             <p role="alert" className="rounded-md bg-red-50 p-3 text-sm text-red-700">
