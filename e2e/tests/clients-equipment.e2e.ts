@@ -101,13 +101,15 @@ describe('clients and equipment', () => {
     expect(plain(await detail.textContent())).toContain('1 234 567,89 MAD');
     const qr = detail.getByRole('img', { name: `QR code de l'équipement ${machine}` });
     const qrUrl = await qr.getAttribute('data-qr-url');
-    expect(qrUrl).toMatch(/\/equipment\/\d+$/);
+    // Issue 33: the label encodes the equipment's public request page (a random token), not an app address.
+    expect(qrUrl).toMatch(/\/r\/[A-Za-z0-9_-]{43}$/);
     await expectNoSeriousA11yViolations(page);
     await detail.getByRole('button', { name: 'Fermer' }).first().click();
 
-    // The QR code's URL opens the app at that equipment.
-    await page.goto(new URL(qrUrl as string).pathname + new URL(qrUrl as string).search);
-    await page.getByRole('dialog', { name: machine }).getByText('Historique de maintenance').waitFor();
+    // The QR code's URL opens the request page of that equipment.
+    await page.goto(new URL(qrUrl as string).pathname);
+    await page.getByRole('heading', { name: "Demande d'intervention" }).waitFor();
+    await page.getByText(machine, { exact: true }).waitFor();
 
     // Edit the client from the dashboard's Clients tab.
     await page.goto('/?tab=clients');

@@ -48,6 +48,7 @@ const ADMIN_PAGES = [
   '/stock',
   '/contrats',
   '/contrats/calendriers',
+  '/demandes',
   '/reports',
   '/analytics',
   '/notifications',

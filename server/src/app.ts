@@ -30,6 +30,8 @@ import mailRoutes from './modules/mail/mail.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import plansRoutes from './modules/plans/plans.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
+import requestsRoutes from './modules/requests/requests.routes.ts';
+import { DEFAULT_REQUEST_THROTTLE, type RequestThrottleSettings } from './modules/requests/requests.service.ts';
 import rolesRoutes from './modules/roles/roles.routes.ts';
 import searchRoutes from './modules/search/search.routes.ts';
 import sectionsRoutes from './modules/sections/sections.routes.ts';
@@ -48,7 +50,7 @@ import { LOG_REDACTIONS, requestId, serializeRequest } from './plugins/logging.t
 import metricsPlugin from './plugins/metrics.ts';
 import permissionsPolicyPlugin from './plugins/permissions-policy.ts';
 import staticPlugin from './plugins/static.ts';
-import type { FileStorage } from './storage/file-storage.ts';
+import { defaultUploadsDir, type FileStorage, localDiskStorage } from './storage/file-storage.ts';
 
 export interface AppDeps {
   database: Database;
@@ -67,6 +69,8 @@ export interface AppDeps {
   apiDocs?: ApiDocsMode;
   /** Requests per window an API token may make (default 600 a minute); tests shrink it. */
   apiTokenRateLimit?: ApiTokenRateLimit;
+  /** The public request form's throttles (issue 33, requests.service.ts); tests shrink them. */
+  requestThrottle?: Partial<RequestThrottleSettings>;
 }
 
 /** External plugins, then app plugins, then feature modules (STYLE.md, fastify/demo). */
@@ -172,6 +176,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(contractsRoutes, { prefix: '/api/contracts', storage: deps.storage });
   await app.register(calendarsRoutes, { prefix: '/api/calendars' });
   await app.register(settingsRoutes, { prefix: '/api/settings', storage: deps.storage });
+  // /api/equipment/{id}/request-link, /api/requests and the public /api/public/requests/{token} (issue 33).
+  await app.register(requestsRoutes, {
+    prefix: '/api',
+    storage: deps.storage ?? localDiskStorage(defaultUploadsDir),
+    throttle: { ...DEFAULT_REQUEST_THROTTLE, ...deps.requestThrottle },
+  });
 
   return app;
 }

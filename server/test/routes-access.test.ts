@@ -19,12 +19,14 @@ it('every API route declares its access level', () => {
   expect(undeclared).toEqual([]);
 });
 
-it('only the auth entry points, health, readiness and docs are public', () => {
+it('only the auth entry points, health, readiness, docs and the QR request form (issue 33) are public', () => {
   const publicRoutes = t.app.routeAccess.filter(
     (r) => r.access === 'public' && !r.url.startsWith('/api/docs') && r.url !== '/api/__boom',
   );
   expect(publicRoutes.map((r) => `${r.method} ${r.url}`).sort()).toEqual([
     'GET /api/health',
+    'GET /api/public/requests/:token',
+    'GET /api/public/requests/:token/logo',
     'GET /api/ready',
     'POST /api/auth/forgot-password',
     'POST /api/auth/login',
@@ -32,6 +34,7 @@ it('only the auth entry points, health, readiness and docs are public', () => {
     'POST /api/auth/refresh-token',
     'POST /api/auth/register',
     'POST /api/auth/reset-password',
+    'POST /api/public/requests/:token',
   ]);
 });
 

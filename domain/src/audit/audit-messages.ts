@@ -12,6 +12,7 @@ export const AUDIT_ENTITY_TYPES = {
   client: 'Client',
   equipment: 'Équipement',
   intervention: 'Intervention',
+  request: "Demande d'intervention",
   custom_field: 'Champ personnalisé',
   export: 'Export',
   audit: "Journal d'audit",

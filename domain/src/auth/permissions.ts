@@ -31,6 +31,7 @@ export const PERMISSIONS = {
   STOCK_MANAGE: 'stock:manage',
   CONTRACTS_READ: 'contracts:read',
   CONTRACTS_MANAGE: 'contracts:manage',
+  REQUESTS_MANAGE: 'requests:manage',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -69,6 +70,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'stock:manage': 'Gérer le catalogue de pièces, les emplacements et les mouvements de stock',
   'contracts:read': 'Consulter les contrats de maintenance et les calendriers ouvrés',
   'contracts:manage': 'Gérer les contrats de maintenance, leurs documents et les calendriers ouvrés',
+  'requests:manage':
+    "Traiter les demandes d'intervention (accepter, fusionner, refuser) et les liens QR des équipements",
 } as const satisfies Record<Permission, string>;
 
 export const ALL_PERMISSIONS = Object.values(PERMISSIONS) as Permission[];
@@ -154,6 +157,7 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
       'stock:manage',
       'contracts:read',
       'contracts:manage',
+      'requests:manage',
     ],
   },
   Technicien: {

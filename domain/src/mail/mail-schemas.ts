@@ -121,6 +121,11 @@ export const MAIL_TEMPLATES = {
       { href: r.link, label: 'Choisir un nouveau mot de passe' },
     ),
   }),
+  /** A requester's news (issue 33): the decision on the request filed through a QR code or the portal. */
+  requestUpdate: (company: string, r: { subject: string; message: string }): MailContent => ({
+    subject: `[${company}] ${r.subject}`,
+    ...layout(company, r.subject, ['Bonjour,', r.message]),
+  }),
   test: (company: string): MailContent => ({
     subject: `[${company}] E-mail de test`,
     ...layout(company, 'E-mail de test', ["Les réglages SMTP de la GMAO fonctionnent : cet e-mail l'atteste."]),

@@ -24,6 +24,7 @@ export const NOTIFICATION_EVENTS = [
   'parts_received',
   'sla_alert',
   'contract_expiring',
+  'request_new',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -43,6 +44,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   parts_received: 'Pièces reçues pour mon intervention',
   sla_alert: 'Délai garanti (GTI / GTR) bientôt ou déjà dépassé',
   contract_expiring: 'Contrat de maintenance arrivant à échéance',
+  request_new: 'Nouvelle demande d’intervention (QR code ou portail)',
 };
 
 /** Events only some users can receive (the preferences screen shows them to those users only). */
@@ -52,6 +54,7 @@ export const NOTIFICATION_EVENT_PERMISSION: Partial<Record<NotificationEvent, st
   password_reset_request: 'users:update',
   stock_low: 'stock:manage',
   contract_expiring: 'users:update',
+  request_new: 'requests:manage',
 };
 
 /** Defaults when a user never chose: in-app on, e-mail on for what is addressed to the user personally. */
@@ -70,6 +73,7 @@ export const DEFAULT_PREFERENCE: Record<NotificationEvent, { in_app: boolean; em
   parts_received: { in_app: true, email: true },
   sla_alert: { in_app: true, email: true },
   contract_expiring: { in_app: true, email: true },
+  request_new: { in_app: true, email: true },
 };
 
 export const NOTIFICATION_MESSAGES = {

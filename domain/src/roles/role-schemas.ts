@@ -75,6 +75,7 @@ export const MODULE_LABELS: Record<string, string> = {
   plans: 'Maintenance préventive',
   stock: 'Pièces et stock',
   contracts: 'Contrats',
+  requests: "Demandes d'intervention",
 };
 
 export const ACTION_LABELS: Record<string, string> = {

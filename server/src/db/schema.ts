@@ -12,5 +12,6 @@ export * from './schema/intervention-records.ts';
 export * from './schema/interventions.ts';
 export * from './schema/operations.ts';
 export * from './schema/plans.ts';
+export * from './schema/requests.ts';
 export * from './schema/rollups.ts';
 export * from './schema/stock.ts';

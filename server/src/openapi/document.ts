@@ -34,6 +34,7 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'search', description: 'Recherche globale' },
   { name: 'audit', description: "Journal d'audit" },
   { name: 'mail', description: 'Serveur de messagerie (SMTP)' },
+  { name: 'requests', description: "Demandes d'intervention : formulaire public du QR code, boîte de réception" },
   { name: 'settings', description: "Profil de l'entreprise et réglages" },
   {
     name: 'sync',

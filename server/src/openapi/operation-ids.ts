@@ -227,6 +227,18 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/calendars/{id}': 'getCalendar',
   'PUT /api/calendars/{id}': 'updateCalendar',
   'DELETE /api/calendars/{id}': 'deleteCalendar',
+  // demandes d'intervention (QR code, portail)
+  'GET /api/equipment/{id}/request-link': 'getRequestLink',
+  'POST /api/equipment/{id}/request-link/rotate': 'rotateRequestLink',
+  'GET /api/public/requests/{token}': 'getPublicRequestForm',
+  'GET /api/public/requests/{token}/logo': 'getPublicRequestLogo',
+  'POST /api/public/requests/{token}': 'fileRequest',
+  'GET /api/requests': 'listRequests',
+  'GET /api/requests/{id}': 'getRequest',
+  'GET /api/requests/{id}/photos/{photoId}': 'getRequestPhoto',
+  'POST /api/requests/{id}/accept': 'acceptRequest',
+  'POST /api/requests/{id}/merge': 'mergeRequest',
+  'POST /api/requests/{id}/decline': 'declineRequest',
   // entreprise
   'GET /api/settings/company': 'getCompanyProfile',
   'PUT /api/settings/company': 'updateCompanyProfile',

@@ -37,6 +37,8 @@ const Contracts = lazyPage(() => import('../features/contracts/routes/contracts'
 const Calendars = lazyPage(() => import('../features/contracts/routes/calendars'));
 const CustomFields = lazyPage(() => import('../features/custom-fields/routes/custom-fields'));
 const MailAdmin = lazyPage(() => import('../features/mail/routes/mail-admin'));
+const Requests = lazyPage(() => import('../features/requests/routes/requests'));
+const PublicRequest = lazyPage(() => import('../features/requests/routes/public-request'));
 
 const loadFrame = () => import('./routes/protected-layout');
 const loadQueryScope = () => import('./query-scope');
@@ -57,7 +59,7 @@ const PUBLIC_PATHS: readonly string[] = [
  * at once, instead of one after the other as each lazy level renders (issue 16: the dashboard's LCP).
  */
 export function preloadSignedInChunks(pathname: string) {
-  if (PUBLIC_PATHS.includes(pathname)) return;
+  if (PUBLIC_PATHS.includes(pathname) || pathname.startsWith('/r/')) return;
   void loadQueryScope();
   void loadFrame();
   void preloadPage(pathname);
@@ -107,6 +109,8 @@ export function AppRoutes() {
           <Route path={paths.login} element={<Login />} />
           <Route path={paths.terms} element={<Terms />} />
           <Route path={paths.privacy} element={<Privacy />} />
+          {/* an equipment's QR code: anyone, no account (issue 33) */}
+          <Route path={paths.publicRequest} element={<PublicRequest />} />
         </Route>
         <Route element={<WithQueries />}>
           <Route element={<PublicPage />}>
@@ -148,6 +152,7 @@ export function AppRoutes() {
                 <Route path={paths.stock} element={withPermission(PERMISSIONS.STOCK_READ, <Stock />)} />
                 <Route path={paths.contracts} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Contracts />)} />
                 <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
+                <Route path={paths.requests} element={withPermission(PERMISSIONS.REQUESTS_MANAGE, <Requests />)} />
                 <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
                 <Route path={paths.analytics} element={withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />)} />
                 <Route path={paths.users} element={adminOnly(<Users />)} />

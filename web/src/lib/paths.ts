@@ -31,6 +31,9 @@ export const paths = {
   planning: '/planning',
   contracts: '/contrats',
   calendars: '/contrats/calendriers',
+  requests: '/demandes',
+  /** The public request page a QR code opens (no login, issue 33). */
+  publicRequest: '/r/:token',
 } as const;
 
 /** The item's own address (deep links: notifications, e-mails, QR codes, shared links land on the item). */

@@ -24,6 +24,7 @@ export const queryRoots = {
   plans: ['plans'],
   stock: ['stock'],
   contracts: ['contracts'],
+  requests: ['requests'],
 } as const;
 
 /**

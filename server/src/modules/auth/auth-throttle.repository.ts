@@ -2,7 +2,12 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { AuthThrottleSettings, Lockout, ThrottleGate, ThrottleRule } from './auth-throttle.ts';
 
-/** The counters of auth-throttle.ts in table auth_throttle (migration 0010). */
+/**
+ * The counters of auth-throttle.ts in table auth_throttle (migration 0010); the public request form keeps its own in
+ * request_throttle (migration 0057, same columns), so that neither table's clean-up forgets the other's keys before
+ * their window ends (their windows differ).
+ */
+export type ThrottleTable = 'auth_throttle' | 'request_throttle';
 const interval = (seconds: number) => sql`make_interval(secs => ${seconds}::float8)`;
 const keyList = (rules: ThrottleRule[]) =>
   sql.join(
@@ -19,19 +24,25 @@ const limits = (rules: ThrottleRule[]): SQL =>
  * Refuses the attempt while any of its keys is blocked (nothing counted), else counts it on every key and reports
  * the keys this attempt put into a delay (a lockout, to be logged).
  */
-export async function enterAttempt(db: Db, s: AuthThrottleSettings, rules: ThrottleRule[]): Promise<ThrottleGate> {
+export async function enterAttempt(
+  db: Db,
+  s: AuthThrottleSettings,
+  rules: ThrottleRule[],
+  tableName: ThrottleTable = 'auth_throttle',
+): Promise<ThrottleGate> {
+  const table = sql.identifier(tableName);
   const sorted = [...rules].sort((a, b) => (a.key < b.key ? -1 : 1));
   const gate = await db.transaction(async (tx): Promise<ThrottleGate & { windowRestarted: boolean }> => {
     const newRows = sql.join(
       sorted.map((r) => sql`(${r.key}::text)`),
       sql`, `,
     );
-    await tx.execute(sql`INSERT INTO auth_throttle (key) VALUES ${newRows} ON CONFLICT DO NOTHING`);
+    await tx.execute(sql`INSERT INTO ${table} (key) VALUES ${newRows} ON CONFLICT DO NOTHING`);
     // Rows locked in key order: concurrent attempts sharing keys queue up and never deadlock. (Kept a plain
     // top-level SELECT … FOR UPDATE: a condition around it could filter rows before they are locked.)
     const { rows: locked } = await tx.execute<{ wait: number | null }>(sql`
       SELECT CASE WHEN blocked_until > now() THEN ceil(extract(epoch FROM blocked_until - now()))::int END AS wait
-      FROM auth_throttle WHERE key IN (${keyList(sorted)}) ORDER BY key FOR UPDATE`);
+      FROM ${table} WHERE key IN (${keyList(sorted)}) ORDER BY key FOR UPDATE`);
     const waits = locked.map((r) => r.wait).filter((w): w is number => w !== null);
     if (waits.length > 0) {
       return { allowed: false, retryAfterSeconds: Math.max(1, ...waits), windowRestarted: false };
@@ -44,9 +55,9 @@ export async function enterAttempt(db: Db, s: AuthThrottleSettings, rules: Throt
                CASE WHEN ${expired} THEN 1 ELSE t.failures + 1 END AS attempts,
                CASE WHEN ${expired} THEN now() ELSE t.window_start END AS window_start,
                ${expired} AS restarted
-        FROM auth_throttle t JOIN ${limits(sorted)} AS r(key, lim) ON r.key = t.key
+        FROM ${table} t JOIN ${limits(sorted)} AS r(key, lim) ON r.key = t.key
       )
-      UPDATE auth_throttle t
+      UPDATE ${table} t
       SET failures = n.attempts,
           window_start = n.window_start,
           blocked_until = CASE WHEN n.attempts >= n.lim THEN now() + make_interval(secs => least(
@@ -70,8 +81,8 @@ export async function enterAttempt(db: Db, s: AuthThrottleSettings, rules: Throt
   // Outside the transaction, skipping rows in use, so that it never waits on nor blocks an attempt.
   if (gate.windowRestarted) {
     await db.execute(sql`
-      DELETE FROM auth_throttle WHERE key IN (
-        SELECT key FROM auth_throttle
+      DELETE FROM ${table} WHERE key IN (
+        SELECT key FROM ${table}
         WHERE window_start <= now() - ${interval(s.windowSeconds)} AND (blocked_until IS NULL OR blocked_until <= now())
         FOR UPDATE SKIP LOCKED)`);
   }

@@ -1,7 +1,15 @@
 import type { Db } from '../../db/database.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import * as counters from './auth-throttle.repository.ts';
-import type { AuthThrottleSettings, Lockout, ThrottleGate, ThrottleRule } from './auth-throttle.ts';
+import {
+  type AuthThrottleSettings,
+  DEFAULT_AUTH_THROTTLE,
+  type Lockout,
+  type ThrottleGate,
+  type ThrottleRule,
+} from './auth-throttle.ts';
+
+export type { ThrottleGate, ThrottleRule };
 
 /**
  * Refuses the attempt while any of its keys is blocked (nothing counted), else counts it on every key and reports
@@ -9,6 +17,18 @@ import type { AuthThrottleSettings, Lockout, ThrottleGate, ThrottleRule } from '
  */
 export function enterAttempt(db: Db, s: AuthThrottleSettings, rules: ThrottleRule[]): Promise<ThrottleGate> {
   return counters.enterAttempt(db, s, rules);
+}
+
+/**
+ * The public request form's throttle (issue 33): the same rule and code, its own keys, window and delays, counted in
+ * table request_throttle (a table of its own, so that the login's clean-up, on a shorter window, never forgets them).
+ */
+export function enterThrottledAttempt(
+  db: Db,
+  timing: Pick<AuthThrottleSettings, 'windowSeconds' | 'baseDelaySeconds' | 'maxDelaySeconds'>,
+  rules: ThrottleRule[],
+): Promise<ThrottleGate> {
+  return counters.enterAttempt(db, { ...DEFAULT_AUTH_THROTTLE, ...timing }, rules, 'request_throttle');
 }
 
 /** The password was right: the account starts over; the address and the installation get the attempt back. */

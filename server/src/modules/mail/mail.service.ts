@@ -109,6 +109,11 @@ export async function enqueueNotificationEmails(
   for (const p of people) await enqueueEmail(tx, p.email, content);
 }
 
+/** A requester is told of the decision on his request (issue 33); nothing when no SMTP server is configured. */
+export function enqueueRequesterEmail(tx: DbOrTx, to: string, r: { subject: string; message: string }) {
+  return enqueueEmail(tx, to, MAIL_TEMPLATES.requestUpdate(environment.companyName, r));
+}
+
 async function send(db: DbOrTx, to: string, content: MailContent) {
   const transport = await transportOf(db);
   if (!transport) throw new Error(MAIL_MESSAGES.notConfigured);

@@ -12,6 +12,7 @@ import {
   type NotificationType,
   type SendNotificationInput,
 } from '@gmao/domain/notifications/notification-schemas';
+import { REQUEST_MESSAGES } from '@gmao/domain/requests/request-schemas';
 import { SLA_CIBLE_LABELS, type SlaCible } from '@gmao/domain/sla/sla-clock';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
@@ -334,4 +335,20 @@ export async function notifyContractExpiring(
       ...NOTIFICATION_TEXTS.contractExpiring(c.numero, c.client, c.date_fin, days),
     });
   }
+}
+
+/**
+ * A request was filed (QR code or portal, issue 33): every holder of requests:manage (administrators included).
+ * Equipment and clients carry no section yet; once the scope mechanism gives them one, the holders are narrowed to
+ * the equipment's section here.
+ */
+export async function notifyRequestFiled(tx: DbOrTx, r: { equipement: string; nom: string }) {
+  await notify(tx, {
+    event: 'request_new',
+    type: 'info',
+    recipients: await holderIds(tx, PERMISSIONS.REQUESTS_MANAGE),
+    actorId: null,
+    title: REQUEST_MESSAGES.notificationTitle,
+    message: REQUEST_MESSAGES.notificationMessage(r.equipement, r.nom),
+  });
 }

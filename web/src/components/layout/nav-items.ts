@@ -3,6 +3,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { CONTRACTS_NAV_TITLE } from '@gmao/domain/contracts/contract-nav';
 import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
 import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
+import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
 import {
   BarChart3,
   Building2,
@@ -17,6 +18,7 @@ import {
   ListPlus,
   type LucideIcon,
   Mail,
+  MessageSquareWarning,
   Network,
   Package,
   Users,
@@ -32,8 +34,10 @@ export interface NavItem {
   permission?: string;
   /** Entries of the Administration section need the admin role. */
   adminOnly?: boolean;
-  /** A count shown beside the entry (pending self-registrations on 'Utilisateurs'). */
+  /** A count shown beside the entry (pending self-registrations on 'Utilisateurs', new requests on 'Demandes'). */
   badge?: number;
+  /** What the count is, for screen readers (default: pending access requests). */
+  badgeLabel?: string;
 }
 
 export const NAVIGATION: NavItem[] = [
@@ -41,6 +45,12 @@ export const NAVIGATION: NavItem[] = [
   { label: 'Clients', to: paths.clients, icon: Building2, permission: PERMISSIONS.CLIENTS_READ },
   { label: 'Équipements', to: paths.equipment, icon: Wrench, permission: PERMISSIONS.EQUIPMENT_READ },
   { label: 'Interventions', to: paths.interventions, icon: ClipboardList, permission: PERMISSIONS.INTERVENTIONS_READ },
+  {
+    label: REQUEST_UI.navLabel,
+    to: paths.requests,
+    icon: MessageSquareWarning,
+    permission: PERMISSIONS.REQUESTS_MANAGE,
+  },
   { label: 'Maintenance préventive', to: paths.plans, icon: CalendarClock, permission: PERMISSIONS.PLANS_READ },
   { label: 'Planning', to: paths.planning, icon: CalendarDays, permission: PERMISSIONS.INTERVENTIONS_READ },
   { label: 'Stock', to: paths.stock, icon: Package, permission: PERMISSIONS.STOCK_READ },

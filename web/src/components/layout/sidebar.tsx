@@ -1,11 +1,14 @@
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole, initials } from '@gmao/domain/auth/user';
 import { APP_VERSION } from '@gmao/domain/format/format';
+import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
 import { ChevronsLeft, ChevronsRight, X, Zap } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { usePermissions, useSession } from '../../lib/session';
 import { ADMINISTRATION, NAVIGATION, type NavItem } from './nav-items';
+import { useNewRequests } from './use-new-requests';
 import { usePendingRegistrations } from './use-pending-registrations';
 
 interface SidebarProps {
@@ -35,7 +38,7 @@ function NavSection({
         {title}
       </p>
       <ul className="space-y-1">
-        {items.map(({ to, label, icon: Icon, badge }) => (
+        {items.map(({ to, label, icon: Icon, badge, badgeLabel }) => (
           <li key={to}>
             <NavLink
               to={to}
@@ -63,7 +66,7 @@ function NavSection({
                   className={`ml-auto rounded-full bg-amber-400 px-2 py-0.5 text-xs font-semibold text-blue-950 ${collapsed ? 'lg:sr-only' : ''}`}
                 >
                   {badge}
-                  <span className="sr-only"> demande(s) d'accès en attente</span>
+                  <span className="sr-only"> {badgeLabel ?? "demande(s) d'accès en attente"}</span>
                 </span>
               ) : null}
             </NavLink>
@@ -82,7 +85,10 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
   }, [mobileOpen]);
   const { user } = useSession();
   const { can, isAdmin } = usePermissions();
-  const navigation = NAVIGATION.filter((item) => !item.permission || can(item.permission));
+  const newRequests = useNewRequests(can(PERMISSIONS.REQUESTS_MANAGE));
+  const navigation = NAVIGATION.filter((item) => !item.permission || can(item.permission)).map((item) =>
+    item.to === paths.requests ? { ...item, badge: newRequests, badgeLabel: REQUEST_UI.newBadge } : item,
+  );
   const pending = usePendingRegistrations(isAdmin);
   const administration = isAdmin
     ? ADMINISTRATION.map((item) => (item.to === paths.users ? { ...item, badge: pending } : item))

@@ -160,3 +160,29 @@ export async function removeAttachment(
   if (key) await storage.remove([key]);
   return { backToReview: sentBack };
 }
+
+/** A file already in storage (a request's photo copied for the intervention, issue 33). */
+export interface StoredFile {
+  filename: string;
+  mimeType: string;
+  sizeBytes: number;
+  storageKey: string;
+}
+
+/**
+ * Records files already stored as attachments of the intervention, inside the caller's transaction (which holds the
+ * intervention's lock): as many as MAX_ATTACHMENTS leaves room for; returns the keys it did not record (the caller
+ * removes those files once the transaction has committed).
+ */
+export async function attachStoredFiles(
+  tx: DbOrTx,
+  interventionId: number,
+  files: readonly StoredFile[],
+  userId: number,
+): Promise<string[]> {
+  const room = Math.max(0, MAX_ATTACHMENTS - (await countAttachments(tx, interventionId)));
+  for (const f of files.slice(0, room)) {
+    await insertAttachment(tx, { interventionId, ...f, filename: sanitizeFilename(f.filename), userId });
+  }
+  return files.slice(room).map((f) => f.storageKey);
+}

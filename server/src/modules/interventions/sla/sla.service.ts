@@ -65,15 +65,19 @@ function deadline(cal: BusinessCalendar, start: Date, minutes: number): { echean
   };
 }
 
-/** Snapshots the clocks of a new intervention (or marks it hors contrat); inside the creation's transaction. */
-export async function snapshotSla(tx: DbOrTx, interventionId: number): Promise<void> {
+/**
+ * Snapshots the clocks of a new intervention (or marks it hors contrat); inside the creation's transaction. `since`:
+ * when the clocks start if not at the creation — an intervention made from a client's request (issue 33) is counted
+ * from the moment the request was filed, not from when someone accepted it.
+ */
+export async function snapshotSla(tx: DbOrTx, interventionId: number, since?: Date): Promise<void> {
   const covering = await coveringVersion(tx, interventionId);
   if (!covering) {
     await markHorsContrat(tx, interventionId);
     return;
   }
   const { version_id, calendrier_id, urgence } = covering;
-  const createdAt = new Date(covering.created_at);
+  const createdAt = since ?? new Date(covering.created_at);
   const guarantees = await guaranteesOf(tx, version_id, urgence);
   if (guarantees.length === 0) return;
   const cal = await loadCalendar(tx, calendrier_id);

@@ -9,6 +9,8 @@ export const equipmentKeys = {
   list: (filters: EquipmentFilters) => [...equipmentKeys.lists(), filters] as const,
   detail: (id: number) => [...queryRoots.equipment, 'detail', id] as const,
   types: () => [...queryRoots.equipment, 'types'] as const,
+  /** The QR code's request link (issue 33). */
+  requestLink: (id: number) => [...queryRoots.equipment, 'request-link', id] as const,
   /** The owner dropdown lists clients: under the clients root, so client mutations refresh it too. */
   ownerOptions: () => [...queryRoots.clients, 'options', MAX_LIST_LIMIT] as const,
 };

@@ -149,9 +149,12 @@ export function EquipmentDetailModal({
             />
           </div>
           <div className="space-y-4">
-            <DetailSection title="QR code">
-              <EquipmentQrCode id={item.id} nom={item.nom} owner={item.proprietaire.nom_entreprise} />
-            </DetailSection>
+            {/* The label's link is given to those who may edit the equipment (they print and renew labels). */}
+            {can(PERMISSIONS.EQUIPMENT_UPDATE) && (
+              <DetailSection title="QR code">
+                <EquipmentQrCode id={item.id} nom={item.nom} owner={item.proprietaire.nom_entreprise} />
+              </DetailSection>
+            )}
             <EquipmentPlans equipmentId={item.id} />
             <EquipmentMeter equipmentId={item.id} />
             <DetailSection title="Historique de maintenance">

@@ -1,12 +1,26 @@
-import { Printer } from 'lucide-react';
+import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
+import { Printer, RefreshCw } from 'lucide-react';
 import QRCode from 'qrcode';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../components/ui/button';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { equipmentPath } from '../../../lib/paths';
+import { usePermissions } from '../../../lib/session';
+import { notify } from '../../../lib/toast';
+import { useRequestLink, useRotateRequestLink } from '../api/request-link';
 
-/** The URL a QR code encodes: the equipment's own address (deep link; codes printed with `?id=` still work). */
+/** The equipment's own address in the app (deep link; codes printed with `?id=` still work). */
 export function equipmentUrl(id: number, origin: string = window.location.origin): string {
   return `${origin}${equipmentPath(id)}`;
+}
+
+/**
+ * What a QR code encodes (issue 33): the equipment's public request page, `${APP_URL}/r/{token}` as the server gives
+ * it — a random token, never the equipment's id, so that a printed label survives upgrades and can be revoked.
+ */
+export function qrUrl(link: { url: string } | undefined): string | null {
+  return link?.url ?? null;
 }
 
 function escapeHtml(s: string): string {
@@ -30,11 +44,18 @@ h1{font-size:18px;margin:12px 0 4px}p{margin:2px 0;color:#334155;font-size:13px;
 }
 
 export function EquipmentQrCode({ id, nom, owner }: { id: number; nom: string; owner: string }) {
-  const url = equipmentUrl(id);
+  const { can } = usePermissions();
+  const mayEdit = can(PERMISSIONS.EQUIPMENT_UPDATE);
+  const link = useRequestLink(id, mayEdit);
+  const rotate = useRotateRequestLink(id);
+  const [confirming, setConfirming] = useState(false);
+  const url = qrUrl(link.data?.data);
   const [dataUrl, setDataUrl] = useState<string | null>(null);
 
   useEffect(() => {
     let cancelled = false;
+    setDataUrl(null);
+    if (!url) return;
     QRCode.toDataURL(url, { margin: 1, width: 320, errorCorrectionLevel: 'M' })
       .then((d) => {
         if (!cancelled) setDataUrl(d);
@@ -45,9 +66,10 @@ export function EquipmentQrCode({ id, nom, owner }: { id: number; nom: string; o
     };
   }, [url]);
 
+  if (!mayEdit) return null;
   return (
     <div className="flex flex-col items-center gap-2">
-      {dataUrl ? (
+      {dataUrl && url ? (
         <img
           src={dataUrl}
           alt={`QR code de l'équipement ${nom}`}
@@ -57,14 +79,37 @@ export function EquipmentQrCode({ id, nom, owner }: { id: number; nom: string; o
       ) : (
         <div className="h-36 w-36 animate-pulse rounded bg-slate-100" />
       )}
-      <Button
-        variant="secondary"
-        size="sm"
-        disabled={!dataUrl}
-        onClick={() => dataUrl && printLabel(dataUrl, nom, owner, url)}
-      >
-        <Printer className="h-4 w-4" aria-hidden="true" /> Imprimer le QR code
-      </Button>
+      <div className="flex flex-wrap justify-center gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={!dataUrl || !url}
+          onClick={() => dataUrl && url && printLabel(dataUrl, nom, owner, url)}
+        >
+          <Printer className="h-4 w-4" aria-hidden="true" /> Imprimer le QR code
+        </Button>
+        <Button variant="ghost" size="sm" disabled={!url} onClick={() => setConfirming(true)}>
+          <RefreshCw className="h-4 w-4" aria-hidden="true" /> {REQUEST_UI.qrRotate}
+        </Button>
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        kind="warning"
+        title={REQUEST_UI.qrRotateTitle}
+        message={REQUEST_UI.qrRotateMessage}
+        confirmLabel={REQUEST_UI.qrRotate}
+        loading={rotate.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={async () => {
+          try {
+            const res = await rotate.mutateAsync();
+            notify.success(res.message ?? '');
+            setConfirming(false);
+          } catch {
+            // the API client has shown the server's message
+          }
+        }}
+      />
     </div>
   );
 }

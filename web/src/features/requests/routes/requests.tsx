@@ -1,0 +1,5 @@
+import { RequestsScreen } from '../components/requests-screen';
+
+export default function RequestsRoute() {
+  return <RequestsScreen />;
+}
