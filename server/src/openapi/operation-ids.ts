@@ -176,6 +176,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/reports/export.csv': 'exportReportCsv',
   'GET /api/reports/export.pdf': 'exportReportPdf',
   'GET /api/reports/interventions/{id}/pdf': 'getBonPdf',
+  'GET /api/reports/sla': 'getSlaReport',
+  'GET /api/reports/sla/pdf': 'getSlaReportPdf',
+  'GET /api/reports/sla/csv': 'exportSlaReportCsv',
+  'GET /api/reports/hors-contrat.csv': 'exportHorsContratCsv',
   // audit, recherche, notifications, messagerie
   'GET /api/audit': 'listAuditEntries',
   'GET /api/audit/export/csv': 'exportAuditCsv',

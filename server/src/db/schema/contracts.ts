@@ -231,5 +231,7 @@ export const interventionSla = pgTable(
     index('intervention_sla_alerte_idx').on(t.alerteLe).where(sql`${t.etat} = 'EN_COURS'`),
     index('intervention_sla_etat_intervention_idx').on(t.etat, t.interventionId),
     index('intervention_sla_version_idx').on(t.contractVersionId),
+    // 0062: the report's period
+    index('intervention_sla_demarre_idx').on(t.demarreLe),
   ],
 );

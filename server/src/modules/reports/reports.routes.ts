@@ -10,6 +10,7 @@ import {
   reportOptionsSchema,
   reportSummarySchema,
 } from '@gmao/domain/reports/report-schemas';
+import { SLA_REPORT_MESSAGES, slaReportQuerySchema, slaReportSchema } from '@gmao/domain/reports/sla-report-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BULK_COMPRESSION } from '../../lib/compression.ts';
@@ -18,6 +19,7 @@ import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../sto
 import { recordExport } from '../audit/audit.service.ts';
 import { csvStream, interventionReportPdf, periodPdf } from './report-export.service.ts';
 import { getOptions, getPartsDowntime, getSummary } from './reports.service.ts';
+import { getSlaReport, horsContratCsv, slaReportCsv, slaReportPdf } from './sla-report.service.ts';
 
 const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorEnvelopeSchema };
 const access = { permission: PERMISSIONS.REPORTS_READ };
@@ -100,6 +102,80 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
         .type('application/pdf')
         .headers(downloadHeaders(reportFileName(request.query, 'pdf')))
         .send(pdf);
+    },
+  );
+
+  // Issue 31: the guaranteed-times report of a client and the "hors contrat" interventions to invoice
+  const slaAccess = { anyPermission: [PERMISSIONS.REPORTS_READ, PERMISSIONS.CONTRACTS_READ] };
+  app.get(
+    '/sla',
+    {
+      config: { access: slaAccess },
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Délais garantis (GTI, GTR) de la période, par client ou tous : taux de respect par délai et interventions (500 premières)',
+        querystring: slaReportQuerySchema,
+        response: { 200: successEnvelope(slaReportSchema), ...errors },
+      },
+    },
+    async (request) => ({ success: true as const, data: await getSlaReport(app.db, request.query) }),
+  );
+
+  app.get(
+    '/sla/pdf',
+    {
+      config: { access: slaAccess },
+      schema: { tags: ['reports'], summary: 'Rapport des délais garantis en PDF', querystring: slaReportQuerySchema },
+    },
+    async (request, reply) => {
+      const pdf = await slaReportPdf(app.db, request.query, storage);
+      await recordExport(app.db, 'pdf', 'rapport des délais garantis', request.query);
+      return reply
+        .type('application/pdf')
+        .headers(downloadHeaders(SLA_REPORT_MESSAGES.fileName(request.query.dateFrom, request.query.dateTo, 'pdf')))
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/sla/csv',
+    {
+      config: { access: slaAccess },
+      compress: BULK_COMPRESSION,
+      schema: {
+        tags: ['reports'],
+        summary: 'Délais garantis de la période en CSV (Excel fr-FR) : une ligne par intervention, ses délais',
+        querystring: slaReportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await recordExport(app.db, 'csv', 'rapport des délais garantis', request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .headers(downloadHeaders(SLA_REPORT_MESSAGES.fileName(request.query.dateFrom, request.query.dateTo, 'csv')))
+        .send(await slaReportCsv(app.db, request.query));
+    },
+  );
+
+  app.get(
+    '/hors-contrat.csv',
+    {
+      config: { access: slaAccess },
+      compress: BULK_COMPRESSION,
+      schema: {
+        tags: ['reports'],
+        summary:
+          'Interventions hors contrat de la période à facturer (CSV) : client et ICE, temps passé, matériel et son montant',
+        querystring: slaReportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await recordExport(app.db, 'csv', 'interventions hors contrat', request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .headers(downloadHeaders(SLA_REPORT_MESSAGES.horsContratFileName(request.query.dateFrom, request.query.dateTo)))
+        .send(await horsContratCsv(app.db, request.query));
     },
   );
 
