@@ -4,6 +4,7 @@ import {
   adminApi,
   apiAs,
   createReadyUser,
+  download,
   expectNoSeriousA11yViolations,
   loginThroughForm,
   newPage,
@@ -115,5 +116,45 @@ describe('contracts and business calendars', () => {
       { urgence: true, cible: 'SUR_SITE', minutes: 240 },
       { urgence: false, cible: 'RETABLISSEMENT', minutes: 990 },
     ]);
+  });
+
+  it('shows the urgent intervention under the contract in the guaranteed-times report and exports it', async () => {
+    const api = await apiAs(responsable.username, responsable.password);
+    const today = new Date().toISOString().slice(0, 10);
+    const created = await api('POST', '/interventions', {
+      equipement_id: equipmentId,
+      urgence: true,
+      date: today,
+      description: 'Groupe froid en défaut haute pression',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body as { data: { id: number } }).data.id;
+
+    // the contract's detail is still open from the previous test
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').first().waitFor({ state: 'detached' });
+    // from the contracts screen (a responsable may read the contracts without the reports)
+    await page
+      .getByRole('navigation', { name: 'Navigation principale' })
+      .getByRole('link', { name: 'Contrats' })
+      .click();
+    await page.getByRole('link', { name: 'Délais garantis' }).click();
+    await page.getByRole('heading', { name: 'Rapport des délais garantis', level: 1 }).waitFor();
+    await page.getByLabel('Client').selectOption({ label: clientName });
+    await page.getByRole('button', { name: 'Afficher' }).click();
+    const summary = page.getByRole('row').filter({ hasText: 'Arrivée sur site (GTI)' });
+    await summary.waitFor();
+    expect((await summary.getByRole('cell').allTextContents())[0]).toBe('1');
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: `#${id}` }) });
+    await row.getByText('En cours').first().waitFor();
+    await expectNoSeriousA11yViolations(page);
+
+    const csv = await download(page, () => page.getByRole('button', { name: 'Exporter en CSV' }).click());
+    expect(csv.name).toMatch(/^delais-garantis-.*\.csv$/);
+    expect(csv.text).toContain(String(id));
+    expect(csv.text).toContain(numero);
+    const pdf = await download(page, () => page.getByRole('button', { name: 'Télécharger le PDF' }).click());
+    expect(pdf.name).toMatch(/\.pdf$/);
+    expect(pdf.text.startsWith('%PDF')).toBe(true);
   });
 });

@@ -15,6 +15,7 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.planning, () => import('../features/plans/routes/planning')],
   [(p) => p === paths.plans, () => import('../features/plans/routes/plans')],
   [(p) => p === paths.stock, () => import('../features/stock/routes/stock')],
+  [(p) => p === paths.slaReport, () => import('../features/reports/routes/sla-report')],
   [(p) => p === paths.reports, () => import('../features/reports/routes/reports')],
   [(p) => p === paths.analytics, () => import('../features/analytics/routes/analytics')],
   [(p) => p === paths.notifications, () => import('../features/notifications/routes/notifications')],

@@ -25,6 +25,7 @@ const Equipment = lazyPage(() => import('./routes/equipment'));
 const Interventions = lazyPage(() => import('./routes/interventions'));
 const Templates = lazyPage(() => import('../features/templates/routes/templates'));
 const Reports = lazyPage(() => import('../features/reports/routes/reports'));
+const SlaReport = lazyPage(() => import('../features/reports/routes/sla-report'));
 const Analytics = lazyPage(() => import('../features/analytics/routes/analytics'));
 const Users = lazyPage(() => import('../features/users/routes/users'));
 const Roles = lazyPage(() => import('../features/roles/routes/roles'));
@@ -154,6 +155,10 @@ export function AppRoutes() {
                 <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
                 <Route path={paths.requests} element={withPermission(PERMISSIONS.REQUESTS_MANAGE, <Requests />)} />
                 <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
+                <Route
+                  path={paths.slaReport}
+                  element={withPermission([PERMISSIONS.REPORTS_READ, PERMISSIONS.CONTRACTS_READ], <SlaReport />)}
+                />
                 <Route path={paths.analytics} element={withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />)} />
                 <Route path={paths.users} element={adminOnly(<Users />)} />
                 <Route path={paths.roles} element={adminOnly(<Roles />)} />

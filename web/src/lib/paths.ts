@@ -18,6 +18,7 @@ export const paths = {
   interventions: '/interventions',
   interventionTemplates: '/interventions/templates',
   reports: '/reports',
+  slaReport: '/reports/delais-garantis',
   analytics: '/analytics',
   users: '/users',
   roles: '/roles',

@@ -8,7 +8,8 @@ import {
   CONTRACT_LABELS as L,
 } from '@gmao/domain/contracts/contract-schemas';
 import { formatCurrency } from '@gmao/domain/format/format';
-import { CalendarRange, Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { SLA_REPORT_MESSAGES } from '@gmao/domain/reports/sla-report-schemas';
+import { CalendarRange, Eye, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -101,9 +102,14 @@ export function ContractsScreen() {
         title={L.title}
         description={L.description}
         actions={
-          <Link to={paths.calendars} className={buttonClass('secondary')}>
-            <CalendarRange className="h-4 w-4" aria-hidden="true" /> {L.calendarsLink}
-          </Link>
+          <>
+            <Link to={paths.slaReport} className={buttonClass('secondary')}>
+              <FileText className="h-4 w-4" aria-hidden="true" /> {SLA_REPORT_MESSAGES.menu}
+            </Link>
+            <Link to={paths.calendars} className={buttonClass('secondary')}>
+              <CalendarRange className="h-4 w-4" aria-hidden="true" /> {L.calendarsLink}
+            </Link>
+          </>
         }
       />
       <ListToolbar

@@ -1,10 +1,13 @@
 import { defaultReportFilter, type ReportFilter } from '@gmao/domain/reports/report-schemas';
+import { SLA_REPORT_MESSAGES } from '@gmao/domain/reports/sla-report-schemas';
 import { Download, FileText } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../lib/paths';
 import { notify } from '../../../lib/toast';
 import { useDownloadReport } from '../api/download-report';
 import { usePartsDowntime } from '../api/get-parts-downtime';
@@ -36,6 +39,11 @@ export default function ReportsRoute() {
         title="Rapports"
         description="Synthèse des interventions d'une période : nombres, durées et coûts, à télécharger en PDF ou CSV"
       />
+      <p className="text-sm">
+        <Link className="font-medium text-blue-700 hover:underline" to={paths.slaReport}>
+          {SLA_REPORT_MESSAGES.title} →
+        </Link>
+      </p>
       <ReportFiltersForm onSubmit={setFilter} busy={summary.isFetching} />
       {!filter && (
         <EmptyState
