@@ -22,6 +22,8 @@ export const partRequestInputSchema = z.object({
     .max(200),
   date_commande: day,
   date_prevue: day.nullish().transform((v) => v ?? null),
+  /** Issue 31: the client supplies these parts — the contract's rule PIECES_CLIENT pauses the guaranteed times. */
+  fourni_par_client: z.boolean({ error: STOCK_MESSAGES.fourniParClientInvalid }).default(false),
 });
 export type PartRequestInput = z.output<typeof partRequestInputSchema>;
 
@@ -42,6 +44,7 @@ export const partRequestSchema = z.object({
   date_prevue: z.string().nullable(),
   statut: z.enum(PART_REQUEST_STATUTS),
   location_id: z.number().nullable(),
+  fourni_par_client: z.boolean(),
   received_at: z.string().nullable(),
   lignes: z.array(
     z.object({ part_id: z.number(), reference: z.string(), designation: z.string(), quantite: z.number() }),

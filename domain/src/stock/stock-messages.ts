@@ -31,6 +31,7 @@ export const STOCK_MESSAGES = {
   requestNotFound: 'Demande de pièces introuvable',
   requestNotOpen: 'Cette demande de pièces a déjà été reçue ou annulée',
   requestLinesRequired: 'Au moins une ligne est requise',
+  fourniParClientInvalid: '« Fourni par le client » doit être coché ou non (vrai ou faux)',
   fournisseurRequired: 'Le fournisseur est requis',
   fournisseurNomRequired: 'Le nom du fournisseur est requis',
   fournisseurNomMax: 'Le nom du fournisseur ne peut pas dépasser 200 caractères',

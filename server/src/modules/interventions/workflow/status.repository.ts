@@ -14,7 +14,8 @@ export type StatusTimestamps = { startedAt: string | null; completedAt: string |
  * applyStatusChange in status.service.ts calls this). One UPDATE sets the status, its timestamps — the first
  * EN_COURS stamps started_at, TERMINEE stamps completed_at, any other status clears it; an undo (`restore`) puts
  * back the timestamps the undone move replaced instead — and, for an edit that also changes the status (PUT /:id),
- * the edited fields. Returns the timestamps it replaced. The review is not touched here (issue 30: leaving TERMINEE
+ * the edited fields, and the pause's reason (issue 31: set with EN_PAUSE, cleared by any other status). Returns the
+ * timestamps it replaced. The review is not touched here (issue 30: leaving TERMINEE
  * supersedes it, review.repository.ts).
  */
 export async function writeStatut(
@@ -23,6 +24,7 @@ export async function writeStatut(
   to: Statut,
   fields?: InterventionFields,
   restore?: StatusTimestamps,
+  pauseMotif: string | null = null,
 ): Promise<StatusTimestamps> {
   const stamps = restore
     ? sql`started_at = ${restore.startedAt}::timestamptz, completed_at = ${restore.completedAt}::timestamptz,`
@@ -31,6 +33,7 @@ export async function writeStatut(
   const { rows } = await db.execute<{ started_at: string | null; completed_at: string | null }>(sql`
     UPDATE interventions i SET
       statut = ${to},
+      pause_motif = ${pauseMotif},
       ${stamps}
       ${fields ? sql`${fieldAssignments(fields)},` : sql``}
       updated_at = clock_timestamp()

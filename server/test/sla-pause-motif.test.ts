@@ -1,0 +1,181 @@
+import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import { addDays } from '@gmao/domain/plans/recurrence';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createClient, createEquipment } from './helpers/factories.ts';
+
+/**
+ * Issue 31, the default pause rules of a contract: EN_PAUSE pauses the guaranteed times when its motif is "attente
+ * client" (PUT /:id/status `pause_motif`), EN_ATTENTE_PDR while an open part request says the client supplies the
+ * parts (`fourni_par_client`). On the "Astreinte 24/7" calendar working minutes are wall minutes, so a pause of n
+ * minutes (simulated by moving its start back) pushes the deadline by exactly n minutes; a clock that runs does not.
+ */
+let t: TestApp;
+let admin: string;
+let astreinte: number;
+let partId: number;
+const today = metricsToday();
+const MIN = 60_000;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.adminToken();
+  const { rows } = await t.database.db.execute<{ id: number }>(
+    sql`SELECT id FROM business_calendars WHERE nom = 'Astreinte 24/7'`,
+  );
+  astreinte = rows[0]!.id;
+  const part = await t.database.db.execute<{ id: number }>(
+    sql`INSERT INTO parts (reference, designation, unite) VALUES ('PM-ROUL-6205', 'Roulement 6205', 'u') RETURNING id`,
+  );
+  partId = part.rows[0]!.id;
+});
+afterAll(() => t.close());
+
+const as = (method: 'GET' | 'POST' | 'PUT', url: string, payload?: object) =>
+  t.as(admin, { method, url, ...(payload ? { payload } : {}) });
+
+/** A covered equipment under a contract with the default pause rules (no statuts_pause given). */
+async function coveredIntervention() {
+  const client = await createClient(t.database.db);
+  const eq = await createEquipment(t.database.db, { proprietaireId: client.id });
+  const res = await as('POST', '/api/contracts', {
+    client_id: client.id,
+    numero: `PM-${client.id}`,
+    type: 'CURATIF',
+    date_debut: addDays(today, -10),
+    date_fin: addDays(today, 300),
+    reconduction_tacite: false,
+    equipement_ids: null,
+    calendrier_id: astreinte,
+    montant_annuel_ht: '24000.00',
+    garanties: [{ urgence: true, cible: 'RETABLISSEMENT', minutes: 480 }],
+    statuts_pause: [
+      { statut: 'EN_ATTENTE_PDR', condition: 'PIECES_CLIENT' },
+      { statut: 'EN_PAUSE', condition: 'ATTENTE_CLIENT' },
+    ],
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  const created = await as('POST', '/api/interventions', { equipement_id: eq.id, urgence: true, date: today });
+  expect(created.statusCode, created.body).toBe(201);
+  const id = created.json().data.id as number;
+  await status(id, { statut: 'EN_COURS' });
+  return id;
+}
+
+async function status(id: number, body: object, expected = 200) {
+  const res = await as('PUT', `/api/interventions/${id}/status`, body);
+  expect(res.statusCode, res.body).toBe(expected);
+  return res;
+}
+const detail = async (id: number) => (await as('GET', `/api/interventions/${id}`)).json().data;
+const gtr = async (id: number) =>
+  (await detail(id)).sla.cibles.find((c: { cible: string }) => c.cible === 'RETABLISSEMENT') as {
+    etat: string;
+    echeance: string;
+  };
+/** `minutes` of (24/7) working time pass: the running pause's start and the clock's start move back. */
+const elapse = (id: number, minutes: number) =>
+  t.database.db.execute(sql`UPDATE intervention_sla SET pause_depuis = pause_depuis - make_interval(mins => ${minutes})
+    WHERE intervention_id = ${id} AND pause_depuis IS NOT NULL`);
+
+async function partRequest(id: number, fourniParClient?: boolean) {
+  const res = await as('POST', `/api/interventions/${id}/part-requests`, {
+    lignes: [{ part_id: partId, quantite: 2 }],
+    fournisseur: fourniParClient ? 'Client (Maroc Textiles SA)' : 'Roulements du Souss SARL',
+    date_commande: today,
+    ...(fourniParClient === undefined ? {} : { fourni_par_client: fourniParClient }),
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().data as { id: number; fourni_par_client: boolean };
+}
+
+describe('pause motif (issue 31)', () => {
+  it('EN_PAUSE "attente client" stops the clock (deadline pushed by the pause), shown in the detail and history', async () => {
+    const id = await coveredIntervention();
+    const before = await gtr(id);
+    await status(id, { statut: 'EN_PAUSE', pause_motif: 'ATTENTE_CLIENT', note: 'Accès au local refusé' });
+    const paused = await detail(id);
+    expect(paused.pauseMotif).toBe('ATTENTE_CLIENT');
+    expect((await gtr(id)).etat).toBe('EN_PAUSE');
+    const history = (await as('GET', `/api/interventions/${id}/workflow/history`)).json().data as {
+      toStatut: string;
+      note: string | null;
+    }[];
+    expect(history.find((h) => h.toStatut === 'EN_PAUSE')?.note).toBe('Motif : Attente client — Accès au local refusé');
+    await elapse(id, 50);
+    await status(id, { statut: 'EN_COURS' });
+    const after = await gtr(id);
+    expect(after.etat).toBe('EN_COURS');
+    expect(Date.parse(after.echeance) - Date.parse(before.echeance)).toBe(50 * MIN);
+    // Leaving EN_PAUSE clears the motif.
+    expect((await detail(id)).pauseMotif).toBeNull();
+  });
+
+  it('EN_PAUSE "autre" or without a motif does not stop the clock', async () => {
+    for (const body of [{ statut: 'EN_PAUSE', pause_motif: 'AUTRE' }, { statut: 'EN_PAUSE' }]) {
+      const id = await coveredIntervention();
+      const before = await gtr(id);
+      await status(id, body);
+      const during = await gtr(id);
+      expect(during.etat).toBe('EN_COURS');
+      expect((await detail(id)).pauseMotif).toBe(body.pause_motif ?? null);
+      await status(id, { statut: 'EN_COURS' });
+      expect((await gtr(id)).echeance).toBe(before.echeance);
+    }
+  });
+
+  it('refuses an unknown motif, or a motif with another status, with a French 400 and nothing written', async () => {
+    const id = await coveredIntervention();
+    const version = (await detail(id)).version;
+    const unknown = await status(id, { statut: 'EN_PAUSE', pause_motif: 'VACANCES' }, 400);
+    expect(unknown.body).toContain('Motif de pause inconnu');
+    const misplaced = await status(id, { statut: 'TERMINEE', pause_motif: 'ATTENTE_CLIENT' }, 400);
+    expect(misplaced.json().message).toBe('Un motif de pause ne s’indique qu’en mettant l’intervention en pause');
+    const d = await detail(id);
+    expect({ statut: d.statut, version: d.version }).toEqual({ statut: 'EN_COURS', version });
+  });
+});
+
+describe('parts supplied by the client (issue 31)', () => {
+  it('EN_ATTENTE_PDR on a client-supplied request stops the clock; the receipt resumes it, the deadline pushed', async () => {
+    const id = await coveredIntervention();
+    const before = await gtr(id);
+    const request = await partRequest(id, true);
+    expect(request.fourni_par_client).toBe(true);
+    const listed = (await as('GET', `/api/interventions/${id}/part-requests`)).json().data;
+    expect(listed.map((r: { fourni_par_client: boolean }) => r.fourni_par_client)).toEqual([true]);
+    await status(id, { statut: 'EN_ATTENTE_PDR' });
+    expect((await gtr(id)).etat).toBe('EN_PAUSE');
+    await elapse(id, 45);
+    const received = await as('PUT', `/api/interventions/${id}/part-requests/${request.id}/receive`, {});
+    expect(received.statusCode, received.body).toBe(200);
+    // Still waiting (the status has not moved), but the client's parts are in: the clock runs again.
+    expect((await detail(id)).statut).toBe('EN_ATTENTE_PDR');
+    const after = await gtr(id);
+    expect(after.etat).toBe('EN_COURS');
+    expect(Date.parse(after.echeance) - Date.parse(before.echeance)).toBe(45 * MIN);
+  });
+
+  it('parts from a supplier (the default) do not stop the clock; a client-supplied request added while waiting does', async () => {
+    const id = await coveredIntervention();
+    const before = await gtr(id);
+    expect((await partRequest(id)).fourni_par_client).toBe(false);
+    await status(id, { statut: 'EN_ATTENTE_PDR' });
+    expect(await gtr(id)).toMatchObject({ etat: 'EN_COURS', echeance: before.echeance });
+    await partRequest(id, true);
+    expect((await gtr(id)).etat).toBe('EN_PAUSE');
+  });
+
+  it('refuses a fourni_par_client that is not a boolean with a French 400', async () => {
+    const id = await coveredIntervention();
+    const res = await as('POST', `/api/interventions/${id}/part-requests`, {
+      lignes: [{ part_id: partId, quantite: 1 }],
+      fournisseur: 'Client',
+      date_commande: today,
+      fourni_par_client: 'oui',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.body).toContain('Fourni par le client');
+  });
+});
