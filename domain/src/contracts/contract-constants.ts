@@ -80,6 +80,11 @@ export const PAUSE_MOTIF_MESSAGES = {
   /** What the status dialog says of EN_ATTENTE_PDR (its pause depends on the part requests). */
   waitingParts:
     'Si les pièces attendues sont fournies par le client (case cochée sur la demande de pièces), les délais garantis sont suspendus pendant l’attente.',
+  dialogTitle: 'Mettre en pause',
+  dialogText: 'Pourquoi l’intervention est-elle mise en pause ?',
+  noteLabel: 'Précision (facultative)',
+  confirm: 'Mettre en pause',
+  cancel: 'Annuler',
   fourniParClient: 'Pièces fournies par le client',
   fourniParClientHint: 'Les délais garantis du contrat sont suspendus tant que l’intervention attend ces pièces.',
 } as const;

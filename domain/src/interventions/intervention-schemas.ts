@@ -106,6 +106,13 @@ export type InterventionUpdate = z.output<typeof interventionUpdateSchema>;
 /** The pause's reason (issue 31, contract-constants.ts PAUSE_MOTIF_MESSAGES): only with statut EN_PAUSE. */
 export const pauseMotifSchema = z.enum(PAUSE_MOTIFS, { error: PAUSE_MOTIF_MESSAGES.invalid }).nullish();
 
+/** The web's pause dialog: the motif is required there (the API keeps it optional for its other callers). */
+export const pauseFormSchema = z.object({
+  pause_motif: z.enum(PAUSE_MOTIFS, { error: PAUSE_MOTIF_MESSAGES.required }),
+  note: z.string().trim().max(2000, INTERVENTION_MESSAGES.noteMax),
+});
+export type PauseFormInput = z.input<typeof pauseFormSchema>;
+
 /** PUT /interventions/:id/status */
 export const statusChangeSchema = z.object({
   statut: statutSchema,

@@ -67,3 +67,20 @@ describe('PartRequestsSection: cancelling a request', () => {
     expect(screen.queryByRole('button', { name: STOCK_MESSAGES.cancelRequestAction })).toBeNull();
   });
 });
+
+describe('PartRequestsSection: parts supplied by the client (issue 31)', () => {
+  it('says so on the request, and offers the checkbox in the new request form', async () => {
+    fetchMock.mockImplementation((url: string) => {
+      if (String(url).includes('/part-requests'))
+        return json(200, { success: true, data: [{ ...request(1, 'OUVERTE'), fourni_par_client: true }] });
+      return json(200, { success: true, data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0 } });
+    });
+    renderSection(true);
+    expect(await screen.findByText(/SKF Maroc · commandée le .* · Pièces fournies par le client/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Demander des pièces' }));
+    const box = screen.getByRole('checkbox', { name: /Pièces fournies par le client/ });
+    expect(box).not.toBeChecked();
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+  });
+});

@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { PAUSE_MOTIF_MESSAGES } from '@gmao/domain/contracts/contract-constants';
 import { formatDate, formatNumber } from '@gmao/domain/format/format';
 import { partRequestInputSchema, STOCK_MESSAGES } from '@gmao/domain/stock/stock-schemas';
 import { useState } from 'react';
@@ -37,6 +38,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
     fournisseur: '',
     date_commande: today(),
     date_prevue: '',
+    fourni_par_client: false,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const rows = requests.data?.data ?? [];
@@ -47,6 +49,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
       fournisseur: values.fournisseur,
       date_commande: values.date_commande,
       date_prevue: values.date_prevue || null,
+      fourni_par_client: values.fourni_par_client,
     });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -81,6 +84,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
                 <span className="block text-xs text-slate-500">
                   {r.fournisseur} · commandée le {formatDate(r.date_commande)}
                   {r.date_prevue ? ` · attendue le ${formatDate(r.date_prevue)}` : ''}
+                  {r.fourni_par_client ? ` · ${PAUSE_MOTIF_MESSAGES.fourniParClient}` : ''}
                 </span>
               </span>
               <span className="flex items-center gap-2">
@@ -181,6 +185,22 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
               onChange={(e) => setValues({ ...values, date_prevue: e.target.value })}
             />
           </FormField>
+          {/* Issue 31: the contract's rule "pièces fournies par le client" suspends the guaranteed times. */}
+          <label className="flex items-start gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={values.fourni_par_client}
+              onChange={(e) => setValues({ ...values, fourni_par_client: e.target.checked })}
+              aria-describedby="pr-client-hint"
+            />
+            <span>
+              <span className="font-medium text-slate-900">{PAUSE_MOTIF_MESSAGES.fourniParClient}</span>
+              <span id="pr-client-hint" className="block text-xs text-slate-600">
+                {PAUSE_MOTIF_MESSAGES.fourniParClientHint}
+              </span>
+            </span>
+          </label>
           <div className="flex items-end justify-end gap-2 sm:col-span-2">
             <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
               Annuler

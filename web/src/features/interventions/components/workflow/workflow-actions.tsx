@@ -1,4 +1,5 @@
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
+import type { PauseMotif } from '@gmao/domain/contracts/contract-constants';
 import type { Workflow } from '@gmao/domain/interventions/intervention-schemas';
 import { type InterventionFacts, POLICY_LABELS } from '@gmao/domain/interventions/policy';
 import { STATUT_LABELS, type Statut } from '@gmao/domain/interventions/status';
@@ -9,6 +10,7 @@ import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
 import { useChangeStatus } from '../../api/mutate-intervention';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
+import { PauseDialog } from './pause-dialog';
 
 /** Moves that end or fail the work ask for confirmation. */
 const CONFIRM: Statut[] = ['ANNULEE', 'ECHEC'];
@@ -36,27 +38,47 @@ export function WorkflowActions({
   const access = useInterventionAccess();
   const mutation = useChangeStatus();
   const [confirming, setConfirming] = useState<{ statut: Statut; label: string } | null>(null);
-  const run = async (statut: Statut) => {
+  const [pausing, setPausing] = useState(false);
+  const run = async (statut: Statut, pause?: { motif: PauseMotif; note: string }) => {
     try {
-      const res = await mutation.mutateAsync({ id: interventionId, statut, version: workflow.version });
+      const res = await mutation.mutateAsync({
+        id: interventionId,
+        statut,
+        version: workflow.version,
+        ...(pause ? { pauseMotif: pause.motif, note: pause.note || undefined } : {}),
+      });
       toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
     } catch (err) {
       toastInterventionError(err, MUTATION_MESSAGES.statusUpdate.failure);
     }
     setConfirming(null);
+    setPausing(false);
   };
+  // Issue 31: a pause asks its motif first ("attente client" may suspend the contract's guaranteed times).
+  const start = (statut: Statut) => (statut === 'EN_PAUSE' ? setPausing(true) : run(statut));
 
+  const pauseDialog = (
+    <PauseDialog
+      open={pausing}
+      saving={mutation.isPending}
+      onClose={() => setPausing(false)}
+      onConfirm={(motif, note) => run('EN_PAUSE', { motif, note })}
+    />
+  );
   const next = workflow.availableActions.find((a) => a.primary);
   if (variant === 'next') {
     if (!access.can('changeStatus', facts) || !next) return null;
     return (
-      <Button
-        variant={PRIMARY_VARIANT[next.statut as Statut] ?? 'primary'}
-        loading={mutation.isPending}
-        onClick={() => run(next.statut as Statut)}
-      >
-        {next.label}
-      </Button>
+      <>
+        <Button
+          variant={PRIMARY_VARIANT[next.statut as Statut] ?? 'primary'}
+          loading={mutation.isPending}
+          onClick={() => start(next.statut as Statut)}
+        >
+          {next.label}
+        </Button>
+        {pauseDialog}
+      </>
     );
   }
   if (!access.can('changeStatus', facts)) {
@@ -77,7 +99,7 @@ export function WorkflowActions({
             key={a.statut}
             variant={PRIMARY_VARIANT[a.statut as Statut] ?? 'primary'}
             disabled={mutation.isPending}
-            onClick={() => run(a.statut as Statut)}
+            onClick={() => start(a.statut as Statut)}
           >
             {a.label}
           </Button>
@@ -94,7 +116,7 @@ export function WorkflowActions({
               onClick={() =>
                 CONFIRM.includes(a.statut as Statut)
                   ? setConfirming({ statut: a.statut as Statut, label: a.label })
-                  : run(a.statut as Statut)
+                  : start(a.statut as Statut)
               }
             >
               {a.label}
@@ -111,6 +133,7 @@ export function WorkflowActions({
         onConfirm={() => confirming && run(confirming.statut)}
         onCancel={() => setConfirming(null)}
       />
+      {pauseDialog}
       <LoadingOverlay show={mutation.isPending} text="Mise à jour du statut..." />
     </div>
   );
