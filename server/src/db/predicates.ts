@@ -103,8 +103,11 @@ export function slaIs(filter: 'A_RISQUE' | 'DEPASSE' | 'RESPECTE' | 'HORS_CONTRA
         `EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'DEPASSE')`,
       );
     case 'A_RISQUE':
+      // The running clocks past 75 % are few at any scale (the job turns them DEPASSE at 100 %): read them first from
+      // the partial (alerte_le) index, then their interventions by primary key. As a semi-join the planner walked the
+      // list's date index probing every intervention for a clock (48,500 probes, 40 ms at 50,000 rows, for 10 hits).
       return sql.raw(
-        `EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'EN_COURS' AND s.alerte_le <= now())`,
+        `${i}.id = ANY (ARRAY(SELECT s.intervention_id FROM intervention_sla s WHERE s.etat = 'EN_COURS' AND s.alerte_le <= now()))`,
       );
     case 'RESPECTE':
       return sql.raw(

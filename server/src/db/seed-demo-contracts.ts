@@ -65,16 +65,17 @@ export async function seedContracts(db: DbOrTx, opts: { today: string; creator: 
 }
 
 /**
- * Issue 31: the SLA clocks of the interventions the seeded contracts cover, and "hors contrat" on those created
- * since the first contract on equipment none covers — in two set-based statements (the large seed's million
- * interventions pay seconds, not the per-intervention snapshot of sla.service.ts). The deadlines are approximate:
- * the guaranteed working minutes stretched by the calendar's ratio of the week to its working time (×1 for 24/7,
- * ×4.2 for 40 h a week), not the calendar's arithmetic (domain/sla/working-time.ts) row by row. States follow the
- * intervention: a target reached (PRISE_EN_COMPTE at the start or, assigned, 2 h after the creation; SUR_SITE at the
- * start; RETABLISSEMENT at the completion) is RESPECTE or DEPASSE by its deadline; one not reached is DEPASSE once
- * past its deadline, EN_PAUSE for a third of those waiting (parts or client), else EN_COURS; cancelled and failed
- * interventions keep only their reached clocks (as ANNULEE / ECHEC leave them). The notices of deadlines already
- * passed count as sent, so that the first run of the SLA job does not notify the whole history.
+ * Issue 31: the SLA clocks of the interventions the seeded contracts cover, and "hors contrat" on those created on
+ * equipment none covers since their client's first contract (or since the first contract at all, for a client
+ * without one) — in two set-based statements: the large seed's million interventions pay seconds, not the
+ * per-intervention snapshot of sla.service.ts. The deadlines are approximate: the guaranteed working minutes
+ * stretched by the calendar's ratio of the week to its working time (×1 for 24/7, ×4.2 for 40 h a week), not the
+ * calendar's arithmetic (domain/sla/working-time.ts) row by row. States follow the intervention: a target reached
+ * (PRISE_EN_COMPTE 2 h after the creation when assigned, else at the start; SUR_SITE at the start; RETABLISSEMENT at
+ * the completion) is RESPECTE or DEPASSE by its deadline; one not reached is DEPASSE once past its deadline,
+ * EN_PAUSE for a third of those waiting (parts or client), else EN_COURS; cancelled and failed interventions keep
+ * only their reached clocks (as ANNULEE / ECHEC leave them). The notices of deadlines already passed count as sent,
+ * so that the first run of the SLA job does not notify the whole history.
  */
 export async function seedSlaClocks(db: DbOrTx) {
   await db.execute(sql`
@@ -97,8 +98,8 @@ export async function seedSlaClocks(db: DbOrTx) {
              cov.created_at + g.minutes * cov.factor * interval '1 minute' AS echeance,
              cov.created_at + ceil(g.minutes * 0.75) * cov.factor * interval '1 minute' AS alerte,
              CASE g.cible
-               WHEN 'PRISE_EN_COMPTE' THEN COALESCE(cov.started_at,
-                 CASE WHEN cov.technician_id IS NOT NULL THEN cov.created_at + interval '2 hours' END)
+               WHEN 'PRISE_EN_COMPTE' THEN COALESCE(
+                 CASE WHEN cov.technician_id IS NOT NULL THEN cov.created_at + interval '2 hours' END, cov.started_at)
                WHEN 'SUR_SITE' THEN cov.started_at
                ELSE cov.completed_at END AS atteint
       FROM cov JOIN contract_guarantees g ON g.contract_version_id = cov.version_id AND g.urgence = cov.urgence),
@@ -127,6 +128,9 @@ export async function seedSlaClocks(db: DbOrTx) {
     WHERE NOT i.hors_contrat
       AND i.created_at >= (SELECT min(date_debut)::timestamp AT TIME ZONE 'Africa/Casablanca' FROM contracts
                            WHERE deleted_at IS NULL)
+      -- before its client's first contract, an intervention is of the time before contracts (not marked)
+      AND NOT EXISTS (SELECT 1 FROM contracts k WHERE k.client_id = i.client_id AND k.deleted_at IS NULL
+                        AND k.date_debut > (i.created_at AT TIME ZONE 'Africa/Casablanca')::date)
       AND NOT EXISTS (
         SELECT 1 FROM contracts k
         WHERE k.client_id = i.client_id AND k.deleted_at IS NULL
