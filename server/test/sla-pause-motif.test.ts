@@ -3,7 +3,7 @@ import { addDays } from '@gmao/domain/plans/recurrence';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createClient, createEquipment } from './helpers/factories.ts';
+import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 
 /**
  * Issue 31, the default pause rules of a contract: EN_PAUSE pauses the guaranteed times when its motif is "attente
@@ -177,5 +177,49 @@ describe('parts supplied by the client (issue 31)', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Fourni par le client');
+  });
+
+  it('marking an open request client-supplied while waiting pauses the clock, unmarking resumes it; not once received', async () => {
+    const id = await coveredIntervention();
+    const before = await gtr(id);
+    const request = await partRequest(id);
+    await status(id, { statut: 'EN_ATTENTE_PDR' });
+    expect((await gtr(id)).etat).toBe('EN_COURS');
+    const mark = (fourni: boolean, rid = request.id) =>
+      as('PUT', `/api/interventions/${id}/part-requests/${rid}/client-supplied`, { fourni_par_client: fourni });
+    const on = await mark(true);
+    expect(on.statusCode, on.body).toBe(200);
+    expect(on.json()).toMatchObject({
+      data: { fourni_par_client: true },
+      message: 'Demande marquée « pièces fournies par le client »',
+    });
+    expect((await gtr(id)).etat).toBe('EN_PAUSE');
+    await elapse(id, 30);
+    expect((await mark(false)).statusCode).toBe(200);
+    const after = await gtr(id);
+    expect(after.etat).toBe('EN_COURS');
+    expect(Date.parse(after.echeance) - Date.parse(before.echeance)).toBe(30 * MIN);
+    // A received request is history: 409, nothing changed.
+    const other = await partRequest(id);
+    expect((await as('PUT', `/api/interventions/${id}/part-requests/${other.id}/receive`, {})).statusCode).toBe(200);
+    expect((await mark(true, other.id)).statusCode).toBe(409);
+    expect((await mark(true, 987654)).statusCode).toBe(404);
+    const listed = (await as('GET', `/api/interventions/${id}/part-requests`)).json().data;
+    expect(listed.map((r: { fourni_par_client: boolean }) => r.fourni_par_client)).toEqual([false, false]);
+  });
+
+  it('only who works on the intervention may mark its request (object level, 403 with nothing changed)', async () => {
+    const id = await coveredIntervention();
+    const request = await partRequest(id);
+    const tech = await createUser(t.database.db, { role: 'Technicien' });
+    const token = (await t.login(tech.username, tech.password)).token;
+    const res = await t.as(token, {
+      method: 'PUT',
+      url: `/api/interventions/${id}/part-requests/${request.id}/client-supplied`,
+      payload: { fourni_par_client: true },
+    });
+    expect(res.statusCode).toBe(403);
+    const listed = (await as('GET', `/api/interventions/${id}/part-requests`)).json().data;
+    expect(listed[0].fourni_par_client).toBe(false);
   });
 });

@@ -34,6 +34,12 @@ export const partRequestReceiveSchema = z
   .transform((v) => v ?? { location_id: null });
 export type PartRequestReceive = z.output<typeof partRequestReceiveSchema>;
 
+/** PUT /interventions/:id/part-requests/:rid/client-supplied (issue 31): an open request's "fourni par le client". */
+export const partRequestClientSuppliedSchema = z.object({
+  fourni_par_client: z.boolean({ error: STOCK_MESSAGES.fourniParClientInvalid }),
+});
+export type PartRequestClientSupplied = z.output<typeof partRequestClientSuppliedSchema>;
+
 export const partRequestParamsSchema = z.object({ id: idSchema, rid: idSchema });
 
 export const partRequestSchema = z.object({

@@ -8,6 +8,7 @@ import {
   createPartRequest,
   listPartRequests,
   receivePartRequest,
+  setPartRequestClientSupplied,
   waitingTime,
 } from '../../stock/requests/part-requests.service.ts';
 import { lockForAction, lockForActions, type VersionPrecondition } from '../access.ts';
@@ -67,5 +68,25 @@ export async function cancel(db: Db, user: SessionUser, id: number, rid: number,
     const cancelled = await cancelPartRequest(tx, id, current.statut, rid);
     await reconsiderPause(tx, id);
     return cancelled;
+  });
+}
+
+/**
+ * PUT /:id/part-requests/:rid/client-supplied (issue 31): who may order parts on the intervention says whether the
+ * client supplies an open request's parts; the guaranteed times pause or resume at once when it waits for them.
+ */
+export async function setClientSupplied(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  rid: number,
+  fourniParClient: boolean,
+  precondition?: VersionPrecondition,
+) {
+  return db.transaction(async (tx) => {
+    await lockForAction(tx, user, id, 'materials', precondition);
+    const changed = await setPartRequestClientSupplied(tx, id, rid, fourniParClient);
+    await reconsiderPause(tx, id);
+    return changed;
   });
 }

@@ -50,6 +50,10 @@ export async function cancelOpenRequests(db: DbOrTx, interventionId: number) {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+export async function setClientSupplied(db: DbOrTx, rid: number, fourniParClient: boolean) {
+  await db.execute(sql`UPDATE part_requests SET fourni_par_client = ${fourniParClient} WHERE id = ${rid}`);
+}
+
 export async function markReceived(db: DbOrTx, rid: number, locationId: number) {
   await db.execute(sql`UPDATE part_requests SET statut = 'RECUE', received_at = now(), location_id = ${locationId}
                        WHERE id = ${rid}`);

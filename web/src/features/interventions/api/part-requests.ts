@@ -78,3 +78,11 @@ export const useCancelPartRequest = (id: number) =>
   usePartRequestMutation(id, (rid: number) =>
     api.put<Envelope<PartRequest>>(`/interventions/${id}/part-requests/${rid}/cancel`, {}),
   );
+
+/** Issue 31: an open request's parts are (or are no longer) supplied by the client (the guaranteed times pause). */
+export const useSetClientSupplied = (id: number) =>
+  usePartRequestMutation(id, (input: { rid: number; fourniParClient: boolean }) =>
+    api.put<Envelope<PartRequest>>(`/interventions/${id}/part-requests/${input.rid}/client-supplied`, {
+      fourni_par_client: input.fourniParClient,
+    }),
+  );

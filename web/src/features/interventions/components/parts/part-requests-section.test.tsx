@@ -83,4 +83,15 @@ describe('PartRequestsSection: parts supplied by the client (issue 31)', () => {
     await userEvent.click(box);
     expect(box).toBeChecked();
   });
+
+  it('who may write marks an open request client-supplied (a toggle: PUT …/client-supplied)', async () => {
+    renderSection(true);
+    const toggle = await screen.findByRole('button', { name: STOCK_MESSAGES.markClientSupplied });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/part-requests/1/client-supplied'));
+      expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ fourni_par_client: true });
+    });
+  });
 });

@@ -15,6 +15,7 @@ import {
   usePartChoices,
   usePartRequests,
   useReceivePartRequest,
+  useSetClientSupplied,
 } from '../../api/part-requests';
 
 const STATUT = { OUVERTE: ['Commandée', 'yellow'], RECUE: ['Reçue', 'green'], ANNULEE: ['Annulée', 'gray'] } as const;
@@ -31,6 +32,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
   const create = useCreatePartRequest(interventionId);
   const receive = useReceivePartRequest(interventionId);
   const cancel = useCancelPartRequest(interventionId);
+  const clientSupplied = useSetClientSupplied(interventionId);
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({
     part_id: '',
@@ -104,6 +106,28 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
                     }}
                   >
                     Réceptionner
+                  </Button>
+                )}
+                {r.statut === 'OUVERTE' && writable && (
+                  // Issue 31: who supplies the parts (the contract may suspend the guaranteed times meanwhile).
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-pressed={!!r.fourni_par_client}
+                    loading={clientSupplied.isPending && clientSupplied.variables?.rid === r.id}
+                    onClick={async () => {
+                      const fourniParClient = !r.fourni_par_client;
+                      try {
+                        await clientSupplied.mutateAsync({ rid: r.id, fourniParClient });
+                        notify.success(
+                          fourniParClient ? STOCK_MESSAGES.clientSuppliedSet : STOCK_MESSAGES.clientSuppliedUnset,
+                        );
+                      } catch {
+                        // the API client has shown the server's message
+                      }
+                    }}
+                  >
+                    {STOCK_MESSAGES.markClientSupplied}
                   </Button>
                 )}
                 {r.statut === 'OUVERTE' && writable && (
