@@ -112,6 +112,22 @@ describe('pause motif (issue 31)', () => {
     expect((await detail(id)).pauseMotif).toBeNull();
   });
 
+  it('the undo of the move out of an "attente client" pause puts the motif back and pauses the clock again', async () => {
+    const id = await coveredIntervention();
+    await status(id, { statut: 'EN_PAUSE', pause_motif: 'ATTENTE_CLIENT' });
+    await status(id, { statut: 'EN_COURS' });
+    expect((await gtr(id)).etat).toBe('EN_COURS');
+    const undo = await as('POST', `/api/interventions/${id}/status/undo`);
+    expect(undo.statusCode, undo.body).toBe(200);
+    expect(undo.json().data).toMatchObject({ statut: 'EN_PAUSE', pauseMotif: 'ATTENTE_CLIENT' });
+    expect((await gtr(id)).etat).toBe('EN_PAUSE');
+    // And the undo of the pause itself clears it.
+    const again = await as('POST', `/api/interventions/${id}/status/undo`);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().data).toMatchObject({ statut: 'EN_COURS', pauseMotif: null });
+    expect((await gtr(id)).etat).toBe('EN_COURS');
+  });
+
   it('EN_PAUSE "autre" or without a motif does not stop the clock', async () => {
     for (const body of [{ statut: 'EN_PAUSE', pause_motif: 'AUTRE' }, { statut: 'EN_PAUSE' }]) {
       const id = await coveredIntervention();

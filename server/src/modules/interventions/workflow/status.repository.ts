@@ -7,7 +7,12 @@ import { fieldAssignments, type InterventionFields } from '../interventions.repo
  * The timestamps a status move replaced (kept on its history row, so that its undo puts them back), as PostgreSQL's
  * text: microseconds kept, which a JS Date would round.
  */
-export type StatusTimestamps = { startedAt: string | null; completedAt: string | null };
+export type StatusTimestamps = {
+  startedAt: string | null;
+  completedAt: string | null;
+  /** Issue 31: the pause's reason the move replaced (migration 0053), put back by its undo. */
+  pauseMotif?: string | null;
+};
 
 /**
  * THE write of interventions.statut (server/test/architecture.test.ts: no other SQL sets it, and only
@@ -30,16 +35,25 @@ export async function writeStatut(
     ? sql`started_at = ${restore.startedAt}::timestamptz, completed_at = ${restore.completedAt}::timestamptz,`
     : sql`started_at = CASE WHEN ${to} = 'EN_COURS' THEN COALESCE(i.started_at, clock_timestamp()) ELSE i.started_at END,
       completed_at = CASE WHEN ${to} = 'TERMINEE' THEN clock_timestamp() ELSE NULL END,`;
-  const { rows } = await db.execute<{ started_at: string | null; completed_at: string | null }>(sql`
+  const { rows } = await db.execute<{
+    started_at: string | null;
+    completed_at: string | null;
+    pause_motif: string | null;
+  }>(sql`
     UPDATE interventions i SET
       statut = ${to},
-      pause_motif = ${pauseMotif},
+      pause_motif = ${restore ? (to === 'EN_PAUSE' ? (restore.pauseMotif ?? null) : null) : pauseMotif},
       ${stamps}
       ${fields ? sql`${fieldAssignments(fields)},` : sql``}
       updated_at = clock_timestamp()
-    FROM (SELECT started_at, completed_at FROM interventions WHERE id = ${id}) prev
+    FROM (SELECT started_at, completed_at, pause_motif FROM interventions WHERE id = ${id}) prev
     WHERE i.id = ${id}
-    RETURNING prev.started_at::text AS started_at, prev.completed_at::text AS completed_at`);
+    RETURNING prev.started_at::text AS started_at, prev.completed_at::text AS completed_at,
+      prev.pause_motif AS pause_motif`);
   const prev = rows[0];
-  return { startedAt: prev?.started_at ?? null, completedAt: prev?.completed_at ?? null };
+  return {
+    startedAt: prev?.started_at ?? null,
+    completedAt: prev?.completed_at ?? null,
+    pauseMotif: prev?.pause_motif ?? null,
+  };
 }

@@ -234,7 +234,11 @@ export async function undoLastStatusChange(db: Db, user: SessionUser, id: number
     await applyStatusChange(tx, user, current, last.from_statut, null, undefined, {
       undo: {
         historyId: last.id,
-        previous: { startedAt: last.previous_started_at, completedAt: last.previous_completed_at },
+        previous: {
+          startedAt: last.previous_started_at,
+          completedAt: last.previous_completed_at,
+          pauseMotif: last.previous_pause_motif,
+        },
       },
     });
   });

@@ -7,4 +7,8 @@
 -- The partial index holds running clocks only: a few thousand at any scale, built by one scan of the table.
 DROP INDEX IF EXISTS "intervention_sla_alerte_idx";--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "intervention_sla_alerte_idx" ON "intervention_sla" ("alerte_le", "intervention_id")
-	WHERE "etat" = 'EN_COURS';
+	WHERE "etat" = 'EN_COURS';--> statement-breakpoint
+-- The pause's reason a status move replaced (interventions.pause_motif), kept on its history row like the timestamps
+-- of 0046, so that the undo of a move out of EN_PAUSE puts the reason back and the clocks pause again as they were.
+-- Nullable without a default: a catalogue-only change.
+ALTER TABLE "intervention_history" ADD COLUMN IF NOT EXISTS "previous_pause_motif" varchar(20);
