@@ -1,0 +1,151 @@
+import { rmSync } from 'node:fs';
+import { monthBounds } from '@gmao/domain/dashboard/sla-card-schemas';
+import { casablancaToday } from '@gmao/domain/interventions/due-day';
+import { dayStartInstant } from '@gmao/domain/interventions/planning-clock';
+import pg from 'pg';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { embeddedAppUrl } from '../../server/src/db/embedded.ts';
+import { expectNoSeriousA11yViolations, loginThroughForm } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+import { observeLayoutShifts, settledLayoutShift, throttleCpu, trackRequests } from '../support/layout-shift.ts';
+import { type RunningServer, startServer } from '../support/server.ts';
+
+/**
+ * Issue 31, the dashboard card "Délais garantis" on a server of our own (exact figures): one intervention at risk,
+ * one breached and still open, this month's GTI 3 respected out of 4; its links open the list filtered the same way
+ * (a removable chip); on a phone with a 4× slower CPU the card moves nothing while the figures arrive.
+ */
+let server: RunningServer;
+let db: pg.Client;
+let browser: Browser;
+
+async function insertId(sql: string, params: unknown[]): Promise<number> {
+  const { rows } = await db.query<{ id: number }>(`${sql} RETURNING id`, params);
+  if (!rows[0]) throw new Error(`nothing inserted by: ${sql}`);
+  return rows[0].id;
+}
+
+beforeAll(async () => {
+  server = await startServer();
+  db = new pg.Client({ connectionString: embeddedAppUrl(server.dataDir) });
+  await db.connect();
+  const client = await insertId('INSERT INTO clients (nom_entreprise) VALUES ($1)', ['Cimenterie du Souss E2E']);
+  const equipment = await insertId(
+    'INSERT INTO equipements (nom, type_equipement, proprietaire_id) VALUES ($1, $2, $3)',
+    ['Broyeur à boulets E2E', 'MOTEUR_ELECTRIQUE', client],
+  );
+  const { rows } = await db.query<{ id: number }>(`SELECT id FROM business_calendars WHERE nom = 'Astreinte 24/7'`);
+  const calendar = rows[0]!.id;
+  const contract = await insertId(
+    `INSERT INTO contracts (client_id, numero, type, date_debut, date_fin, calendrier_id)
+     VALUES ($1, 'E2E-SLA-1', 'COMPLET', current_date - 60, current_date + 300, $2)`,
+    [client, calendar],
+  );
+  const version = await insertId(
+    `INSERT INTO contract_versions (contract_id, version, type, date_debut, date_fin, reconduction_tacite, all_equipment,
+       calendrier_id) VALUES ($1, 1, 'COMPLET', current_date - 60, current_date + 300, false, true, $2)`,
+    [contract, calendar],
+  );
+  const now = Date.now();
+  const monthStart = dayStartInstant(monthBounds(casablancaToday()).from).getTime();
+  const inMonth = new Date(monthStart + (now - monthStart) / 2);
+  const intervention = (statut: string, description: string) =>
+    insertId(
+      `INSERT INTO interventions (equipement_id, client_id, statut, date, description) VALUES ($1, $2, $3, current_date, $4)`,
+      [equipment, client, statut, description],
+    );
+  // The notices count as sent: the server's SLA job has nothing to add meanwhile.
+  const clock = (id: number, cible: string, etat: string, echeance: Date, alerte: Date) =>
+    db.query(
+      `INSERT INTO intervention_sla (intervention_id, cible, contract_version_id, objectif_minutes, demarre_le, echeance,
+         alerte_le, etat, atteint_le, notified_75_at, notified_100_at)
+       VALUES ($1, $2, $3, 600, $4::timestamptz - interval '10 hours', $4, $5, $6::varchar,
+               CASE WHEN $6::varchar = 'RESPECTE' THEN $4::timestamptz END, now(), now())`,
+      [id, cible, version, echeance.toISOString(), alerte.toISOString(), etat],
+    );
+  const risky = await intervention('EN_COURS', 'Vibrations anormales du broyeur, roulement côté moteur');
+  await clock(risky, 'RETABLISSEMENT', 'EN_COURS', new Date(now + 5 * 3_600_000), new Date(now - 60_000));
+  const late = await intervention('EN_COURS', 'Arrêt du convoyeur, moteur en surchauffe');
+  await clock(late, 'SUR_SITE', 'DEPASSE', inMonth, inMonth);
+  for (let k = 0; k < 3; k++) {
+    const done = await intervention('TERMINEE', `Remplacement du fusible de commande n° ${k + 1}`);
+    await clock(done, 'SUR_SITE', 'RESPECTE', inMonth, inMonth);
+  }
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await db?.end();
+  await server?.stop();
+  if (server) rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+describe('dashboard card "Délais garantis" (issue 31)', () => {
+  it('shows at risk, breached and the month’s GTI / GTR, and opens the list filtered the same way', async () => {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      locale: 'fr-FR',
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await loginThroughForm(page);
+      await page.goto('/');
+      const card = page.getByRole('region', { name: 'Délais garantis' });
+      const risk = card.getByRole('link', { name: 'Voir les 1 intervention(s) à risque' });
+      await risk.waitFor();
+      expect(await card.getByRole('link', { name: 'Voir les 1 intervention(s) dépassées' }).count()).toBe(1);
+      const text = ((await card.textContent()) ?? '').replace(/\s/g, ' ');
+      expect(text).toContain('75,0 %');
+      expect(text).toContain('3 respectée(s) sur 4');
+      expect(text).toContain('Aucune échéance ce mois-ci');
+      await expectNoSeriousA11yViolations(page);
+
+      await risk.click();
+      await page.waitForURL(/\/interventions\?sla=A_RISQUE$/);
+      await page.getByRole('button', { name: 'Retirer le filtre « Délai garanti à risque »' }).waitFor();
+      const main = page.locator('main');
+      await main.getByText('Vibrations anormales du broyeur', { exact: false }).first().waitFor();
+      expect(await main.getByText('Arrêt du convoyeur', { exact: false }).count()).toBe(0);
+
+      await page.goto('/');
+      await card.getByRole('link', { name: 'Voir les 1 intervention(s) dépassées' }).click();
+      await page.waitForURL(/\/interventions\?sla=DEPASSE&open=true$/);
+      await page.getByRole('button', { name: 'Retirer le filtre « Délai garanti dépassé »' }).waitFor();
+      await main.getByText('Arrêt du convoyeur', { exact: false }).first().waitFor();
+      expect(await main.getByText('Vibrations anormales du broyeur', { exact: false }).count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('moves nothing while its figures arrive, on a phone with a 4× slower CPU', async () => {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      locale: 'fr-FR',
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 2,
+      hasTouch: true,
+      isMobile: true,
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await loginThroughForm(page);
+      await observeLayoutShifts(context);
+      trackRequests(page);
+      await throttleCpu(page);
+      await page.goto('/');
+      const report = await settledLayoutShift(page);
+      await page.getByRole('region', { name: 'Délais garantis' }).getByText('75,0', { exact: false }).waitFor();
+      const moved = report.shifts.flatMap((s) => s.sources).filter((s) => /Délais garantis|sla-card/.test(s));
+      expect(moved).toEqual([]);
+      expect(report.cls).toBeLessThan(0.05);
+    } finally {
+      await context.close();
+    }
+  });
+});
