@@ -19,6 +19,7 @@ import { type RunningServer, startServer } from '../support/server.ts';
 let server: RunningServer;
 let db: pg.Client;
 let browser: Browser;
+let pausable: number;
 
 async function insertId(sql: string, params: unknown[]): Promise<number> {
   const { rows } = await db.query<{ id: number }>(`${sql} RETURNING id`, params);
@@ -72,6 +73,14 @@ beforeAll(async () => {
     const done = await intervention('TERMINEE', `Remplacement du fusible de commande n° ${k + 1}`);
     await clock(done, 'SUR_SITE', 'RESPECTE', inMonth, inMonth);
   }
+  // The contract's default pause rules, and an intervention whose restoration clock runs (not yet at 75 %).
+  await db.query(
+    `INSERT INTO contract_pause_statuses (contract_version_id, statut, condition)
+     VALUES ($1, 'EN_ATTENTE_PDR', 'PIECES_CLIENT'), ($1, 'EN_PAUSE', 'ATTENTE_CLIENT')`,
+    [version],
+  );
+  pausable = await intervention('EN_COURS', 'Fuite au réducteur du broyeur, accès au site à confirmer');
+  await clock(pausable, 'RETABLISSEMENT', 'EN_COURS', new Date(now + 8 * 3_600_000), new Date(now + 6 * 3_600_000));
   browser = await launchBrowser();
 }, 120_000);
 
@@ -144,6 +153,40 @@ describe('dashboard card "Délais garantis" (issue 31)', () => {
       const moved = report.shifts.flatMap((s) => s.sources).filter((s) => /Délais garantis|sla-card/.test(s));
       expect(moved).toEqual([]);
       expect(report.cls).toBeLessThan(0.05);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('"Mettre en Pause" asks the motif; "Attente client" pauses the guaranteed time, shown in the detail', async () => {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      locale: 'fr-FR',
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await loginThroughForm(page);
+      await page.goto(`/interventions/${pausable}`);
+      const detail = page.getByRole('dialog');
+      await detail.getByRole('button', { name: 'Mettre en Pause' }).click();
+      const ask = page.getByRole('dialog', { name: 'Mettre en pause' });
+      await ask.getByRole('button', { name: 'Mettre en pause' }).click();
+      await ask.getByText('Choisissez le motif de la pause').waitFor();
+      await ask.getByRole('radio', { name: /Attente client/ }).check();
+      await ask.getByLabel('Précision (facultative)').fill('Accès au réducteur refusé par le client');
+      await ask.getByRole('button', { name: 'Mettre en pause' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await detail.getByText('Motif de la pause').waitFor();
+      await detail.getByText('Attente client', { exact: true }).waitFor();
+      await detail.getByRole('list', { name: 'Délais garantis' }).getByText('— En pause').waitFor();
+      const { rows } = await db.query<{ etat: string; pause_motif: string }>(
+        `SELECT s.etat, i.pause_motif FROM intervention_sla s JOIN interventions i ON i.id = s.intervention_id
+         WHERE s.intervention_id = $1`,
+        [pausable],
+      );
+      expect(rows).toEqual([{ etat: 'EN_PAUSE', pause_motif: 'ATTENTE_CLIENT' }]);
     } finally {
       await context.close();
     }
