@@ -239,3 +239,33 @@ describe('parts supplied by the client (issue 31)', () => {
     expect(listed[0].fourni_par_client).toBe(false);
   });
 });
+
+describe('fuzz: the new bodies of issue 31 never give a 5xx', () => {
+  const odd = [null, 0, -1, 1.5, true, '', ' ', '\u0000', '\ud800', 'ATTENTE_CLIENT'.repeat(50), [], {}, ['AUTRE']];
+  it('pause_motif on PUT /:id/status, fourni_par_client on the part request routes: 400 for every malformed value', async () => {
+    const id = await coveredIntervention();
+    const request = await partRequest(id);
+    const got: string[] = [];
+    for (const v of odd) {
+      const bodies: [string, string, object][] = [
+        ['PUT', `/api/interventions/${id}/status`, { statut: 'EN_PAUSE', pause_motif: v }],
+        ['PUT', `/api/interventions/${id}/part-requests/${request.id}/client-supplied`, { fourni_par_client: v }],
+        [
+          'POST',
+          `/api/interventions/${id}/part-requests`,
+          { lignes: [{ part_id: partId, quantite: 1 }], fournisseur: 'X', date_commande: today, fourni_par_client: v },
+        ],
+      ];
+      for (const [method, url, payload] of bodies) {
+        const res = await as(method as 'PUT' | 'POST', url, payload);
+        // Accepted: null for pause_motif ("not stated": the clock runs), a boolean for fourni_par_client.
+        const onStatus = url.endsWith('/status');
+        const accepted = onStatus ? v === null : typeof v === 'boolean';
+        if (res.statusCode >= 500 || (!accepted && res.statusCode !== 400))
+          got.push(`${method} ${url} ${JSON.stringify(payload)} → ${res.statusCode}`);
+        if (accepted && onStatus) await status(id, { statut: 'EN_COURS' });
+      }
+    }
+    expect(got).toEqual([]);
+  });
+});
