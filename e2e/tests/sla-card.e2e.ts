@@ -20,6 +20,7 @@ let server: RunningServer;
 let db: pg.Client;
 let browser: Browser;
 let pausable: number;
+let waitingParts: number;
 
 async function insertId(sql: string, params: unknown[]): Promise<number> {
   const { rows } = await db.query<{ id: number }>(`${sql} RETURNING id`, params);
@@ -81,6 +82,21 @@ beforeAll(async () => {
   );
   pausable = await intervention('EN_COURS', 'Fuite au réducteur du broyeur, accès au site à confirmer');
   await clock(pausable, 'RETABLISSEMENT', 'EN_COURS', new Date(now + 8 * 3_600_000), new Date(now + 6 * 3_600_000));
+  // Another, waiting for its parts to be ordered: an open part request, supplier not yet said.
+  waitingParts = await intervention('EN_COURS', 'Joint du réducteur à remplacer, pièce à commander');
+  await clock(waitingParts, 'RETABLISSEMENT', 'EN_COURS', new Date(now + 8 * 3_600_000), new Date(now + 6 * 3_600_000));
+  const part = await insertId(
+    `INSERT INTO parts (reference, designation, unite) VALUES ('E2E-JOINT', 'Joint', 'u')`,
+    [],
+  );
+  const partRequest = await insertId(
+    `INSERT INTO part_requests (intervention_id, fournisseur, date_commande) VALUES ($1, 'Cimenterie du Souss', current_date)`,
+    [waitingParts],
+  );
+  await db.query('INSERT INTO part_request_lines (request_id, part_id, quantite) VALUES ($1, $2, 1)', [
+    partRequest,
+    part,
+  ]);
   browser = await launchBrowser();
 }, 120_000);
 
@@ -187,6 +203,36 @@ describe('dashboard card "Délais garantis" (issue 31)', () => {
         [pausable],
       );
       expect(rows).toEqual([{ etat: 'EN_PAUSE', pause_motif: 'ATTENTE_CLIENT' }]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('waiting for parts asks who supplies them; "Le client" marks the request and pauses the guaranteed time', async () => {
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      locale: 'fr-FR',
+      viewport: { width: 1366, height: 900 },
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    try {
+      await loginThroughForm(page);
+      await page.goto(`/interventions/${waitingParts}`);
+      const detail = page.getByRole('dialog');
+      await detail.getByRole('button', { name: 'En attente de pièces (PDR)' }).click();
+      const ask = page.getByRole('dialog', { name: 'En attente de pièces' });
+      await ask.getByRole('radio', { name: /Le client/ }).check();
+      await ask.getByRole('button', { name: 'Passer en attente de pièces' }).click();
+      await ask.waitFor({ state: 'hidden' });
+      await detail.getByRole('list', { name: 'Délais garantis' }).getByText('— En pause').waitFor();
+      const { rows } = await db.query<{ statut: string; etat: string; fourni: boolean }>(
+        `SELECT i.statut, s.etat, r.fourni_par_client AS fourni FROM interventions i
+         JOIN intervention_sla s ON s.intervention_id = i.id JOIN part_requests r ON r.intervention_id = i.id
+         WHERE i.id = $1`,
+        [waitingParts],
+      );
+      expect(rows).toEqual([{ statut: 'EN_ATTENTE_PDR', etat: 'EN_PAUSE', fourni: true }]);
     } finally {
       await context.close();
     }

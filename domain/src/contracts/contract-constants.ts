@@ -85,6 +85,16 @@ export const PAUSE_MOTIF_MESSAGES = {
   noteLabel: 'Précision (facultative)',
   confirm: 'Mettre en pause',
   cancel: 'Annuler',
+  /** EN_ATTENTE_PDR's question: who supplies the parts awaited (the part requests' "fourni par le client"). */
+  waitingTitle: 'En attente de pièces',
+  waitingQuestion: 'Qui fournit les pièces attendues ?',
+  waitingClient: 'Le client',
+  waitingClientHint: 'Les délais garantis sont suspendus pendant l’attente, si le contrat le prévoit.',
+  waitingSupplier: 'Un fournisseur ou notre stock',
+  waitingSupplierHint: 'Les délais garantis continuent de courir.',
+  waitingRequired: 'Indiquez qui fournit les pièces',
+  waitingNoRequest: 'Aucune demande de pièces ouverte : demandez d’abord les pièces (section « Pièces »).',
+  waitingConfirm: 'Passer en attente de pièces',
   fourniParClient: 'Pièces fournies par le client',
   fourniParClientHint: 'Les délais garantis du contrat sont suspendus tant que l’intervention attend ces pièces.',
 } as const;

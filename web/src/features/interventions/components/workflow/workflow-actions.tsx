@@ -8,9 +8,13 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
 import { useChangeStatus } from '../../api/mutate-intervention';
+import { type PartRequest, useSetClientSupplied } from '../../api/part-requests';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
 import { PauseDialog } from './pause-dialog';
+import { WaitingPartsDialog } from './waiting-parts-dialog';
+
+type OpenRequest = Pick<PartRequest, 'id' | 'fourni_par_client'>;
 
 /** Moves that end or fail the work ask for confirmation. */
 const CONFIRM: Statut[] = ['ANNULEE', 'ECHEC'];
@@ -39,12 +43,22 @@ export function WorkflowActions({
   const mutation = useChangeStatus();
   const [confirming, setConfirming] = useState<{ statut: Statut; label: string } | null>(null);
   const [pausing, setPausing] = useState(false);
-  const run = async (statut: Statut, pause?: { motif: PauseMotif; note: string }) => {
+  const [waiting, setWaiting] = useState(false);
+  const clientSupplied = useSetClientSupplied(interventionId);
+  const run = async (
+    statut: Statut,
+    opts: { pause?: { motif: PauseMotif; note: string }; clientSupplied?: boolean; requests?: OpenRequest[] } = {},
+  ) => {
+    const { pause } = opts;
     try {
+      // Waiting for parts: who supplies them is written on the open requests first (the contract's rule reads them).
+      const toMark = (opts.requests ?? []).filter((r) => !!r.fourni_par_client !== opts.clientSupplied);
+      for (const r of toMark) await clientSupplied.mutateAsync({ rid: r.id, fourniParClient: !!opts.clientSupplied });
       const res = await mutation.mutateAsync({
         id: interventionId,
         statut,
-        version: workflow.version,
+        // Marking the requests raised the version: the move is made on the one the user has just written.
+        version: toMark.length ? undefined : workflow.version,
         ...(pause ? { pauseMotif: pause.motif, note: pause.note || undefined } : {}),
       });
       toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
@@ -53,17 +67,32 @@ export function WorkflowActions({
     }
     setConfirming(null);
     setPausing(false);
+    setWaiting(false);
   };
-  // Issue 31: a pause asks its motif first ("attente client" may suspend the contract's guaranteed times).
-  const start = (statut: Statut) => (statut === 'EN_PAUSE' ? setPausing(true) : run(statut));
+  // Issue 31: a pause asks its motif first ("attente client" may suspend the contract's guaranteed times), waiting
+  // for parts who supplies them.
+  const start = (statut: Statut) =>
+    statut === 'EN_PAUSE' ? setPausing(true) : statut === 'EN_ATTENTE_PDR' ? setWaiting(true) : run(statut);
 
+  const saving = mutation.isPending || clientSupplied.isPending;
   const pauseDialog = (
-    <PauseDialog
-      open={pausing}
-      saving={mutation.isPending}
-      onClose={() => setPausing(false)}
-      onConfirm={(motif, note) => run('EN_PAUSE', { motif, note })}
-    />
+    <>
+      <PauseDialog
+        open={pausing}
+        saving={saving}
+        onClose={() => setPausing(false)}
+        onConfirm={(motif, note) => run('EN_PAUSE', { pause: { motif, note } })}
+      />
+      {waiting && (
+        <WaitingPartsDialog
+          open
+          interventionId={interventionId}
+          saving={saving}
+          onClose={() => setWaiting(false)}
+          onConfirm={(supplied, requests) => run('EN_ATTENTE_PDR', { clientSupplied: supplied, requests })}
+        />
+      )}
+    </>
   );
   const next = workflow.availableActions.find((a) => a.primary);
   if (variant === 'next') {
