@@ -120,9 +120,9 @@ describe('dashboard card "Délais garantis" (issue 31)', () => {
       await loginThroughForm(page);
       await page.goto('/');
       const card = page.getByRole('region', { name: 'Délais garantis' });
-      const risk = card.getByRole('link', { name: 'Voir les 1 intervention(s) à risque' });
+      const risk = card.getByRole('link', { name: '1 — voir les interventions à risque' });
       await risk.waitFor();
-      expect(await card.getByRole('link', { name: 'Voir les 1 intervention(s) dépassées' }).count()).toBe(1);
+      expect(await card.getByRole('link', { name: '1 — voir les interventions dépassées' }).count()).toBe(1);
       const text = ((await card.textContent()) ?? '').replace(/\s/g, ' ');
       expect(text).toContain('75,0 %');
       expect(text).toContain('3 respectée(s) sur 4');
@@ -137,7 +137,7 @@ describe('dashboard card "Délais garantis" (issue 31)', () => {
       expect(await main.getByText('Arrêt du convoyeur', { exact: false }).count()).toBe(0);
 
       await page.goto('/');
-      await card.getByRole('link', { name: 'Voir les 1 intervention(s) dépassées' }).click();
+      await card.getByRole('link', { name: '1 — voir les interventions dépassées' }).click();
       await page.waitForURL(/\/interventions\?sla=DEPASSE&open=true$/);
       await page.getByRole('button', { name: 'Retirer le filtre « Délai garanti dépassé »' }).waitFor();
       await main.getByText('Arrêt du convoyeur', { exact: false }).first().waitFor();

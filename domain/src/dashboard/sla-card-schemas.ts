@@ -75,7 +75,7 @@ export const SLA_CARD_LABELS = {
     c.respectees + c.depassees === 0
       ? 'Aucune échéance ce mois-ci'
       : `${c.respectees} respectée(s) sur ${c.respectees + c.depassees}`,
-  showList: (n: number, what: string) => `Voir les ${n} intervention(s) ${what}`,
+  showList: (n: number, what: string) => `${n} — voir les interventions ${what}`,
   empty: 'Aucune intervention sous contrat de maintenance ce mois-ci : les délais garantis apparaîtront ici.',
   loadError: 'Impossible de charger les délais garantis.',
   retry: 'Réessayer',

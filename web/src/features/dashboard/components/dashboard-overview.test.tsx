@@ -311,11 +311,11 @@ describe('DashboardOverview', () => {
   it('issue 31: "Délais garantis" — at risk and breached now link to the filtered list, the month’s GTI / GTR', async () => {
     renderOverview();
     const card = await screen.findByRole('region', { name: 'Délais garantis' });
-    expect(await within(card).findByRole('link', { name: 'Voir les 4 intervention(s) à risque' })).toHaveAttribute(
+    expect(await within(card).findByRole('link', { name: '4 — voir les interventions à risque' })).toHaveAttribute(
       'href',
       '/interventions?sla=A_RISQUE',
     );
-    expect(within(card).getByRole('link', { name: 'Voir les 2 intervention(s) dépassées' })).toHaveAttribute(
+    expect(within(card).getByRole('link', { name: '2 — voir les interventions dépassées' })).toHaveAttribute(
       'href',
       '/interventions?sla=DEPASSE&open=true',
     );
