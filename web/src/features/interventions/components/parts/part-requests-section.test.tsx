@@ -91,7 +91,8 @@ describe('PartRequestsSection: parts supplied by the client (issue 31)', () => {
     await userEvent.click(toggle);
     await waitFor(() => {
       const put = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/part-requests/1/client-supplied'));
-      expect(JSON.parse(String((put?.[1] as RequestInit).body))).toEqual({ fourni_par_client: true });
+      const init = put?.[1] as RequestInit | undefined;
+      expect(JSON.parse(String(init?.body))).toEqual({ fourni_par_client: true });
     });
   });
 });
