@@ -68,6 +68,13 @@ export async function applyStatusChange(
   if (!undo && !canTransition(current.statut, to)) {
     throw new AppError('BUSINESS_RULE', WORKFLOW_MESSAGES.transitionRefused(current.statut, to));
   }
+  // Issue 31: a pause's reason goes with EN_PAUSE only (checked before anything is read or written).
+  const pauseMotif = opts.pauseMotif ?? null;
+  if (pauseMotif && to !== 'EN_PAUSE') {
+    throw new AppError('BAD_REQUEST', PAUSE_MOTIF_MESSAGES.onlyEnPause, [
+      { field: 'pause_motif', msg: PAUSE_MOTIF_MESSAGES.onlyEnPause },
+    ]);
+  }
   const leavesFinished = isReopening(current.statut, to);
   const reviewStatus = leavesFinished ? await lockReviewStatus(tx, current.id) : null;
   const motif = opts.motif?.trim() || null;
@@ -79,12 +86,6 @@ export async function applyStatusChange(
   // Issue 32: "Signature du client obligatoire pour terminer" (company or contract), on every door to TERMINEE.
   if (!undo && to === 'TERMINEE' && current.statut !== 'TERMINEE') await requireClientSignature(tx, current.id);
   const reopenMotif = leavesFinished && !undo ? motif : null;
-  const pauseMotif = opts.pauseMotif ?? null;
-  if (pauseMotif && to !== 'EN_PAUSE') {
-    throw new AppError('BAD_REQUEST', PAUSE_MOTIF_MESSAGES.onlyEnPause, [
-      { field: 'pause_motif', msg: PAUSE_MOTIF_MESSAGES.onlyEnPause },
-    ]);
-  }
   // Stock (issue 18): waiting for parts needs an open part request; TERMINEE issues, ANNULEE releases reservations.
   if (current.statut !== to) await stockOnStatusChange(tx, user, current.id, current.statut, to);
   // The pause's reason is written with the status: the SLA clocks read it next (ATTENTE_CLIENT).
