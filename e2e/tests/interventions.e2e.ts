@@ -106,6 +106,10 @@ describe('interventions', () => {
     expect(await actionButtons(page)).toEqual(['Mettre en Pause', 'Terminer']);
 
     await detail.getByRole('button', { name: 'Mettre en Pause' }).click();
+    // Issue 31: the pause asks its motif.
+    const pause = page.getByRole('dialog', { name: 'Mettre en pause' });
+    await pause.getByRole('radio', { name: /Autre/ }).check();
+    await pause.getByRole('button', { name: 'Mettre en pause' }).click();
     await detail.getByRole('button', { name: 'Reprendre' }).waitFor();
     expect(await actionButtons(page)).toEqual(['Reprendre']);
 

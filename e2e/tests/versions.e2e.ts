@@ -81,6 +81,10 @@ describe('two tabs on the same intervention', () => {
     );
     expect(steps).toHaveLength(1);
     await detailB.getByRole('button', { name: 'Mettre en Pause', exact: true }).click();
+    // Issue 31: the pause asks its motif.
+    const pause = tabB.getByRole('dialog', { name: 'Mettre en pause' });
+    await pause.getByRole('radio', { name: /Autre/ }).check();
+    await pause.getByRole('button', { name: 'Mettre en pause' }).click();
     await tabB.getByText('Statut mis à jour avec succès').first().waitFor();
     const after = await api('GET', `/interventions/${id}`);
     expect((after.body as { data: { statut: string; version: number } }).data).toMatchObject({

@@ -26,6 +26,9 @@ export function missedBudgets(
     [/^dashboard stats/, 50],
     [/^dashboard alerts/, 50],
     [/^dashboard charts/, 50],
+    // Issue 31: the SLA card with the dashboard's budget, its filters with the list's service time.
+    [/^dashboard SLA card/, 50],
+    [/^list page 1 \+ bounded count \(sla/, 50],
     [/^performance \(365/, 200],
     [/^analytics \(365/, 200],
     [/^report summary \(365 days\)$/, 200],

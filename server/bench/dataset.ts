@@ -1,9 +1,12 @@
+import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../src/db/database.ts';
+import { seedContracts, seedSlaClocks } from '../src/db/seed-demo-contracts.ts';
 
 /**
  * A large, realistic dataset generated inside PostgreSQL (generate_series; nothing goes through Node):
  * `rows` interventions over ~13 months on 500 clients / 3,000 equipment / 20 technicians, with status history,
+ * contracts for 4 clients in 5 and the SLA clocks of the interventions they cover (issue 31),
  * 1 % soft-deleted and 2 % archived, inserted in date order (until 2026-11-27 in random order: every list page,
  * probe and walk then read its rows from as many heap pages as rows, which a real history does not do).
  */
@@ -67,5 +70,9 @@ async function load(db: DbOrTx, rows: number) {
       WHERE statut = 'EN_PAUSE' OR (statut = 'TERMINEE' AND id % 5 = 0)
     UNION ALL
     SELECT id, 'EN_COURS', 'TERMINEE', completed_at FROM interventions WHERE completed_at IS NOT NULL`);
+  // Issue 31: the demo seeds' contracts (4 clients in 5, a year each) and the clocks of the interventions they cover,
+  // so that the SLA list filters and the dashboard card read real rows.
+  await seedContracts(db, { today: metricsToday(), creator: null });
+  await seedSlaClocks(db);
   await db.execute(sql`SELECT rollup_rebuild()`);
 }

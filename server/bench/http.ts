@@ -128,7 +128,11 @@ export async function benchHttp(
     ['page 500 typed (OFFSET, not budgeted)', '/api/interventions?page=500&limit=20'],
     ['list page 1, statut EN_COURS', '/api/interventions?page=1&limit=20&statut=EN_COURS'],
     ['list page 1, search "n° 4242"', `/api/interventions?page=1&limit=20&search=${encodeURIComponent('n° 4242')}`],
+    // Issue 31: the SLA filters the dashboard card links to.
+    ['list page 1, sla A_RISQUE', '/api/interventions?page=1&limit=20&sla=A_RISQUE'],
+    ['list page 1, sla DEPASSE open', '/api/interventions?page=1&limit=20&sla=DEPASSE&open=true'],
     ['dashboard stats', '/api/dashboard/stats'],
+    ['dashboard SLA card', '/api/dashboard/sla'],
     ['dashboard alerts', '/api/dashboard/alerts'],
     ['dashboard charts (month)', '/api/dashboard/charts?period=month'],
     ['analytics 365 days', '/api/interventions/analytics?timeframe=365'],

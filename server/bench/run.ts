@@ -13,7 +13,7 @@ import { startEmbeddedPostgres } from '../src/db/embedded.ts';
 import { migrate } from '../src/db/migrate.ts';
 import { bootstrapAdmin, seedReferenceData } from '../src/db/seed.ts';
 import { getAnalytics, getCompletionMetrics } from '../src/modules/analytics/analytics.service.ts';
-import { getAlerts, getCharts, getRecent, getStats } from '../src/modules/dashboard/dashboard.service.ts';
+import { getAlerts, getCharts, getRecent, getSlaCard, getStats } from '../src/modules/dashboard/dashboard.service.ts';
 import { getPerformance } from '../src/modules/dashboard/performance.service.ts';
 import { type ListFilters, listInterventions, statusCounts } from '../src/modules/interventions/list.repository.ts';
 import { csvStream } from '../src/modules/reports/report-export.service.ts';
@@ -81,6 +81,8 @@ try {
   await time('dashboard alerts', () => getAlerts(db), results);
   await time('dashboard recent interventions (10)', () => getRecent(db, 10), results);
   await time('dashboard charts (month, 12 buckets)', () => getCharts(db, { period: 'month' }), results);
+  // Issue 31: the card "Délais garantis" (at risk, breached now, the month's GTI / GTR compliance).
+  await time('dashboard SLA card', () => getSlaCard(db), results);
   await time('performance (30 days)', () => getPerformance(db, { timeframe: 30 }), results);
   await time('performance (365 days)', () => getPerformance(db, { timeframe: 365 }), results);
   await time('analytics (30 days, per day)', () => getAnalytics(db, { timeframe: 30 }), results);
@@ -99,6 +101,9 @@ try {
   await time('list page 1 (statut EN_COURS)', () => list({ statut: 'EN_COURS' }, 1), results);
   await time('list page 1 (urgent only)', () => list({ urgence: true }, 1), results);
   await time('list page 1 (search "n° 4242")', () => list({ search: 'n° 4242' }, 1), results);
+  // Issue 31: the SLA filters, as the dashboard card's links open them.
+  await time('list page 1 + bounded count (sla A_RISQUE)', () => list({ sla: 'A_RISQUE' }, 1), results);
+  await time('list page 1 + bounded count (sla DEPASSE, open)', () => list({ sla: 'DEPASSE', open: true }, 1), results);
   // GET /interventions/status-counts: from the daily roll-up without a filter it lacks, else counted on the rows.
   await time('status counts (all)', () => statusCounts(db, { days: 30 }), results);
   await time('status counts (overdue)', () => statusCounts(db, { days: 30, overdue: true }), results);

@@ -261,3 +261,18 @@ describe('audit rows for authentication and accounts', () => {
     expect(JSON.stringify(rows)).not.toMatch(/password_?hash|\$argon2/i);
   });
 });
+
+describe('date bounds at the end of the calendar', () => {
+  // The fuzz pass found a 500: the day after 9999-12-31 was written as "+010000-01-01…", which PostgreSQL refuses.
+  it.each([
+    '/api/audit?to=9999-12-31',
+    '/api/audit/export/csv?to=9999-12-31',
+    '/api/interventions?planned_to=9999-12-31',
+    '/api/interventions?due_from=2026-01-01&due_to=9999-12-31',
+    '/api/interventions?due_before=9999-12-31',
+    '/api/reports/sla?dateFrom=9999-01-01&dateTo=9999-12-31',
+  ])('%s answers 200', async (url) => {
+    const res = await t.as(t.admin, { method: 'GET', url });
+    expect(res.statusCode, res.body).toBe(200);
+  });
+});

@@ -118,6 +118,8 @@ describe('dashboard blocks × users (issue 29)', () => {
     ['/api/dashboard/recent-interventions', [OK, OK, OK, OK, NO, NO]],
     ['/api/dashboard/alerts', [OK, OK, OK, OK, NO, NO]],
     ['/api/dashboard/my-work', [OK, OK, OK, OK, NO, NO]],
+    // issue 31: the guaranteed times' card, the figures of the list's ?sla= filters
+    ['/api/dashboard/sla', [OK, OK, OK, OK, NO, NO]],
     ['/api/dashboard/charts', [OK, OK, NO, OK, NO, NO]],
     ['/api/dashboard/performance', [OK, OK, NO, OK, NO, NO]],
     // the same figures outside the dashboard, for comparison

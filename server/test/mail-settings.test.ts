@@ -143,3 +143,19 @@ describe('the last test (issue 30)', () => {
     expect(await lastTest()).toMatchObject({ ok: true });
   });
 });
+
+describe('mail settings: malformed text (found by the authorization matrix fuzz)', () => {
+  it('refuses a lone surrogate in the password or the host with a French 400 (the body never reaches the handler)', async () => {
+    const app = await createTestApp();
+    try {
+      const token = await app.adminToken();
+      for (const payload of [{ password: '\ud800' }, { host: 'smtp\udc00.example.ma' }]) {
+        const res = await app.as(token, { method: 'PUT', url: '/api/mail/settings', payload });
+        expect(res.statusCode, res.body).toBe(400);
+        expect(res.body).toContain('caractère invalide');
+      }
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -48,4 +48,37 @@ describe('demo contracts', () => {
     expect(one.versions).toHaveLength(1);
     expect(one.garanties.length).toBeGreaterThan(0);
   });
+
+  it('both seeds give the covered interventions their SLA clocks (the card and the filters have rows) and mark the uncovered hors contrat', async () => {
+    for (const t of [demo, scale]) {
+      const [f] = (
+        await t.database.db.execute<Record<string, number>>(sql`SELECT
+          (SELECT count(*)::int FROM intervention_sla) AS clocks,
+          (SELECT count(DISTINCT etat)::int FROM intervention_sla) AS states,
+          (SELECT count(*)::int FROM interventions WHERE hors_contrat AND deleted_at IS NULL AND archived_at IS NULL)
+            AS hors_contrat,
+          -- every clock's intervention is of its contract's client, created within the contract
+          (SELECT count(*)::int FROM intervention_sla s JOIN interventions i ON i.id = s.intervention_id
+             JOIN contract_versions v ON v.id = s.contract_version_id JOIN contracts k ON k.id = v.contract_id
+             WHERE k.client_id <> i.client_id OR (i.created_at AT TIME ZONE 'Africa/Casablanca')::date
+               NOT BETWEEN k.date_debut AND k.date_fin) AS misplaced,
+          -- a billable intervention has no clock; a reached clock has its instant, a running one none
+          (SELECT count(*)::int FROM intervention_sla s JOIN interventions i ON i.id = s.intervention_id
+             WHERE i.hors_contrat) AS billable_with_clock,
+          (SELECT count(*)::int FROM intervention_sla WHERE (etat = 'RESPECTE') <> (atteint_le IS NOT NULL AND atteint_le <= echeance)
+             OR (etat IN ('EN_COURS', 'EN_PAUSE') AND atteint_le IS NOT NULL)) AS inconsistent`)
+      ).rows;
+      expect(f).toMatchObject({ misplaced: 0, billable_with_clock: 0, inconsistent: 0 });
+      expect(f!.clocks).toBeGreaterThan(0);
+      expect(f!.states).toBeGreaterThanOrEqual(3);
+      expect(f!.hors_contrat).toBeGreaterThan(0);
+      const admin = await t.adminToken();
+      const card = (await t.as(admin, { method: 'GET', url: '/api/dashboard/sla' })).json().data;
+      const total = async (q: string) =>
+        (await t.as(admin, { method: 'GET', url: `/api/interventions?${q}&limit=1` })).json().pagination.total;
+      expect(await total('sla=A_RISQUE')).toBe(card.aRisque);
+      expect(await total('sla=DEPASSE&open=true')).toBe(card.depassees);
+      expect(await total('sla=HORS_CONTRAT')).toBe(f!.hors_contrat);
+    }
+  });
 });

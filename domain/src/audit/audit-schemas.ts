@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = {
   'part_request.create': 'Demande de pièces créée',
   'part_request.receive': 'Demande de pièces reçue',
   'part_request.cancel': 'Demande de pièces annulée',
+  'part_request.client_supplied': 'Demande de pièces : fournie par le client ou non',
   'contract.create': 'Contrat créé',
   'contract.update': 'Contrat modifié (nouvelle version)',
   'contract.delete': 'Contrat supprimé',

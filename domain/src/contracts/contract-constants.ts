@@ -56,6 +56,49 @@ export const PAUSE_MOTIF_LABELS: Record<PauseMotif, string> = {
   AUTRE: 'Autre',
 };
 
+/**
+ * The pause's reason (issue 31), asked when an intervention is put EN_PAUSE (PUT /:id/status `pause_motif`): the
+ * contracts' default rule pauses the guaranteed times for "attente client" only. Absent = not stated (the clocks run,
+ * as for "Autre"); refused with any other target status. Cleared when the intervention leaves EN_PAUSE.
+ * EN_ATTENTE_PDR has no motif of its own: its rule reads the part requests ("fournies par le client").
+ */
+export const PAUSE_MOTIF_MESSAGES = {
+  label: 'Motif de la pause',
+  required: 'Choisissez le motif de la pause',
+  invalid: 'Motif de pause inconnu (attente client ou autre)',
+  onlyEnPause: 'Un motif de pause ne s’indique qu’en mettant l’intervention en pause',
+  hints: {
+    ATTENTE_CLIENT:
+      'Le client doit agir (accès, validation, disponibilité) : les délais garantis sont suspendus si le contrat le prévoit.',
+    AUTRE: 'Cause interne : les délais garantis continuent de courir.',
+  } satisfies Record<PauseMotif, string>,
+  /** The history row's note of a move to EN_PAUSE with its motif. */
+  historyNote: (motif: PauseMotif, note: string | null) =>
+    note ? `Motif : ${PAUSE_MOTIF_LABELS[motif]} — ${note}` : `Motif : ${PAUSE_MOTIF_LABELS[motif]}`,
+  /** The detail's line while paused. */
+  detail: (motif: PauseMotif) => `En pause — motif : ${PAUSE_MOTIF_LABELS[motif]}`,
+  /** What the status dialog says of EN_ATTENTE_PDR (its pause depends on the part requests). */
+  waitingParts:
+    'Si les pièces attendues sont fournies par le client (case cochée sur la demande de pièces), les délais garantis sont suspendus pendant l’attente.',
+  dialogTitle: 'Mettre en pause',
+  dialogText: 'Pourquoi l’intervention est-elle mise en pause ?',
+  noteLabel: 'Précision (facultative)',
+  confirm: 'Mettre en pause',
+  cancel: 'Annuler',
+  /** EN_ATTENTE_PDR's question: who supplies the parts awaited (the part requests' "fourni par le client"). */
+  waitingTitle: 'En attente de pièces',
+  waitingQuestion: 'Qui fournit les pièces attendues ?',
+  waitingClient: 'Le client',
+  waitingClientHint: 'Les délais garantis sont suspendus pendant l’attente, si le contrat le prévoit.',
+  waitingSupplier: 'Un fournisseur ou notre stock',
+  waitingSupplierHint: 'Les délais garantis continuent de courir.',
+  waitingRequired: 'Indiquez qui fournit les pièces',
+  waitingNoRequest: 'Aucune demande de pièces ouverte : demandez d’abord les pièces (section « Pièces »).',
+  waitingConfirm: 'Passer en attente de pièces',
+  fourniParClient: 'Pièces fournies par le client',
+  fourniParClientHint: 'Les délais garantis du contrat sont suspendus tant que l’intervention attend ces pièces.',
+} as const;
+
 export interface PauseRule {
   statut: PauseStatut;
   condition: PauseCondition;

@@ -16,6 +16,11 @@ export const DASHBOARD_BLOCK_PERMISSIONS = {
   clients: PERMISSIONS.CLIENTS_READ,
   /** Charts and performance: the analytics screen's figures (`/interventions/analytics`, `/interventions/performance`). */
   analytics: PERMISSIONS.ANALYTICS_READ,
+  /**
+   * "Délais garantis" (issue 31): counts of interventions by SLA state, the figures the interventions list gives the
+   * same reader with `?sla=` (the card links there), hence the list's permission.
+   */
+  sla: PERMISSIONS.INTERVENTIONS_READ,
 } as const;
 
 export type DashboardBlock = keyof typeof DASHBOARD_BLOCK_PERMISSIONS;
@@ -27,6 +32,7 @@ export function readableBlocks(can: (permission: string) => boolean): Record<Das
     equipment: can(DASHBOARD_BLOCK_PERMISSIONS.equipment),
     clients: can(DASHBOARD_BLOCK_PERMISSIONS.clients),
     analytics: can(DASHBOARD_BLOCK_PERMISSIONS.analytics),
+    sla: can(DASHBOARD_BLOCK_PERMISSIONS.sla),
   };
 }
 

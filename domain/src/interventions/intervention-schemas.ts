@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isCalendarDay, MAX_ID, paginationQuerySchema, queryBoolean } from '../common/api.ts';
 import { syncQueryFields } from '../common/sync.ts';
+import { PAUSE_MOTIF_MESSAGES, PAUSE_MOTIFS } from '../contracts/contract-constants.ts';
 import { interventionSlaSchema, SLA_FILTERS } from '../sla/sla-clock.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { scopeSchema } from './lifecycle-schemas.ts';
@@ -103,12 +104,24 @@ export const interventionUpdateSchema = z.object({
 });
 export type InterventionUpdate = z.output<typeof interventionUpdateSchema>;
 
+/** The pause's reason (issue 31, contract-constants.ts PAUSE_MOTIF_MESSAGES): only with statut EN_PAUSE. */
+export const pauseMotifSchema = z.enum(PAUSE_MOTIFS, { error: PAUSE_MOTIF_MESSAGES.invalid }).nullish();
+
+/** The web's pause dialog: the motif is required there (the API keeps it optional for its other callers). */
+export const pauseFormSchema = z.object({
+  pause_motif: z.enum(PAUSE_MOTIFS, { error: PAUSE_MOTIF_MESSAGES.required }),
+  note: z.string().trim().max(2000, INTERVENTION_MESSAGES.noteMax),
+});
+export type PauseFormInput = z.input<typeof pauseFormSchema>;
+
 /** PUT /interventions/:id/status */
 export const statusChangeSchema = z.object({
   statut: statutSchema,
   note: z.string().trim().max(2000, INTERVENTION_MESSAGES.noteMax).nullish(),
   /** Required by the server when leaving TERMINEE (reopenRefusal, workflow.ts); ignored otherwise. */
   motif: reopenMotifSchema,
+  /** Issue 31: why an intervention is put EN_PAUSE ("attente client" may pause the contract's clocks). */
+  pause_motif: pauseMotifSchema,
 });
 export type StatusChange = z.output<typeof statusChangeSchema>;
 
@@ -248,6 +261,8 @@ export const interventionSchema = z.object({
   custom_fields: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).default({}),
   /** SLA clocks (issue 31), on GET /:id: null when no contract applies and none is required. */
   sla: interventionSlaSchema.nullable().optional(),
+  /** The reason of the current pause (EN_PAUSE only, issue 31), null otherwise or when not stated. */
+  pauseMotif: z.enum(PAUSE_MOTIFS).nullable().optional(),
 });
 export type Intervention = z.infer<typeof interventionSchema>;
 

@@ -77,6 +77,15 @@ export function nextDayStartInstant(date: string): Date {
   return dayStartInstant(new Date(Date.UTC(y, mo - 1, d + 1)).toISOString().slice(0, 10));
 }
 
+/**
+ * The exclusive upper bound of a Casablanca day as SQL reads it (`< bound::timestamptz`): the next day's first
+ * instant, or 'infinity' after 9999-12-31 (an ISO text of year 10000, "+010000-…", is refused by PostgreSQL: the
+ * fuzz pass found a 500 with to=9999-12-31).
+ */
+export function nextDayStartBound(date: string): string {
+  return date >= '9999-12-31' ? 'infinity' : nextDayStartInstant(date).toISOString();
+}
+
 /** '15/12/2026 à 08:30' (Casablanca) of an instant; '-' when not planned (the server's history notes). */
 export function formatPlannedAt(instant: string | Date | null | undefined): string {
   const w = wallClockOrNull(instant);

@@ -26,17 +26,23 @@ export const MAIL_MESSAGES = {
   removePassword: 'Supprimer le mot de passe',
   removePasswordHelp: "Le mot de passe enregistré sera supprimé à l'enregistrement",
   passwordOrRemove: 'Saisir un nouveau mot de passe ou supprimer celui enregistré, pas les deux',
+  invalidCharacter: 'Ce texte contient un caractère invalide',
 } as const;
+
+/** A lone UTF-16 surrogate (not a character: it cannot be stored, encrypted or sent): refused, never altered. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const wellFormed = (v: string) => !LONE_SURROGATE.test(v);
+const text = (max: number) => z.string().trim().max(max).refine(wellFormed, MAIL_MESSAGES.invalidCharacter);
 
 export const mailSettingsInputSchema = z
   .object({
-    host: z.string().trim().max(255).default(''),
+    host: text(255).default(''),
     port: z.coerce.number().int().min(1).max(65535).default(587),
     secure: z.boolean().default(false),
-    user: z.string().trim().max(255).default(''),
+    user: text(255).default(''),
     /** Empty or absent: keep the stored one. */
-    password: z.string().max(255).optional(),
-    from: z.string().trim().max(255).default(''),
+    password: z.string().max(255).refine(wellFormed, MAIL_MESSAGES.invalidCharacter).optional(),
+    from: text(255).default(''),
     /** TLS certificate of the server not verified (an internal relay with a self-signed one); off by default. */
     allowUnverifiedCertificate: z.boolean().default(false),
     /** Removes the stored password (an empty `password` keeps it). */

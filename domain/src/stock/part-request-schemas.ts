@@ -22,6 +22,8 @@ export const partRequestInputSchema = z.object({
     .max(200),
   date_commande: day,
   date_prevue: day.nullish().transform((v) => v ?? null),
+  /** Issue 31: the client supplies these parts — the contract's rule PIECES_CLIENT pauses the guaranteed times. */
+  fourni_par_client: z.boolean({ error: STOCK_MESSAGES.fourniParClientInvalid }).default(false),
 });
 export type PartRequestInput = z.output<typeof partRequestInputSchema>;
 
@@ -31,6 +33,12 @@ export const partRequestReceiveSchema = z
   .nullish()
   .transform((v) => v ?? { location_id: null });
 export type PartRequestReceive = z.output<typeof partRequestReceiveSchema>;
+
+/** PUT /interventions/:id/part-requests/:rid/client-supplied (issue 31): an open request's "fourni par le client". */
+export const partRequestClientSuppliedSchema = z.object({
+  fourni_par_client: z.boolean({ error: STOCK_MESSAGES.fourniParClientInvalid }),
+});
+export type PartRequestClientSupplied = z.output<typeof partRequestClientSuppliedSchema>;
 
 export const partRequestParamsSchema = z.object({ id: idSchema, rid: idSchema });
 
@@ -42,6 +50,7 @@ export const partRequestSchema = z.object({
   date_prevue: z.string().nullable(),
   statut: z.enum(PART_REQUEST_STATUTS),
   location_id: z.number().nullable(),
+  fourni_par_client: z.boolean(),
   received_at: z.string().nullable(),
   lignes: z.array(
     z.object({ part_id: z.number(), reference: z.string(), designation: z.string(), quantite: z.number() }),

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.ts';
 import type { Db } from './database.ts';
 import { clients, equipements, interventionHistory, interventions, roles, sections, users } from './schema.ts';
-import { seedContracts } from './seed-demo-contracts.ts';
+import { seedContracts, seedSlaClocks } from './seed-demo-contracts.ts';
 import { COMPANIES, EQUIPMENT_MODELS, TASKS, TECHNICIANS } from './seed-demo-data.ts';
 import { seedDemoPlans } from './seed-demo-plans.ts';
 import { seedDemoRequests } from './seed-demo-requests.ts';
@@ -240,6 +240,7 @@ export async function seedDemo(
     }
     await seedDemoPlans(tx, { creator, technicianIds: techIds });
     await seedContracts(tx, { today: new Date().toISOString().slice(0, 10), creator });
+    await seedSlaClocks(tx);
     await seedDemoRequests(tx);
     return { skipped: false, clients: clientRows.length, equipment: equipmentRows.length, interventions: created };
   });

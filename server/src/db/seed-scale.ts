@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../lib/password.ts';
 import type { Db, DbOrTx } from './database.ts';
-import { seedContracts } from './seed-demo-contracts.ts';
+import { seedContracts, seedSlaClocks } from './seed-demo-contracts.ts';
 
 /**
  * npm run seed:demo -- --scale large: years of history for performance work (issue 16) — 2,000 clients, 50,000
@@ -229,6 +229,8 @@ async function load(db: DbOrTx, s: SeedScale, today: string, passwordHash: strin
   progress('historique', 1, 1);
   progress('contrats', 0, 1);
   await seedContracts(db, { today, creator: null });
+  // Issue 31: the clocks of the covered interventions, set-based (the SLA filters and the dashboard card have rows).
+  await seedSlaClocks(db);
   progress('contrats', 1, 1);
   progress('roll-ups', 0, 1);
   await db.execute(sql`SELECT rollup_rebuild()`);

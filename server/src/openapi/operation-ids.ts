@@ -117,6 +117,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/interventions/{id}/part-requests': 'createPartRequest',
   'PUT /api/interventions/{id}/part-requests/{rid}/cancel': 'cancelPartRequest',
   'PUT /api/interventions/{id}/part-requests/{rid}/receive': 'receivePartRequest',
+  'PUT /api/interventions/{id}/part-requests/{rid}/client-supplied': 'setPartRequestClientSupplied',
   'GET /api/interventions/{id}/waiting-time': 'getWaitingTime',
   'GET /api/interventions/{id}/comments': 'listComments',
   'POST /api/interventions/{id}/comments': 'addComment',
@@ -169,6 +170,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/dashboard/alerts': 'getDashboardAlerts',
   'GET /api/dashboard/charts': 'getDashboardCharts',
   'GET /api/dashboard/performance': 'getDashboardPerformance',
+  'GET /api/dashboard/sla': 'getDashboardSla',
   // rapports
   'GET /api/reports/summary': 'getReportSummary',
   'GET /api/reports/parts-downtime': 'getPartsDowntime',

@@ -39,7 +39,7 @@ export const paths = {
 
 /** The item's own address (deep links: notifications, e-mails, QR codes, shared links land on the item). */
 export const interventionPath = (id: number | string) => `/interventions/${id}`;
-/** The interventions list opened filtered (routes/interventions.tsx reads these: mine, open, urgence, overdue, due_on, due_before). */
+/** The interventions list opened filtered (routes/interventions.tsx reads these: mine, open, urgence, overdue, due_on, due_before, sla). */
 export const interventionsListPath = (filters: Record<string, string>) =>
   `/interventions?${new URLSearchParams(filters).toString()}`;
 export const equipmentPath = (id: number | string) => `/equipment/${id}`;

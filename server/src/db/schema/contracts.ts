@@ -228,7 +228,8 @@ export const interventionSla = pgTable(
   (t) => [
     primaryKey({ name: 'intervention_sla_pk', columns: [t.interventionId, t.cible] }),
     index('intervention_sla_etat_echeance_idx').on(t.etat, t.echeance),
-    index('intervention_sla_alerte_idx').on(t.alerteLe).where(sql`${t.etat} = 'EN_COURS'`),
+    // Migration 0053: with the intervention's id, the "à risque" filter's read is index-only.
+    index('intervention_sla_alerte_idx').on(t.alerteLe, t.interventionId).where(sql`${t.etat} = 'EN_COURS'`),
     index('intervention_sla_etat_intervention_idx').on(t.etat, t.interventionId),
     index('intervention_sla_version_idx').on(t.contractVersionId),
     // 0062: the report's period

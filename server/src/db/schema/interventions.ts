@@ -110,6 +110,8 @@ export const interventionHistory = pgTable(
     // 0046: the timestamps a status move replaced, so that its undo puts them back.
     previousStartedAt: timestamp('previous_started_at', { withTimezone: true }),
     previousCompletedAt: timestamp('previous_completed_at', { withTimezone: true }),
+    // 0053: the pause's reason it replaced (issue 31), put back by its undo.
+    previousPauseMotif: varchar('previous_pause_motif', { length: 20 }),
   },
   (t) => [index('intervention_history_intervention_idx').on(t.interventionId, t.createdAt)],
 );

@@ -1,5 +1,5 @@
 import type { AuditFilters } from '@gmao/domain/audit/audit-schemas';
-import { dayStartInstant, nextDayStartInstant } from '@gmao/domain/interventions/planning-clock';
+import { dayStartInstant, nextDayStartBound } from '@gmao/domain/interventions/planning-clock';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { auditLog } from '../../db/schema.ts';
@@ -34,7 +34,7 @@ function whereOf(f: AuditFilters): SQL {
   // Dates are Morocco's calendar days (the office's), whatever the server's time zone.
   // Casablanca days, converted by the server's one owner of the zone (planning-clock.ts).
   if (f.from) conditions.push(sql`at >= ${dayStartInstant(f.from).toISOString()}::timestamptz`);
-  if (f.to) conditions.push(sql`at < ${nextDayStartInstant(f.to).toISOString()}::timestamptz`);
+  if (f.to) conditions.push(sql`at < ${nextDayStartBound(f.to)}::timestamptz`);
   if (f.search) {
     const like = `%${escapeLike(f.search)}%`;
     conditions.push(sql`(summary ILIKE ${like} OR entity_id = ${f.search} OR actor_username ILIKE ${like})`);

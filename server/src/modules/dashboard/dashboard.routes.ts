@@ -12,6 +12,7 @@ import {
 } from '@gmao/domain/dashboard/dashboard-schemas';
 import { myWorkSchema } from '@gmao/domain/dashboard/my-work-schemas';
 import { performanceSchema } from '@gmao/domain/dashboard/performance-schemas';
+import { dashboardSlaSchema } from '@gmao/domain/dashboard/sla-card-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../plugins/auth.ts';
@@ -23,7 +24,7 @@ const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 403: errorE
 /**
  * /api/dashboard. The screen `/` needs only authentication (spec §6); each block needs the permission of the data it
  * shows, the one its own screen's route needs (issue 29, `dashboard-access.ts`): recent interventions, alerts and
- * "Mon travail" interventions:read, charts and performance analytics:read (as `/interventions/analytics` and
+ * "Mon travail" and the guaranteed times (issue 31) interventions:read, charts and performance analytics:read (as `/interventions/analytics` and
  * `/interventions/performance`). `/stats` mixes interventions, equipment and clients: it stays open to every
  * authenticated user and leaves out the figures the reader may not see.
  */
@@ -86,6 +87,20 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async () => ({ success: true as const, data: await dashboard.getAlerts(app.db) }),
+  );
+
+  app.get(
+    '/sla',
+    {
+      config: { access: { permission: BLOCKS.sla } },
+      schema: {
+        tags: ['dashboard'],
+        summary:
+          'Délais garantis : interventions à risque et dépassées maintenant, respect du mois de la GTI et de la GTR (contrats de maintenance)',
+        response: { 200: successEnvelope(dashboardSlaSchema), ...errors },
+      },
+    },
+    async () => ({ success: true as const, data: await dashboard.getSlaCard(app.db) }),
   );
 
   app.get(

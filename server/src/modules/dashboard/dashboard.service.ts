@@ -18,9 +18,10 @@ import {
   type MyWorkItem,
   weekStartOf,
 } from '@gmao/domain/dashboard/my-work-schemas';
+import { complianceRate, type DashboardSla, monthBounds } from '@gmao/domain/dashboard/sla-card-schemas';
 import { truncate } from '@gmao/domain/format/format';
 import { casablancaToday, dayAfter } from '@gmao/domain/interventions/due-day';
-import { wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
+import { dayStartInstant, wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
 import type { DbOrTx } from '../../db/database.ts';
 import { type BucketUnit, countByClient, countByEquipmentType, statusSeries } from './charts.repository.ts';
 import {
@@ -32,6 +33,7 @@ import {
   overviewCounts,
   recentInterventions,
 } from './dashboard.repository.ts';
+import { slaCardFigures } from './sla-card.repository.ts';
 
 export const CLIENT_CHART_LIMIT = 10;
 
@@ -201,5 +203,22 @@ function myWorkItem(r: MyWorkRow): MyWorkItem {
     description: r.description,
     equipement: r.equipement,
     client: r.client,
+  };
+}
+
+/**
+ * GET /dashboard/sla: the card "Délais garantis" (issue 31). The month is Casablanca's (its first instant and the
+ * next month's, computed by the domain's one owner of the zone); `now` fixes it in tests.
+ */
+export async function getSlaCard(db: DbOrTx, opts: { now?: Date } = {}): Promise<DashboardSla> {
+  const day = casablancaToday(opts.now);
+  const { from, to } = monthBounds(day);
+  const f = await slaCardFigures(db, { from: dayStartInstant(from), to: dayStartInstant(to) });
+  return {
+    aRisque: f.a_risque,
+    depassees: f.depassees,
+    mois: day.slice(0, 7),
+    gti: { respectees: f.gti_ok, depassees: f.gti_ko, taux: complianceRate(f.gti_ok, f.gti_ko) },
+    gtr: { respectees: f.gtr_ok, depassees: f.gtr_ko, taux: complianceRate(f.gtr_ok, f.gtr_ko) },
   };
 }

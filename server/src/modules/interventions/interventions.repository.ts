@@ -1,3 +1,4 @@
+import type { PauseMotif } from '@gmao/domain/contracts/contract-constants';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
 import type { ReviewStatus } from '@gmao/domain/interventions/review-schemas';
@@ -38,7 +39,7 @@ export const COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, 
     WHERE c.id = i.client_id) AS c,
   u.nom AS u_nom, t.nom AS t_nom,
   (SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status,
-  i.hors_contrat,
+  i.hors_contrat, i.pause_motif,
   (SELECT json_agg(json_build_array(s.cible, s.echeance, s.etat, s.atteint_le, s.consomme_minutes) ORDER BY s.cible)
     FROM intervention_sla s WHERE s.intervention_id = i.id) AS sla_rows`;
 
@@ -70,6 +71,7 @@ export type Row = {
   review_status: ReviewStatus | null;
   custom_fields: Record<string, string | number | boolean | null>;
   hors_contrat: boolean;
+  pause_motif: PauseMotif | null;
   /** Issue 31: the clocks, compact (cible, echeance, etat, atteint_le, consomme_minutes), for the list's badge. */
   sla_rows: [SlaCible, string | null, SlaEtat, string | null, number][] | null;
 };
@@ -131,6 +133,7 @@ export function toIntervention(r: Row): Intervention {
     reviewStatus: r.review_status ?? null,
     custom_fields: r.custom_fields ?? {},
     sla: slaSummary(r),
+    pauseMotif: r.pause_motif ?? null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { dayStartInstant, nextDayStartInstant } from '@gmao/domain/interventions/planning-clock';
+import { dayStartInstant, nextDayStartBound } from '@gmao/domain/interventions/planning-clock';
 import type { SlaReportQuery, SlaReportRow } from '@gmao/domain/reports/sla-report-schemas';
 import type { SlaCible } from '@gmao/domain/sla/sla-clock';
 import { type SQL, sql } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import type { DbOrTx } from '../../db/database.ts';
 /** The clocks started within the period (Casablanca days), of one client or all, on interventions not in the trash. */
 function clocksOf(q: SlaReportQuery): SQL {
   const from = dayStartInstant(q.dateFrom).toISOString();
-  const to = nextDayStartInstant(q.dateTo).toISOString();
+  const to = nextDayStartBound(q.dateTo);
   return sql`s.demarre_le >= ${from}::timestamptz AND s.demarre_le < ${to}::timestamptz AND i.deleted_at IS NULL
     ${q.client_id ? sql`AND i.client_id = ${q.client_id}` : sql``}`;
 }
@@ -30,7 +30,7 @@ export async function horsContratCount(db: DbOrTx, q: SlaReportQuery): Promise<n
     SELECT count(*)::int AS n FROM interventions i
     WHERE i.hors_contrat AND i.deleted_at IS NULL
       AND i.created_at >= ${dayStartInstant(q.dateFrom).toISOString()}::timestamptz
-      AND i.created_at < ${nextDayStartInstant(q.dateTo).toISOString()}::timestamptz
+      AND i.created_at < ${nextDayStartBound(q.dateTo)}::timestamptz
       ${q.client_id ? sql`AND i.client_id = ${q.client_id}` : sql``}`);
   return rows[0]?.n ?? 0;
 }
@@ -106,7 +106,7 @@ export async function horsContratRows(db: DbOrTx, q: SlaReportQuery) {
     JOIN equipements e ON e.id = i.equipement_id
     WHERE i.hors_contrat AND i.deleted_at IS NULL
       AND i.created_at >= ${dayStartInstant(q.dateFrom).toISOString()}::timestamptz
-      AND i.created_at < ${nextDayStartInstant(q.dateTo).toISOString()}::timestamptz
+      AND i.created_at < ${nextDayStartBound(q.dateTo)}::timestamptz
       ${q.client_id ? sql`AND i.client_id = ${q.client_id}` : sql``}
     ORDER BY c.nom_entreprise, i.date, i.id`);
   return rows;

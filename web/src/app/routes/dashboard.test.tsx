@@ -42,6 +42,10 @@ beforeEach(() => {
         };
         return json({ success: true, data });
       }
+      if (url.startsWith('/api/dashboard/sla')) {
+        const none = { respectees: 0, depassees: 0, taux: null };
+        return json({ success: true, data: { aRisque: 0, depassees: 0, mois: '2026-03', gti: none, gtr: none } });
+      }
       if (url.startsWith('/api/dashboard/alerts')) {
         return json({ success: true, data: { urgent: [], overdue: [], counts: { urgent: 0, overdue: 0, total: 0 } } });
       }

@@ -3,6 +3,7 @@ import { successEnvelope } from '@gmao/domain/common/api';
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { withVersion } from '@gmao/domain/interventions/version-schemas';
 import {
+  partRequestClientSuppliedSchema,
   partRequestInputSchema,
   partRequestParamsSchema,
   partRequestReceiveSchema,
@@ -88,6 +89,30 @@ const partRequestsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id, rid } = request.params;
       const data = await service.cancel(app.db, requireUser(request), id, rid, preconditionOf(request));
       return { success: true as const, data, message: STOCK_MESSAGES.requestCancelled };
+    },
+  );
+
+  app.put(
+    '/:id/part-requests/:rid/client-supplied',
+    {
+      config: { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } },
+      schema: {
+        tags,
+        summary:
+          'Pièces d’une demande ouverte fournies (ou non) par le client : les délais garantis du contrat sont suspendus pendant leur attente',
+        ...versionedWrite,
+        params: partRequestParamsSchema,
+        body: withVersion(partRequestClientSuppliedSchema),
+        response: { 200: successEnvelope(partRequestSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const { id, rid } = request.params;
+      const { fourni_par_client } = request.body;
+      const user = requireUser(request);
+      const data = await service.setClientSupplied(app.db, user, id, rid, fourni_par_client, preconditionOf(request));
+      const message = fourni_par_client ? STOCK_MESSAGES.clientSuppliedSet : STOCK_MESSAGES.clientSuppliedUnset;
+      return { success: true as const, data, message };
     },
   );
 

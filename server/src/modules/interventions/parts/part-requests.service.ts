@@ -8,10 +8,12 @@ import {
   createPartRequest,
   listPartRequests,
   receivePartRequest,
+  setPartRequestClientSupplied,
   waitingTime,
 } from '../../stock/requests/part-requests.service.ts';
 import { lockForAction, lockForActions, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
+import { reconsiderPause } from '../sla/sla.service.ts';
 
 /** GET /:id/part-requests */
 export async function list(db: Db, id: number) {
@@ -35,7 +37,10 @@ export async function create(
 ) {
   return db.transaction(async (tx) => {
     await lockForAction(tx, user, id, 'materials', precondition);
-    return createPartRequest(tx, user, id, input);
+    const created = await createPartRequest(tx, user, id, input);
+    // Issue 31: parts the client supplies may pause the guaranteed times of an intervention already waiting.
+    if (input.fourni_par_client) await reconsiderPause(tx, id);
+    return created;
   });
 }
 
@@ -46,7 +51,10 @@ export async function create(
 export async function receive(db: Db, user: SessionUser, id: number, rid: number, locationId: number | null) {
   return db.transaction(async (tx) => {
     await lockForActions(tx, user, id, []);
-    return receivePartRequest(tx, user, id, rid, locationId);
+    const received = await receivePartRequest(tx, user, id, rid, locationId);
+    // Issue 31: the client's parts are in: a pause they caused ends even before the status moves.
+    await reconsiderPause(tx, id);
+    return received;
   });
 }
 
@@ -57,6 +65,28 @@ export async function receive(db: Db, user: SessionUser, id: number, rid: number
 export async function cancel(db: Db, user: SessionUser, id: number, rid: number, precondition?: VersionPrecondition) {
   return db.transaction(async (tx) => {
     const current = await lockForAction(tx, user, id, 'materials', precondition);
-    return cancelPartRequest(tx, id, current.statut, rid);
+    const cancelled = await cancelPartRequest(tx, id, current.statut, rid);
+    await reconsiderPause(tx, id);
+    return cancelled;
+  });
+}
+
+/**
+ * PUT /:id/part-requests/:rid/client-supplied (issue 31): who may order parts on the intervention says whether the
+ * client supplies an open request's parts; the guaranteed times pause or resume at once when it waits for them.
+ */
+export async function setClientSupplied(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  rid: number,
+  fourniParClient: boolean,
+  precondition?: VersionPrecondition,
+) {
+  return db.transaction(async (tx) => {
+    await lockForAction(tx, user, id, 'materials', precondition);
+    const changed = await setPartRequestClientSupplied(tx, id, rid, fourniParClient);
+    await reconsiderPause(tx, id);
+    return changed;
   });
 }

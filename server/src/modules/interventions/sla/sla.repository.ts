@@ -8,7 +8,7 @@ import type { SlaCible } from '@gmao/domain/sla/sla-clock';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
 
-/** interventions.pause_motif value of the default ATTENTE_CLIENT condition (no writer yet). */
+/** interventions.pause_motif value of the default ATTENTE_CLIENT condition (written with EN_PAUSE, status.service.ts). */
 export const PAUSE_MOTIF_ATTENTE_CLIENT = 'ATTENTE_CLIENT';
 
 export async function calendarRows(db: DbOrTx, calendarId: number) {
@@ -98,6 +98,13 @@ export async function lockClocks(tx: DbOrTx, interventionId: number): Promise<Cl
     FROM intervention_sla s JOIN contract_versions v ON v.id = s.contract_version_id
     WHERE s.intervention_id = ${interventionId} ORDER BY s.cible FOR UPDATE OF s`);
   return rows;
+}
+
+export async function currentStatut(tx: DbOrTx, interventionId: number): Promise<Statut | null> {
+  const { rows } = await tx.execute<{ statut: Statut }>(
+    sql`SELECT statut FROM interventions WHERE id = ${interventionId}`,
+  );
+  return rows[0]?.statut ?? null;
 }
 
 /** Whether `statut` pauses the clocks under the version's pause statuses and their conditions. */

@@ -24,6 +24,7 @@ import {
   type ClockRow,
   calendarRows,
   coveringVersion,
+  currentStatut,
   deleteUnreachedClocks,
   guaranteesOf,
   insertClock,
@@ -125,15 +126,39 @@ export async function onStatusChange(tx: DbOrTx, interventionId: number, from: S
     if (c.etat === 'DEPASSE' && REACHED_BY[c.cible].includes(to)) await reach(tx, interventionId, c, cal, now);
     if (c.etat !== 'EN_COURS' && c.etat !== 'EN_PAUSE') continue;
     // Resume first: the paused working minutes push the deadline.
-    if (c.etat === 'EN_PAUSE' && c.pause_depuis && !paused) {
-      const added = Math.round(workingMinutesBetween(cal, new Date(c.pause_depuis), now));
-      const total = c.paused_minutes + added;
-      c.paused_minutes = total;
-      const { echeance, alerte } = deadline(cal, new Date(c.demarre_le), c.objectif_minutes + total);
-      await resumeClock(tx, interventionId, c.cible, total, echeance, alerte);
-    }
+    if (c.etat === 'EN_PAUSE' && c.pause_depuis && !paused) await resume(tx, interventionId, c, cal, now);
     if (REACHED_BY[c.cible].includes(to)) await reach(tx, interventionId, c, cal, now);
     else if (paused && c.etat === 'EN_COURS') await pauseClock(tx, interventionId, c.cible);
+  }
+}
+
+/** Resumes a paused clock: its paused working minutes (whole) push the deadline and the 75 % instant. */
+async function resume(tx: DbOrTx, interventionId: number, c: ClockRow, cal: BusinessCalendar, now: Date) {
+  if (!c.pause_depuis) return;
+  const added = Math.round(workingMinutesBetween(cal, new Date(c.pause_depuis), now));
+  const total = c.paused_minutes + added;
+  c.paused_minutes = total;
+  const { echeance, alerte } = deadline(cal, new Date(c.demarre_le), c.objectif_minutes + total);
+  await resumeClock(tx, interventionId, c.cible, total, echeance, alerte);
+}
+
+/**
+ * A fact of a pause condition changed while the status stays (issue 31): a part request the client supplies was
+ * opened, received or cancelled while the intervention waits for parts. The running clocks pause, or the paused ones
+ * resume, as the contract's rule for the current status now says; in the caller's transaction.
+ */
+export async function reconsiderPause(tx: DbOrTx, interventionId: number): Promise<void> {
+  const clocks = await lockClocks(tx, interventionId);
+  const first = clocks[0];
+  if (!first) return;
+  const statut = await currentStatut(tx, interventionId);
+  if (!statut) return;
+  const paused = await statutPauses(tx, interventionId, first.contract_version_id, statut);
+  const now = new Date();
+  const cal = await loadCalendar(tx, first.calendrier_id);
+  for (const c of clocks) {
+    if (c.etat === 'EN_PAUSE' && !paused) await resume(tx, interventionId, c, cal, now);
+    else if (c.etat === 'EN_COURS' && paused) await pauseClock(tx, interventionId, c.cible);
   }
 }
 

@@ -38,9 +38,9 @@ const ACTION: Record<SyncChangeType, InterventionAction> = {
 async function applyChange(tx: DbOrTx, user: SessionUser, id: number, change: SyncChange) {
   switch (change.type) {
     case 'status': {
-      const { statut, note, motif } = change.payload;
+      const { statut, note, motif, pause_motif } = change.payload;
       const current = await lockIntervention(tx, id);
-      if (current?.statut !== statut) return changeStatusInTx(tx, user, id, statut, { note, motif });
+      if (current?.statut !== statut) return changeStatusInTx(tx, user, id, statut, { note, motif, pause_motif });
       if (note) await addNoteInTx(tx, user, id, note);
       return;
     }

@@ -45,14 +45,15 @@ export async function insertHistory(
     note: string | null;
     userId: number | null;
     /** A status move: the timestamps it replaced (its undo puts them back). */
-    previous?: { startedAt: string | null; completedAt: string | null };
+    previous?: { startedAt: string | null; completedAt: string | null; pauseMotif?: string | null };
   },
 ) {
   const { rows } = await db.execute<{ id: number }>(
     sql`INSERT INTO intervention_history (intervention_id, from_statut, to_statut, note, user_id, created_at,
-          previous_started_at, previous_completed_at)
+          previous_started_at, previous_completed_at, previous_pause_motif)
         VALUES (${row.interventionId}, ${row.from}, ${row.to}, ${row.note}, ${row.userId}, clock_timestamp(),
-          ${row.previous?.startedAt ?? null}::timestamptz, ${row.previous?.completedAt ?? null}::timestamptz)
+          ${row.previous?.startedAt ?? null}::timestamptz, ${row.previous?.completedAt ?? null}::timestamptz,
+          ${row.previous?.pauseMotif ?? null})
         RETURNING id`,
   );
   return rows[0].id;
@@ -75,9 +76,11 @@ export async function lastStatusMove(db: DbOrTx, interventionId: number) {
     age: number;
     previous_started_at: string | null;
     previous_completed_at: string | null;
+    previous_pause_motif: string | null;
   }>(
     sql`SELECT id, from_statut, to_statut, user_id, extract(epoch FROM clock_timestamp() - created_at)::float AS age,
-               previous_started_at::text AS previous_started_at, previous_completed_at::text AS previous_completed_at
+               previous_started_at::text AS previous_started_at, previous_completed_at::text AS previous_completed_at,
+               previous_pause_motif
         FROM intervention_history
         WHERE intervention_id = ${interventionId} AND to_statut IS NOT NULL
         ORDER BY created_at DESC, id DESC LIMIT 1`,

@@ -34,7 +34,7 @@ const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Changer le statut (transitions autorisées seulement, sinon 422 ; quitter « Terminée » demande un motif, 400, et une intervention approuvée la permission interventions:approve, 403)',
+          'Changer le statut (transitions autorisées seulement, sinon 422 ; quitter « Terminée » demande un motif, 400, et une intervention approuvée la permission interventions:approve, 403 ; `pause_motif` : la raison d’une mise « En pause », ATTENTE_CLIENT pouvant suspendre les délais garantis du contrat)',
         ...versionedWrite,
         params: idParamsSchema,
         body: withVersion(statusChangeSchema),
@@ -42,14 +42,14 @@ const statusRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { statut, note, motif } = request.body;
+      const { statut, note, motif, pause_motif } = request.body;
       const user = requireUser(request);
       const data = await status.changeStatus(
         app.db,
         user,
         request.params.id,
         statut,
-        { note, motif },
+        { note, motif, pause_motif },
         preconditionOf(request),
       );
       return { success: true as const, data: withEtag(reply, data), message: MUTATION_MESSAGES.statusUpdate.success };

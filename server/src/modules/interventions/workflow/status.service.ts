@@ -1,4 +1,5 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
+import { PAUSE_MOTIF_MESSAGES, type PauseMotif } from '@gmao/domain/contracts/contract-constants';
 import { TIMER_STOPPING_STATUTS } from '@gmao/domain/interventions/activity-schemas';
 import type { BulkStatusInput } from '@gmao/domain/interventions/bulk-schemas';
 import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
@@ -35,6 +36,8 @@ import { type StatusTimestamps, writeStatut } from './status.repository.ts';
 /** How a status change came: the reopening motif (leaving TERMINEE), or the undo of the user's last move. */
 export type StatusChangeOptions = {
   motif?: string | null;
+  /** Issue 31: the reason of a move to EN_PAUSE (400 with another target); kept on the row while it stays paused. */
+  pauseMotif?: PauseMotif | null;
   /** The undone move (undoLastStatusChange): its history row and the timestamps it replaced. */
   undo?: { historyId: number; previous: StatusTimestamps };
 };
@@ -65,6 +68,13 @@ export async function applyStatusChange(
   if (!undo && !canTransition(current.statut, to)) {
     throw new AppError('BUSINESS_RULE', WORKFLOW_MESSAGES.transitionRefused(current.statut, to));
   }
+  // Issue 31: a pause's reason goes with EN_PAUSE only (checked before anything is read or written).
+  const pauseMotif = opts.pauseMotif ?? null;
+  if (pauseMotif && to !== 'EN_PAUSE') {
+    throw new AppError('BAD_REQUEST', PAUSE_MOTIF_MESSAGES.onlyEnPause, [
+      { field: 'pause_motif', msg: PAUSE_MOTIF_MESSAGES.onlyEnPause },
+    ]);
+  }
   const leavesFinished = isReopening(current.statut, to);
   const reviewStatus = leavesFinished ? await lockReviewStatus(tx, current.id) : null;
   const motif = opts.motif?.trim() || null;
@@ -78,7 +88,8 @@ export async function applyStatusChange(
   const reopenMotif = leavesFinished && !undo ? motif : null;
   // Stock (issue 18): waiting for parts needs an open part request; TERMINEE issues, ANNULEE releases reservations.
   if (current.statut !== to) await stockOnStatusChange(tx, user, current.id, current.statut, to);
-  const previous = await writeStatut(tx, current.id, to, fields, undo?.previous);
+  // The pause's reason is written with the status: the SLA clocks read it next (ATTENTE_CLIENT).
+  const previous = await writeStatut(tx, current.id, to, fields, undo?.previous, to === 'EN_PAUSE' ? pauseMotif : null);
   // Issue 31: reach, pause or resume the SLA clocks (sla/sla.service.ts).
   await onStatusChange(tx, current.id, current.statut, to);
   const historyId = undo
@@ -87,7 +98,11 @@ export async function applyStatusChange(
         interventionId: current.id,
         from: current.statut,
         to,
-        note: reopenMotif ? REOPEN_MESSAGES.historyNote(reopenMotif, note) : note,
+        note: reopenMotif
+          ? REOPEN_MESSAGES.historyNote(reopenMotif, note)
+          : pauseMotif
+            ? PAUSE_MOTIF_MESSAGES.historyNote(pauseMotif, note)
+            : note,
         userId: user.id,
         previous,
       });
@@ -111,6 +126,7 @@ export async function applyStatusChange(
       statut: to,
       ...(note ? { note } : {}),
       ...(reopenMotif ? { motif: reopenMotif } : {}),
+      ...(pauseMotif ? { pause_motif: pauseMotif } : {}),
       ...(undo ? { undo: true, completedAt: undo.previous.completedAt } : {}),
     },
   });
@@ -127,17 +143,23 @@ async function requireClientSignature(tx: DbOrTx, id: number) {
   if (refused) throw new AppError('BUSINESS_RULE', refused);
 }
 
+/** The body of PUT /:id/status past its statut: note, reopening motif, pause motif. */
+export type StatusChangeInput = { note?: string | null; motif?: string | null; pause_motif?: PauseMotif | null };
+
 /** PUT /:id/status inside the caller's transaction (also a synchronised status step, sync/sync.service.ts). */
 export async function changeStatusInTx(
   tx: DbOrTx,
   user: SessionUser,
   id: number,
   to: Statut,
-  change: { note?: string | null; motif?: string | null } = {},
+  change: StatusChangeInput = {},
   precondition?: VersionPrecondition,
 ) {
   const current = await lockForAction(tx, user, id, 'changeStatus', precondition);
-  await applyStatusChange(tx, user, current, to, change.note || null, undefined, { motif: change.motif });
+  await applyStatusChange(tx, user, current, to, change.note || null, undefined, {
+    motif: change.motif,
+    pauseMotif: change.pause_motif,
+  });
 }
 
 /** PUT /:id/status */
@@ -146,7 +168,7 @@ export async function changeStatus(
   user: SessionUser,
   id: number,
   to: Statut,
-  change: { note?: string | null; motif?: string | null } = {},
+  change: StatusChangeInput = {},
   precondition?: VersionPrecondition,
 ) {
   await db.transaction((tx) => changeStatusInTx(tx, user, id, to, change, precondition));
@@ -213,7 +235,11 @@ export async function undoLastStatusChange(db: Db, user: SessionUser, id: number
     await applyStatusChange(tx, user, current, last.from_statut, null, undefined, {
       undo: {
         historyId: last.id,
-        previous: { startedAt: last.previous_started_at, completedAt: last.previous_completed_at },
+        previous: {
+          startedAt: last.previous_started_at,
+          completedAt: last.previous_completed_at,
+          pauseMotif: last.previous_pause_motif,
+        },
       },
     });
   });

@@ -9,8 +9,9 @@ import { iso, num } from '../stock.repository.ts';
 
 export async function insertPartRequest(db: DbOrTx, interventionId: number, r: PartRequestInput, userId: number) {
   const { rows } = await db.execute<{ id: number }>(sql`
-    INSERT INTO part_requests (intervention_id, fournisseur, date_commande, date_prevue, user_id)
-    VALUES (${interventionId}, ${r.fournisseur}, ${r.date_commande}, ${r.date_prevue}, ${userId}) RETURNING id`);
+    INSERT INTO part_requests (intervention_id, fournisseur, date_commande, date_prevue, user_id, fourni_par_client)
+    VALUES (${interventionId}, ${r.fournisseur}, ${r.date_commande}, ${r.date_prevue}, ${userId}, ${r.fourni_par_client})
+    RETURNING id`);
   const id = rows[0].id;
   for (const l of r.lignes) {
     await db.execute(sql`INSERT INTO part_request_lines (request_id, part_id, quantite)
@@ -49,6 +50,10 @@ export async function cancelOpenRequests(db: DbOrTx, interventionId: number) {
   return rows.map((r) => r.id).sort((a, b) => a - b);
 }
 
+export async function setClientSupplied(db: DbOrTx, rid: number, fourniParClient: boolean) {
+  await db.execute(sql`UPDATE part_requests SET fourni_par_client = ${fourniParClient} WHERE id = ${rid}`);
+}
+
 export async function markReceived(db: DbOrTx, rid: number, locationId: number) {
   await db.execute(sql`UPDATE part_requests SET statut = 'RECUE', received_at = now(), location_id = ${locationId}
                        WHERE id = ${rid}`);
@@ -62,6 +67,7 @@ type RequestRow = {
   date_prevue: string | null;
   statut: PartRequest['statut'];
   location_id: number | null;
+  fourni_par_client: boolean;
   received_at: Date | null;
   created_at: Date;
   lignes: { part_id: number; reference: string; designation: string; quantite: string }[];
@@ -70,7 +76,7 @@ type RequestRow = {
 export async function listPartRequests(db: DbOrTx, interventionId: number, rid?: number) {
   const { rows } = await db.execute<RequestRow>(sql`
     SELECT r.id, r.intervention_id, r.fournisseur, r.date_commande::text, r.date_prevue::text, r.statut,
-           r.location_id, r.received_at, r.created_at,
+           r.location_id, r.fourni_par_client, r.received_at, r.created_at,
            (SELECT COALESCE(json_agg(json_build_object('part_id', l.part_id, 'reference', p.reference,
                      'designation', p.designation, 'quantite', l.quantite::text) ORDER BY l.id), '[]')
             FROM part_request_lines l JOIN parts p ON p.id = l.part_id WHERE l.request_id = r.id) AS lignes
@@ -86,6 +92,7 @@ export async function listPartRequests(db: DbOrTx, interventionId: number, rid?:
       date_prevue: r.date_prevue,
       statut: r.statut,
       location_id: r.location_id,
+      fourni_par_client: r.fourni_par_client,
       received_at: r.received_at ? iso(r.received_at) : null,
       lignes: r.lignes.map((l) => ({ ...l, quantite: num(l.quantite) })),
       createdAt: iso(r.created_at),

@@ -245,6 +245,30 @@ export async function cancelPartRequest(tx: DbOrTx, interventionId: number, stat
   return (await requestsRepo.listPartRequests(tx, interventionId, rid))[0];
 }
 
+/**
+ * Issue 31: an open request's parts are (or are no longer) supplied by the client — the contract's PIECES_CLIENT
+ * pause reads it; the caller has locked the intervention and re-applies the pause rule. 409 once received or cancelled.
+ */
+export async function setPartRequestClientSupplied(
+  tx: DbOrTx,
+  interventionId: number,
+  rid: number,
+  fourniParClient: boolean,
+) {
+  const request = await requestsRepo.lockPartRequest(tx, interventionId, rid);
+  if (!request) throw new AppError('NOT_FOUND', M.requestNotFound);
+  if (request.statut !== 'OUVERTE') throw new AppError('CONFLICT', M.requestNotOpen);
+  await requestsRepo.setClientSupplied(tx, rid, fourniParClient);
+  await recordAudit(tx, {
+    action: 'part_request.client_supplied',
+    entityType: 'intervention',
+    entityId: interventionId,
+    summary: `Demande de pièces #${rid} : ${fourniParClient ? 'fournie par le client' : 'fournie par un fournisseur'}`,
+    after: { fourni_par_client: fourniParClient },
+  });
+  return (await requestsRepo.listPartRequests(tx, interventionId, rid))[0];
+}
+
 /** Waiting-for-parts time and repair time of one intervention, from its status history. */
 export async function waitingTime(db: DbOrTx, interventionId: number, now: Date = new Date()) {
   return waitingSplit(await requestsRepo.statusHistory(db, interventionId), now);

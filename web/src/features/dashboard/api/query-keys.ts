@@ -8,4 +8,5 @@ export const dashboardKeys = {
   alerts: () => [...queryRoots.dashboard, 'alerts'] as const,
   myWork: () => [...queryRoots.dashboard, 'my-work'] as const,
   preventive: () => [...queryRoots.dashboard, 'preventive-compliance'] as const,
+  sla: () => [...queryRoots.dashboard, 'sla'] as const,
 };

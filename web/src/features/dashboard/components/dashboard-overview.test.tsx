@@ -1,4 +1,5 @@
 import type { DashboardAlerts, DashboardStats, RecentIntervention } from '@gmao/domain/dashboard/dashboard-schemas';
+import type { DashboardSla } from '@gmao/domain/dashboard/sla-card-schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -50,6 +51,14 @@ const someAlerts: DashboardAlerts = {
   counts: { urgent: 1, overdue: 0, total: 1 },
 };
 let alerts = noAlerts;
+const slaFigures: DashboardSla = {
+  aRisque: 4,
+  depassees: 2,
+  mois: '2026-03',
+  gti: { respectees: 3, depassees: 1, taux: 75 },
+  gtr: { respectees: 0, depassees: 0, taux: null },
+};
+let sla = slaFigures;
 const myWork = {
   open: 3,
   urgent: 1,
@@ -101,12 +110,14 @@ beforeEach(() => {
   // a reader of the three record kinds (a Consultation user); tests add or take away permissions
   granted.add('interventions:read').add('equipment:read').add('clients:read');
   alerts = noAlerts;
+  sla = slaFigures;
   vi.stubGlobal(
     'fetch',
     vi.fn((url: string) => {
       if (url.startsWith('/api/dashboard/stats')) return json({ success: true, data: stats });
       if (url.startsWith('/api/dashboard/alerts')) return json({ success: true, data: alerts });
       if (url.startsWith('/api/dashboard/my-work')) return json({ success: true, data: myWork });
+      if (url.startsWith('/api/dashboard/sla')) return json({ success: true, data: sla });
       return json({ success: true, data: [recent] });
     }),
   );
@@ -295,5 +306,32 @@ describe('DashboardOverview', () => {
     expect(requested().filter((url) => url.startsWith('/api/dashboard/'))).toEqual([
       expect.stringMatching(/^\/api\/dashboard\/stats/),
     ]);
+  });
+
+  it('issue 31: "Délais garantis" — at risk and breached now link to the filtered list, the month’s GTI / GTR', async () => {
+    renderOverview();
+    const card = await screen.findByRole('region', { name: 'Délais garantis' });
+    expect(await within(card).findByRole('link', { name: '4 — voir les interventions à risque' })).toHaveAttribute(
+      'href',
+      '/interventions?sla=A_RISQUE',
+    );
+    expect(within(card).getByRole('link', { name: '2 — voir les interventions dépassées' })).toHaveAttribute(
+      'href',
+      '/interventions?sla=DEPASSE&open=true',
+    );
+    expect(card).toHaveTextContent('Respect du mois (mars 2026)');
+    expect(card.textContent?.replace(/\s/g, ' ')).toContain('75,0 %');
+    expect(card).toHaveTextContent('3 respectée(s) sur 4');
+    // Nothing decided this month: a dash, never 0 % or 100 %.
+    expect(card).toHaveTextContent('Aucune échéance ce mois-ci');
+  });
+
+  it('issue 31: "Délais garantis" with nothing to count shows its empty state, in the same fixed-height box', async () => {
+    sla = { ...slaFigures, aRisque: 0, depassees: 0, gti: { respectees: 0, depassees: 0, taux: null } };
+    renderOverview();
+    const card = await screen.findByRole('region', { name: 'Délais garantis' });
+    expect(await within(card).findByRole('status')).toHaveTextContent('Aucune intervention sous contrat');
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(card.className).toMatch(/\bh-64\b/);
   });
 });

@@ -29,6 +29,7 @@ import { useRecentInterventions } from '../api/get-recent-interventions';
 import { AlertsPanel } from './alerts-panel';
 import { MyWork } from './my-work';
 import { RecentInterventions } from './recent-interventions';
+import { SlaCard } from './sla-card';
 import { StatCard } from './stat-card';
 
 /**
@@ -200,6 +201,8 @@ function CompanyOverview({ onShowAll, onNewIntervention }: { onShowAll?: () => v
               </div>
             </>
           )}
+          {/* Issue 31: fixed height in every state, mounted with the blocks above: it moves nothing. */}
+          {blocks.sla && <SlaCard />}
           {readsPlans && (
             // Last on the page: arriving after the rest, it moves nothing (issue 14).
             <StatCard

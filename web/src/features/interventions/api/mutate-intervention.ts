@@ -1,3 +1,4 @@
+import type { PauseMotif } from '@gmao/domain/contracts/contract-constants';
 import type {
   HistoryEntry,
   Intervention,
@@ -28,8 +29,21 @@ export function updateInterventionStatut(input: { id: number; statut: Statut; mo
  * The detail's status buttons, made on the workflow `version` they were drawn from; `motif` is the reopening's
  * (leaving TERMINEE, asked by ReopenDialog).
  */
-export function changeStatus(input: { id: number; statut: Statut; note?: string; motif?: string; version?: number }) {
-  const body = { statut: input.statut, note: input.note, ...(input.motif ? { motif: input.motif } : {}) };
+export function changeStatus(input: {
+  id: number;
+  statut: Statut;
+  note?: string;
+  motif?: string;
+  /** Issue 31: the reason of a move to EN_PAUSE (PauseDialog). */
+  pauseMotif?: PauseMotif;
+  version?: number;
+}) {
+  const body = {
+    statut: input.statut,
+    note: input.note,
+    ...(input.motif ? { motif: input.motif } : {}),
+    ...(input.pauseMotif ? { pause_motif: input.pauseMotif } : {}),
+  };
   const opts = { silent: true, headers: ifMatch(input.version) };
   return api.put<Envelope<Intervention>>(`/interventions/${input.id}/status`, body, opts);
 }

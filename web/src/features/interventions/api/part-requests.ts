@@ -10,6 +10,8 @@ export interface PartRequest {
   date_commande: string;
   date_prevue: string | null;
   statut: 'OUVERTE' | 'RECUE' | 'ANNULEE';
+  /** Issue 31: the client supplies the parts (the contract may suspend the guaranteed times meanwhile). */
+  fourni_par_client?: boolean;
   received_at: string | null;
   lignes: { part_id: number; reference: string; designation: string; quantite: number }[];
 }
@@ -63,6 +65,7 @@ export const useCreatePartRequest = (id: number) =>
       fournisseur: string;
       date_commande: string;
       date_prevue: string | null;
+      fourni_par_client?: boolean;
     }) => api.post<Envelope<PartRequest>>(`/interventions/${id}/part-requests`, body),
   );
 
@@ -74,4 +77,12 @@ export const useReceivePartRequest = (id: number) =>
 export const useCancelPartRequest = (id: number) =>
   usePartRequestMutation(id, (rid: number) =>
     api.put<Envelope<PartRequest>>(`/interventions/${id}/part-requests/${rid}/cancel`, {}),
+  );
+
+/** Issue 31: an open request's parts are (or are no longer) supplied by the client (the guaranteed times pause). */
+export const useSetClientSupplied = (id: number) =>
+  usePartRequestMutation(id, (input: { rid: number; fourniParClient: boolean }) =>
+    api.put<Envelope<PartRequest>>(`/interventions/${id}/part-requests/${input.rid}/client-supplied`, {
+      fourni_par_client: input.fourniParClient,
+    }),
   );

@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { SLA_FILTERS, type SlaFilter } from '@gmao/domain/sla/sla-clock';
 import { ClipboardCopy } from 'lucide-react';
 import { Link, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -25,11 +26,14 @@ export default function InterventionsRoute({
   const [params] = useSearchParams();
   // Links from the dashboard ("Voir les interventions" under the alerts; the technician's counters and days, with
   // `mine=true`) arrive filtered.
+  const sla = SLA_FILTERS.find((f) => f === params.get('sla')) as SlaFilter | undefined;
   const day = (key: string) => (/^\d{4}-\d{2}-\d{2}$/.test(params.get(key) ?? '') ? params.get(key)! : '');
   const initialFilters = {
     ...(params.get('overdue') === 'true' ? { overdue: true } : {}),
     ...(params.get('urgence') === 'true' ? { urgence: 'true' as const } : {}),
-    ...(params.has('overdue') || params.has('urgence') ? { technician: '' } : {}),
+    // Issue 31: the dashboard's "Délais garantis" card opens the list on ?sla=A_RISQUE or ?sla=DEPASSE&open=true.
+    ...(sla ? { sla } : {}),
+    ...(params.has('overdue') || params.has('urgence') || sla ? { technician: '' } : {}),
     ...(params.get('mine') === 'true' ? { technician: MINE } : {}),
     ...(params.get('open') === 'true' ? { open: true } : {}),
     ...(day('due_on') ? { dueOn: day('due_on') } : {}),

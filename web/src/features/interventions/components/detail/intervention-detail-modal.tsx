@@ -1,3 +1,4 @@
+import { PAUSE_MOTIF_LABELS, PAUSE_MOTIF_MESSAGES } from '@gmao/domain/contracts/contract-constants';
 import { formatDateTime } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
@@ -35,6 +36,10 @@ function Info({ intervention: i }: { intervention: Intervention }) {
       `${i.equipement.proprietaire.nom_entreprise}${i.equipement.proprietaire.ville ? `, ${i.equipement.proprietaire.ville}` : ''}`,
     ],
     ['Statut', <StatusBadge key="s" statut={i.statut} urgence={i.urgence} />],
+    // Issue 31: why it is paused ("attente client" may suspend the guaranteed times).
+    ...(i.statut === 'EN_PAUSE' && i.pauseMotif
+      ? ([[PAUSE_MOTIF_MESSAGES.label, PAUSE_MOTIF_LABELS[i.pauseMotif]]] as [string, ReactNode][])
+      : []),
     ...(i.sla ? ([['Contrat', <SlaBadge key="sla" sla={i.sla} />]] as [string, ReactNode][]) : []),
     ['Créée par', i.creerPar?.nom ?? '-'],
     ['Technicien', i.technician?.nom ?? 'Non assigné'],

@@ -1,4 +1,5 @@
 import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
+import { SLA_FILTER_LABELS } from '@gmao/domain/sla/sla-clock';
 import { X } from 'lucide-react';
 import { type InterventionFilterValues, MINE } from './interventions-filters';
 
@@ -38,6 +39,12 @@ export function FilterChips({
       label: MY_WORK_MESSAGES.dueBeforeChip(dayText(filters.dueBefore)),
       remove: `Retirer le filtre « ${MY_WORK_MESSAGES.dueBeforeChip(dayText(filters.dueBefore))} »`,
       clear: () => onChange({ ...filters, dueBefore: '' }),
+    },
+    // Issue 31: from the dashboard's "Délais garantis" card (?sla=A_RISQUE, ?sla=DEPASSE).
+    filters.sla && {
+      label: SLA_FILTER_LABELS[filters.sla],
+      remove: `Retirer le filtre « ${SLA_FILTER_LABELS[filters.sla]} »`,
+      clear: () => onChange({ ...filters, sla: '' }),
     },
     filters.urgence === 'true' && {
       label: 'Urgentes',

@@ -67,3 +67,32 @@ describe('PartRequestsSection: cancelling a request', () => {
     expect(screen.queryByRole('button', { name: STOCK_MESSAGES.cancelRequestAction })).toBeNull();
   });
 });
+
+describe('PartRequestsSection: parts supplied by the client (issue 31)', () => {
+  it('says so on the request, and offers the checkbox in the new request form', async () => {
+    fetchMock.mockImplementation((url: string) => {
+      if (String(url).includes('/part-requests'))
+        return json(200, { success: true, data: [{ ...request(1, 'OUVERTE'), fourni_par_client: true }] });
+      return json(200, { success: true, data: [], pagination: { page: 1, limit: 100, total: 0, totalPages: 0 } });
+    });
+    renderSection(true);
+    expect(await screen.findByText(/SKF Maroc · commandée le .* · Pièces fournies par le client/)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Demander des pièces' }));
+    const box = screen.getByRole('checkbox', { name: /Pièces fournies par le client/ });
+    expect(box).not.toBeChecked();
+    await userEvent.click(box);
+    expect(box).toBeChecked();
+  });
+
+  it('who may write marks an open request client-supplied (a toggle: PUT …/client-supplied)', async () => {
+    renderSection(true);
+    const toggle = await screen.findByRole('button', { name: STOCK_MESSAGES.markClientSupplied });
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await userEvent.click(toggle);
+    await waitFor(() => {
+      const put = fetchMock.mock.calls.find(([url]) => String(url).endsWith('/part-requests/1/client-supplied'));
+      const init = put?.[1] as RequestInit | undefined;
+      expect(JSON.parse(String(init?.body))).toEqual({ fourni_par_client: true });
+    });
+  });
+});

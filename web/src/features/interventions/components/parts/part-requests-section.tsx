@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { PAUSE_MOTIF_MESSAGES } from '@gmao/domain/contracts/contract-constants';
 import { formatDate, formatNumber } from '@gmao/domain/format/format';
 import { partRequestInputSchema, STOCK_MESSAGES } from '@gmao/domain/stock/stock-schemas';
 import { useState } from 'react';
@@ -14,6 +15,7 @@ import {
   usePartChoices,
   usePartRequests,
   useReceivePartRequest,
+  useSetClientSupplied,
 } from '../../api/part-requests';
 
 const STATUT = { OUVERTE: ['Commandée', 'yellow'], RECUE: ['Reçue', 'green'], ANNULEE: ['Annulée', 'gray'] } as const;
@@ -30,6 +32,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
   const create = useCreatePartRequest(interventionId);
   const receive = useReceivePartRequest(interventionId);
   const cancel = useCancelPartRequest(interventionId);
+  const clientSupplied = useSetClientSupplied(interventionId);
   const [open, setOpen] = useState(false);
   const [values, setValues] = useState({
     part_id: '',
@@ -37,6 +40,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
     fournisseur: '',
     date_commande: today(),
     date_prevue: '',
+    fourni_par_client: false,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const rows = requests.data?.data ?? [];
@@ -47,6 +51,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
       fournisseur: values.fournisseur,
       date_commande: values.date_commande,
       date_prevue: values.date_prevue || null,
+      fourni_par_client: values.fourni_par_client,
     });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
@@ -81,6 +86,7 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
                 <span className="block text-xs text-slate-500">
                   {r.fournisseur} · commandée le {formatDate(r.date_commande)}
                   {r.date_prevue ? ` · attendue le ${formatDate(r.date_prevue)}` : ''}
+                  {r.fourni_par_client ? ` · ${PAUSE_MOTIF_MESSAGES.fourniParClient}` : ''}
                 </span>
               </span>
               <span className="flex items-center gap-2">
@@ -100,6 +106,28 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
                     }}
                   >
                     Réceptionner
+                  </Button>
+                )}
+                {r.statut === 'OUVERTE' && writable && (
+                  // Issue 31: who supplies the parts (the contract may suspend the guaranteed times meanwhile).
+                  <Button
+                    size="sm"
+                    variant="ghost"
+                    aria-pressed={!!r.fourni_par_client}
+                    loading={clientSupplied.isPending && clientSupplied.variables?.rid === r.id}
+                    onClick={async () => {
+                      const fourniParClient = !r.fourni_par_client;
+                      try {
+                        await clientSupplied.mutateAsync({ rid: r.id, fourniParClient });
+                        notify.success(
+                          fourniParClient ? STOCK_MESSAGES.clientSuppliedSet : STOCK_MESSAGES.clientSuppliedUnset,
+                        );
+                      } catch {
+                        // the API client has shown the server's message
+                      }
+                    }}
+                  >
+                    {STOCK_MESSAGES.markClientSupplied}
                   </Button>
                 )}
                 {r.statut === 'OUVERTE' && writable && (
@@ -181,6 +209,22 @@ export function PartRequestsSection({ interventionId, writable }: { intervention
               onChange={(e) => setValues({ ...values, date_prevue: e.target.value })}
             />
           </FormField>
+          {/* Issue 31: the contract's rule "pièces fournies par le client" suspends the guaranteed times. */}
+          <label className="flex items-start gap-2 text-sm sm:col-span-2">
+            <input
+              type="checkbox"
+              className="mt-1"
+              checked={values.fourni_par_client}
+              onChange={(e) => setValues({ ...values, fourni_par_client: e.target.checked })}
+              aria-describedby="pr-client-hint"
+            />
+            <span>
+              <span className="font-medium text-slate-900">{PAUSE_MOTIF_MESSAGES.fourniParClient}</span>
+              <span id="pr-client-hint" className="block text-xs text-slate-600">
+                {PAUSE_MOTIF_MESSAGES.fourniParClientHint}
+              </span>
+            </span>
+          </label>
           <div className="flex items-end justify-end gap-2 sm:col-span-2">
             <Button variant="secondary" size="sm" onClick={() => setOpen(false)}>
               Annuler

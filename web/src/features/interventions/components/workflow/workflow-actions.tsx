@@ -1,4 +1,5 @@
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
+import type { PauseMotif } from '@gmao/domain/contracts/contract-constants';
 import type { Workflow } from '@gmao/domain/interventions/intervention-schemas';
 import { type InterventionFacts, POLICY_LABELS } from '@gmao/domain/interventions/policy';
 import { STATUT_LABELS, type Statut } from '@gmao/domain/interventions/status';
@@ -7,8 +8,13 @@ import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
 import { useChangeStatus } from '../../api/mutate-intervention';
+import { type PartRequest, useSetClientSupplied } from '../../api/part-requests';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
+import { PauseDialog } from './pause-dialog';
+import { WaitingPartsDialog } from './waiting-parts-dialog';
+
+type OpenRequest = Pick<PartRequest, 'id' | 'fourni_par_client'>;
 
 /** Moves that end or fail the work ask for confirmation. */
 const CONFIRM: Statut[] = ['ANNULEE', 'ECHEC'];
@@ -36,27 +42,72 @@ export function WorkflowActions({
   const access = useInterventionAccess();
   const mutation = useChangeStatus();
   const [confirming, setConfirming] = useState<{ statut: Statut; label: string } | null>(null);
-  const run = async (statut: Statut) => {
+  const [pausing, setPausing] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const clientSupplied = useSetClientSupplied(interventionId);
+  const run = async (
+    statut: Statut,
+    opts: { pause?: { motif: PauseMotif; note: string }; clientSupplied?: boolean; requests?: OpenRequest[] } = {},
+  ) => {
+    const { pause } = opts;
     try {
-      const res = await mutation.mutateAsync({ id: interventionId, statut, version: workflow.version });
+      // Waiting for parts: who supplies them is written on the open requests first (the contract's rule reads them).
+      const toMark = (opts.requests ?? []).filter((r) => !!r.fourni_par_client !== opts.clientSupplied);
+      for (const r of toMark) await clientSupplied.mutateAsync({ rid: r.id, fourniParClient: !!opts.clientSupplied });
+      const res = await mutation.mutateAsync({
+        id: interventionId,
+        statut,
+        // Marking the requests raised the version: the move is made on the one the user has just written.
+        version: toMark.length ? undefined : workflow.version,
+        ...(pause ? { pauseMotif: pause.motif, note: pause.note || undefined } : {}),
+      });
       toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
     } catch (err) {
       toastInterventionError(err, MUTATION_MESSAGES.statusUpdate.failure);
     }
     setConfirming(null);
+    setPausing(false);
+    setWaiting(false);
   };
+  // Issue 31: a pause asks its motif first ("attente client" may suspend the contract's guaranteed times), waiting
+  // for parts who supplies them.
+  const start = (statut: Statut) =>
+    statut === 'EN_PAUSE' ? setPausing(true) : statut === 'EN_ATTENTE_PDR' ? setWaiting(true) : run(statut);
 
+  const saving = mutation.isPending || clientSupplied.isPending;
+  const pauseDialog = (
+    <>
+      <PauseDialog
+        open={pausing}
+        saving={saving}
+        onClose={() => setPausing(false)}
+        onConfirm={(motif, note) => run('EN_PAUSE', { pause: { motif, note } })}
+      />
+      {waiting && (
+        <WaitingPartsDialog
+          open
+          interventionId={interventionId}
+          saving={saving}
+          onClose={() => setWaiting(false)}
+          onConfirm={(supplied, requests) => run('EN_ATTENTE_PDR', { clientSupplied: supplied, requests })}
+        />
+      )}
+    </>
+  );
   const next = workflow.availableActions.find((a) => a.primary);
   if (variant === 'next') {
     if (!access.can('changeStatus', facts) || !next) return null;
     return (
-      <Button
-        variant={PRIMARY_VARIANT[next.statut as Statut] ?? 'primary'}
-        loading={mutation.isPending}
-        onClick={() => run(next.statut as Statut)}
-      >
-        {next.label}
-      </Button>
+      <>
+        <Button
+          variant={PRIMARY_VARIANT[next.statut as Statut] ?? 'primary'}
+          loading={mutation.isPending}
+          onClick={() => start(next.statut as Statut)}
+        >
+          {next.label}
+        </Button>
+        {pauseDialog}
+      </>
     );
   }
   if (!access.can('changeStatus', facts)) {
@@ -77,7 +128,7 @@ export function WorkflowActions({
             key={a.statut}
             variant={PRIMARY_VARIANT[a.statut as Statut] ?? 'primary'}
             disabled={mutation.isPending}
-            onClick={() => run(a.statut as Statut)}
+            onClick={() => start(a.statut as Statut)}
           >
             {a.label}
           </Button>
@@ -94,7 +145,7 @@ export function WorkflowActions({
               onClick={() =>
                 CONFIRM.includes(a.statut as Statut)
                   ? setConfirming({ statut: a.statut as Statut, label: a.label })
-                  : run(a.statut as Statut)
+                  : start(a.statut as Statut)
               }
             >
               {a.label}
@@ -111,6 +162,7 @@ export function WorkflowActions({
         onConfirm={() => confirming && run(confirming.statut)}
         onCancel={() => setConfirming(null)}
       />
+      {pauseDialog}
       <LoadingOverlay show={mutation.isPending} text="Mise à jour du statut..." />
     </div>
   );
