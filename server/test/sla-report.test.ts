@@ -139,7 +139,13 @@ describe('guaranteed-times report', () => {
     ]);
     expect(report.hors_contrat).toBe(1);
     expect(report.interventions).toHaveLength(1);
-    expect(report.interventions[0]).toMatchObject({ id: breachedId, contrat: 'RTM-2026-07' });
+    const day = `${monday.slice(8, 10)}/${monday.slice(5, 7)}/${monday.slice(0, 4)}`;
+    expect(report.interventions[0]).toMatchObject({
+      id: breachedId,
+      contrat: 'RTM-2026-07',
+      demarre_locale: `${day} à 11:30`,
+    });
+    expect(report.interventions[0].cibles[0]).toMatchObject({ cible: 'SUR_SITE', echeance_locale: `${day} à 14:30` });
     // another client's period is empty
     const other = await createClient(t.database.db);
     const empty = (

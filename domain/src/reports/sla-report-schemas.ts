@@ -69,6 +69,8 @@ export const slaReportRowSchema = z.object({
   id: z.number(),
   /** When the clocks started (the intervention's creation, or its request's), ISO. */
   demarre_le: z.string(),
+  /** The same on Casablanca's wall clock, written by the server ('29/11/2026 à 11:30'): what the web shows. */
+  demarre_locale: z.string(),
   client: z.string(),
   equipement: z.string(),
   description: z.string().nullable(),
@@ -80,6 +82,8 @@ export const slaReportRowSchema = z.object({
       cible: z.enum(SLA_CIBLES),
       objectif_minutes: z.number(),
       echeance: z.string().nullable(),
+      /** The deadline on Casablanca's wall clock ('29/11/2026 à 14:30'), null without a deadline. */
+      echeance_locale: z.string().nullable(),
       atteint_le: z.string().nullable(),
       etat: z.enum(SLA_ETATS),
       consomme_minutes: z.number(),

@@ -111,6 +111,8 @@ export async function seedDemo(
               .normalize('NFD')
               .replace(/[^a-z]/g, '')}@${slug}.ma`,
             registreCommerce: `RC ${ville.slice(0, 3).toUpperCase()} ${10000 + i * 313}`,
+            // a 15-digit ICE, as every Moroccan company has (printed on the bon d'intervention, issue 32)
+            ice: String(1_525_474_000_089 + i * 7_654_321).padStart(15, '0'),
             formeJuridique: nom.includes('SARL') ? 'SARL' : nom.includes(' SA') ? 'SA' : 'SARL',
             creerPar: creator,
           };
@@ -242,6 +244,23 @@ export async function seedDemo(
     await seedContracts(tx, { today: new Date().toISOString().slice(0, 10), creator });
     await seedSlaClocks(tx);
     await seedDemoRequests(tx);
+    // The contractor's own profile, printed in the header of every document (issue 32); an administrator's is kept.
+    await tx.execute(
+      sql`INSERT INTO app_settings (key, value) VALUES ('company', ${JSON.stringify({
+        nom: 'Atlas Électro Maintenance SARL',
+        adresse: '112, boulevard Abdelmoumen, quartier Maârif',
+        ville: 'Casablanca',
+        telephone: '+212 5 22 98 76 54',
+        email: 'contact@atlas-electro.ma',
+        ice: '002145879000036',
+        rc: 'RC Casablanca 412587',
+        if: '40258741',
+        patente: '35214785',
+        cnss: '8541236',
+        signature_client_obligatoire: false,
+        afficher_prix: true,
+      })}::jsonb) ON CONFLICT (key) DO NOTHING`,
+    );
     return { skipped: false, clients: clientRows.length, equipment: equipmentRows.length, interventions: created };
   });
 }

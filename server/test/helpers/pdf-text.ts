@@ -15,7 +15,14 @@ export async function pdfTextItems(pdf: Buffer): Promise<PdfTextItem[]> {
     for (let p = 1; p <= doc.numPages; p++) {
       const content = await (await doc.getPage(p)).getTextContent();
       for (const i of content.items as TextItem[]) {
-        items.push({ str: i.str, hasEOL: !!i.hasEOL, x: i.transform[4], y: i.transform[5], width: i.width, page: p });
+        items.push({
+          str: i.str,
+          hasEOL: !!i.hasEOL,
+          x: i.transform[4] ?? 0,
+          y: i.transform[5] ?? 0,
+          width: i.width,
+          page: p,
+        });
       }
     }
   } finally {

@@ -38,6 +38,7 @@ const Contracts = lazyPage(() => import('../features/contracts/routes/contracts'
 const Calendars = lazyPage(() => import('../features/contracts/routes/calendars'));
 const CustomFields = lazyPage(() => import('../features/custom-fields/routes/custom-fields'));
 const MailAdmin = lazyPage(() => import('../features/mail/routes/mail-admin'));
+const CompanyAdmin = lazyPage(() => import('../features/company/routes/company-admin'));
 const Requests = lazyPage(() => import('../features/requests/routes/requests'));
 const PublicRequest = lazyPage(() => import('../features/requests/routes/public-request'));
 
@@ -166,6 +167,7 @@ export function AppRoutes() {
                 <Route path={paths.audit} element={adminOnly(<AuditLog />)} />
                 <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
                 <Route path={paths.mail} element={adminOnly(<MailAdmin />)} />
+                <Route path={paths.company} element={adminOnly(<CompanyAdmin />)} />
               </Route>
             </Route>
           </Route>

@@ -26,6 +26,7 @@ export const paths = {
   audit: '/admin/audit',
   customFields: '/admin/custom-fields',
   mail: '/admin/messagerie',
+  company: '/admin/entreprise',
   notifications: '/notifications',
   plans: '/plans',
   stock: '/stock',

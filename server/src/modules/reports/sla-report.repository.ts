@@ -1,4 +1,5 @@
-import { dayStartInstant, nextDayStartBound } from '@gmao/domain/interventions/planning-clock';
+import { dayStartInstant, nextDayStartBound, wallClockOf } from '@gmao/domain/interventions/planning-clock';
+import { wallClockText } from '@gmao/domain/interventions/schedule-schemas';
 import type { SlaReportQuery, SlaReportRow } from '@gmao/domain/reports/sla-report-schemas';
 import type { SlaCible } from '@gmao/domain/sla/sla-clock';
 import { type SQL, sql } from 'drizzle-orm';
@@ -35,7 +36,7 @@ export async function horsContratCount(db: DbOrTx, q: SlaReportQuery): Promise<n
   return rows[0]?.n ?? 0;
 }
 
-type RowOut = Omit<SlaReportRow, 'cibles' | 'demarre_le'> & {
+type RowOut = Omit<SlaReportRow, 'cibles' | 'demarre_le' | 'demarre_locale'> & {
   demarre_le: Date | string;
   cibles: {
     cible: SlaCible;
@@ -48,6 +49,8 @@ type RowOut = Omit<SlaReportRow, 'cibles' | 'demarre_le'> & {
 };
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+/** Casablanca's wall clock, converted by the server (issue 30: the web converts no time zone). */
+const local = (v: Date | string | null) => (v === null ? null : wallClockText(wallClockOf(new Date(v))));
 
 /** The interventions with their clocks, first started first; `limit` rows at most (null: all, for the CSV). */
 export async function slaReportRows(db: DbOrTx, q: SlaReportQuery, limit: number | null): Promise<SlaReportRow[]> {
@@ -70,7 +73,13 @@ export async function slaReportRows(db: DbOrTx, q: SlaReportQuery, limit: number
   return rows.map((r) => ({
     ...r,
     demarre_le: iso(r.demarre_le)!,
-    cibles: r.cibles.map((x) => ({ ...x, echeance: iso(x.echeance), atteint_le: iso(x.atteint_le) })),
+    demarre_locale: local(r.demarre_le)!,
+    cibles: r.cibles.map((x) => ({
+      ...x,
+      echeance: iso(x.echeance),
+      echeance_locale: local(x.echeance),
+      atteint_le: iso(x.atteint_le),
+    })),
   }));
 }
 

@@ -4,6 +4,7 @@ import { CONTRACTS_NAV_TITLE } from '@gmao/domain/contracts/contract-nav';
 import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
 import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
 import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
+import { COMPANY_MESSAGES } from '@gmao/domain/settings/company-schemas';
 import {
   BarChart3,
   Building2,
@@ -66,4 +67,5 @@ export const ADMINISTRATION: NavItem[] = [
   { label: AUDIT_MESSAGES.title, to: paths.audit, icon: History, adminOnly: true },
   { label: CUSTOM_FIELD_MESSAGES.title, to: paths.customFields, icon: ListPlus, adminOnly: true },
   { label: MAIL_MESSAGES.pageTitle, to: paths.mail, icon: Mail, adminOnly: true },
+  { label: COMPANY_MESSAGES.pageTitle, to: paths.company, icon: Building2, adminOnly: true },
 ];

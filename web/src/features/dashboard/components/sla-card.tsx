@@ -1,6 +1,5 @@
 import { SLA_CARD_LABELS as L, type SlaCompliance } from '@gmao/domain/dashboard/sla-card-schemas';
 import { formatNumber, formatPercent } from '@gmao/domain/format/format';
-import { casablancaToday } from '@gmao/domain/interventions/due-day';
 import { ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
@@ -35,9 +34,10 @@ export function SlaCard() {
           <h2 id="sla-card-title" className="text-sm font-medium text-slate-600">
             {L.title}
           </h2>
-          {/* The month is known before the figures (the same text in every state: nothing moves when they arrive). */}
+          {/* The month is known before the figures (the same text in every state: nothing moves when they arrive); until
+              they come, the UTC month — the server's Casablanca month replaces it (the web converts no time zone). */}
           <p className="truncate text-xs text-slate-500">
-            {L.subtitle} — {L.compliance(d?.mois ?? casablancaToday().slice(0, 7))}
+            {L.subtitle} — {L.compliance(d?.mois ?? new Date().toISOString().slice(0, 7))}
           </p>
         </div>
         <span className="shrink-0 rounded-lg bg-blue-50 p-2 text-blue-700 sm:p-2.5" aria-hidden="true">

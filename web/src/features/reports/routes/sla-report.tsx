@@ -1,5 +1,4 @@
 import { metricsToday, timeframeStart } from '@gmao/domain/dashboard/metrics';
-import { formatDateTime } from '@gmao/domain/format/format';
 import { statutLabel } from '@gmao/domain/interventions/status';
 import {
   SLA_REPORT_MESSAGES as M,
@@ -237,7 +236,7 @@ export default function SlaReportRoute() {
                             #{r.id}
                           </Link>
                         </td>
-                        <td className="px-3 py-2 whitespace-nowrap">{formatDateTime(r.demarre_le)}</td>
+                        <td className="px-3 py-2 whitespace-nowrap">{r.demarre_locale}</td>
                         <td className="px-3 py-2">
                           {r.equipement}
                           {!data.filter.client && <span className="block text-xs text-slate-500">{r.client}</span>}
@@ -258,7 +257,7 @@ export default function SlaReportRoute() {
                               <span className="block text-xs text-slate-500">
                                 {c.etat === 'RESPECTE' || c.etat === 'DEPASSE'
                                   ? `${formatSlaDuration(c.consomme_minutes)} / ${formatSlaDuration(c.objectif_minutes)}`
-                                  : `échéance ${formatDateTime(c.echeance)}`}
+                                  : `échéance ${c.echeance_locale ?? '—'}`}
                               </span>
                             </td>
                           );

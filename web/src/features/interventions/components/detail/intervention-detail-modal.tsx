@@ -2,6 +2,7 @@ import { PAUSE_MOTIF_LABELS, PAUSE_MOTIF_MESSAGES } from '@gmao/domain/contracts
 import { formatDateTime } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
+import { BON_LABELS } from '@gmao/domain/interventions/signature-schemas';
 import { Camera, Download, type LucideIcon, MessageSquare, Timer } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
@@ -14,6 +15,7 @@ import { ApiError, downloadFile } from '../../../../lib/api-client';
 import { useIntervention } from '../../api/get-intervention';
 import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../../api/get-workflow';
 import { useWorkflowHistory } from '../../api/get-workflow-history';
+import { BonSection } from '../bon/bon-section';
 import { CustomFieldsSection } from '../custom-fields/custom-fields-section';
 import { ComptesRendusSection } from '../records/comptes-rendus-section';
 import { ReviewSection, SubmitReviewButton } from '../review/review-section';
@@ -225,6 +227,9 @@ export function InterventionDetailModal({
           <InterventionRecordsSections intervention={data} />
           <InterventionSection title="Comptes rendus">
             <ComptesRendusSection interventionId={data.id} facts={facts} />
+          </InterventionSection>
+          <InterventionSection title={BON_LABELS.title}>
+            <BonSection interventionId={data.id} />
           </InterventionSection>
           <InterventionSection title="Historique">
             <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} />
