@@ -19,7 +19,8 @@ describe('path ids', () => {
     const routes = t.app.routeAccess.filter((r) => r.url.startsWith('/api') && r.url.includes('/:'));
     expect(routes.length).toBeGreaterThan(50);
     for (const route of routes) {
-      const params = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]);
+      // (a :token is not an id: the QR request form answers any unknown or malformed token with its plain 404)
+      const params = [...route.url.matchAll(/:([A-Za-z]+)/g)].map((m) => m[1]).filter((name) => name !== 'token');
       for (const param of params) {
         for (const bad of BAD_IDS) {
           // The other parameters get a well-formed id, so only the one under test can be refused.
