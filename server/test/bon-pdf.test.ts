@@ -171,3 +171,22 @@ describe("bon d'intervention PDF", () => {
     expect(text).toContain(`ICE ${COMPANY_ICE}`);
   });
 });
+
+describe("the bon's photos", () => {
+  it('draws an image attachment as a thumbnail under its name (a missing preview would say so)', async () => {
+    const { id } = await createIntervention(t.database.db, { description: 'Remplacement du pressostat' });
+    const photo = signaturePng({ width: 320, height: 240 });
+    const upload = await t.as(admin, {
+      method: 'POST',
+      url: `/api/interventions/${id}/attachments`,
+      ...multipartBody({}, [{ field: 'file', filename: 'pressostat-avant.png', type: 'image/png', content: photo }]),
+    });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const res = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${id}/pdf` });
+    expect(res.statusCode).toBe(200);
+    const text = spaces(await pdfText(res.rawPayload));
+    expect(text).toContain('Photos (1)');
+    expect(text).toContain('pressostat-avant.png');
+    expect(text).not.toContain('aperçu indisponible');
+  });
+});

@@ -67,7 +67,8 @@ export function memoryStorage(): FileStorage & { files: Map<string, Buffer> } {
       const bytes = files.get(key);
       if (!bytes) return null;
       const { Readable } = await import('node:stream');
-      return { stream: Readable.from([bytes]), size: bytes.length };
+      // a byte stream, as the disk and S3 storages give (an object-mode one is read whole by content sniffing)
+      return { stream: Readable.from([bytes], { objectMode: false }), size: bytes.length };
     },
     async remove(keys: readonly string[]) {
       for (const k of keys) files.delete(k);
