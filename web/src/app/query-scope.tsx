@@ -2,8 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { keepOffline } from '../lib/offline/query-snapshot';
-import { notifyOutboxChanged, outbox } from '../lib/offline/use-outbox';
+import { notifyOutboxChanged, OUTBOX_REPLAYED, outbox } from '../lib/offline/use-outbox';
 import { createQueryClient } from '../lib/query-client';
+import { queryRoots } from '../lib/query-keys';
 import { useSession } from '../lib/session';
 
 /**
@@ -20,6 +21,16 @@ export default function QueryScope() {
     () => (userId === null ? undefined : keepOffline(outbox().db, userId, client, () => notifyOutboxChanged())),
     [userId, client],
   );
+  // Changes sent from the outbox: the views show the server's state (the "en attente" marks are gone).
+  useEffect(() => {
+    const reload = () => {
+      for (const root of [queryRoots.interventions, queryRoots.dashboard, queryRoots.stock]) {
+        void client.invalidateQueries({ queryKey: root });
+      }
+    };
+    window.addEventListener(OUTBOX_REPLAYED, reload);
+    return () => window.removeEventListener(OUTBOX_REPLAYED, reload);
+  }, [client]);
   return (
     <QueryClientProvider client={client}>
       <Outlet />

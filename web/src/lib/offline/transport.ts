@@ -5,8 +5,9 @@ import type { OutboxChange, OutboxTransport } from './outbox';
 /**
  * The outbox's network through the shared client (bearer, one refresh on 401; silent: the banner and the conflicts
  * list speak). Photos go to the attachments route (field `file`), signatures to issue 32's signatures route
- * (`role`, `nom`, `qualite`, `signe_le`, `image` PNG). These two routes take no change id: an upload whose answer was
- * lost may be sent twice (documented limitation, ARCHITECTURE.md "Offline technician app").
+ * (`role`, `nom`, `qualite`, `signe_le`, `image` PNG, and the change id as `change_id`: a signature sent twice is
+ * recorded once). The attachments route takes no change id: a photo whose answer was lost may be sent twice
+ * (documented limitation, ARCHITECTURE.md "Offline technician app").
  */
 export const apiTransport: OutboxTransport = {
   async sync(interventionId, body) {
@@ -26,6 +27,7 @@ export const apiTransport: OutboxTransport = {
     form.append('nom', p.nom);
     form.append('qualite', p.qualite);
     form.append('signe_le', p.signe_le);
+    form.append('change_id', change.clientId);
     form.append('image', new File([change.blob!], `signature-${p.role.toLowerCase()}.png`, { type: 'image/png' }));
     await api.post(`/interventions/${change.interventionId}/signatures`, form, { silent: true });
   },

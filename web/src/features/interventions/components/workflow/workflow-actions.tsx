@@ -1,14 +1,39 @@
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import type { Workflow } from '@gmao/domain/interventions/intervention-schemas';
+import { OUTBOX_MESSAGES, SIGNATURE_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { type InterventionFacts, POLICY_LABELS } from '@gmao/domain/interventions/policy';
 import { STATUT_LABELS, type Statut } from '@gmao/domain/interventions/status';
+import { detailActions } from '@gmao/domain/interventions/workflow';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
+import {
+  hasPendingClientSignature,
+  pendingStatut,
+  sendOrQueue,
+  useOutboxUserId,
+  usePendingChanges,
+} from '../../../../lib/offline/pending';
+import { notify } from '../../../../lib/toast';
 import { useChangeStatus } from '../../api/mutate-intervention';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
+import { SignOnSiteDialog } from './sign-on-site-dialog';
+
+/** The workflow as the phone shows it: the server's, moved to the status waiting in the outbox (issue 32). */
+export function useShownWorkflow(interventionId: number, workflow: Workflow) {
+  const rows = usePendingChanges(interventionId);
+  const queued = pendingStatut(rows);
+  const statut = queued ? (queued.payload as { statut: Statut }).statut : workflow.statut;
+  return {
+    rows,
+    statut,
+    pending: queued !== null,
+    availableActions: queued ? detailActions(statut) : workflow.availableActions,
+    clientSigned: workflow.clientSignature?.signed === true || hasPendingClientSignature(rows),
+  };
+}
 
 /** Moves that end or fail the work ask for confirmation. */
 const CONFIRM: Statut[] = ['ANNULEE', 'ECHEC'];
@@ -35,48 +60,98 @@ export function WorkflowActions({
 }) {
   const access = useInterventionAccess();
   const mutation = useChangeStatus();
+  const userId = useOutboxUserId();
+  const shown = useShownWorkflow(interventionId, workflow);
   const [confirming, setConfirming] = useState<{ statut: Statut; label: string } | null>(null);
-  const run = async (statut: Statut) => {
+  /** Issue 32: « Faire signer le client » — 'close' when opened by « Terminer ». */
+  const [signing, setSigning] = useState<'close' | 'sign' | null>(null);
+  const [sending, setSending] = useState(false);
+  const required = workflow.clientSignature?.required === true;
+  const send = async (statut: Statut) => {
+    setSending(true);
     try {
-      const res = await mutation.mutateAsync({ id: interventionId, statut, version: workflow.version });
-      toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
+      const out = await sendOrQueue(
+        { userId, interventionId, type: 'status', payload: { statut }, baseVersion: workflow.version },
+        () => mutation.mutateAsync({ id: interventionId, statut, version: workflow.version }),
+      );
+      if (out.queued) notify.success(OUTBOX_MESSAGES.queued);
+      else toastInterventionSuccess(out.result.message, MUTATION_MESSAGES.statusUpdate.success);
     } catch (err) {
       toastInterventionError(err, MUTATION_MESSAGES.statusUpdate.failure);
+    } finally {
+      setSending(false);
     }
     setConfirming(null);
   };
+  // Closing on site asks for the bon's signatures first (unless the client has signed already).
+  const run = (statut: Statut) => (statut === 'TERMINEE' && !shown.clientSigned ? setSigning('close') : send(statut));
+  const busy = mutation.isPending || sending;
+  const signDialog = (
+    <SignOnSiteDialog
+      open={signing !== null}
+      interventionId={interventionId}
+      version={workflow.version}
+      closing={signing === 'close'}
+      required={required}
+      onClose={() => setSigning(null)}
+      onSigned={() => {
+        const close = signing === 'close';
+        setSigning(null);
+        if (close) void send('TERMINEE');
+      }}
+      onCloseWithout={() => {
+        setSigning(null);
+        void send('TERMINEE');
+      }}
+    />
+  );
 
-  const next = workflow.availableActions.find((a) => a.primary);
+  const next = shown.availableActions.find((a) => a.primary);
   if (variant === 'next') {
     if (!access.can('changeStatus', facts) || !next) return null;
     return (
-      <Button
-        variant={PRIMARY_VARIANT[next.statut as Statut] ?? 'primary'}
-        loading={mutation.isPending}
-        onClick={() => run(next.statut as Statut)}
-      >
-        {next.label}
-      </Button>
+      <>
+        <Button
+          variant={PRIMARY_VARIANT[next.statut as Statut] ?? 'primary'}
+          loading={busy}
+          onClick={() => run(next.statut as Statut)}
+        >
+          {next.label}
+        </Button>
+        {signDialog}
+      </>
     );
   }
   if (!access.can('changeStatus', facts)) {
     return <p className="text-sm text-slate-500">{POLICY_LABELS.workReserved}</p>;
   }
-  if (workflow.availableActions.length === 0) {
+  if (shown.availableActions.length === 0) {
     return <p className="text-sm text-slate-500">Aucune action disponible pour ce statut.</p>;
   }
 
   // Responses type statut as a string until the domain's response schemas use statutSchema (server change).
-  const primary = workflow.availableActions.filter((a) => a.primary);
-  const secondary = workflow.availableActions.filter((a) => !a.primary);
+  const primary = shown.availableActions.filter((a) => a.primary);
+  const secondary = shown.availableActions.filter((a) => !a.primary);
+  const canSign = shown.statut !== 'ANNULEE' && shown.statut !== 'ECHEC';
   return (
     <div className="space-y-3">
+      {shown.clientSigned ? (
+        <p className="text-sm text-green-800">
+          {workflow.clientSignature?.signed ? SIGNATURE_MESSAGES.signed : SIGNATURE_MESSAGES.signedPending}
+        </p>
+      ) : (
+        canSign && (
+          <Button size="sm" variant="secondary" disabled={busy} onClick={() => setSigning('sign')}>
+            {SIGNATURE_MESSAGES.askClient}
+          </Button>
+        )
+      )}
       <div className="flex flex-wrap gap-2">
         {primary.map((a) => (
           <Button
             key={a.statut}
             variant={PRIMARY_VARIANT[a.statut as Statut] ?? 'primary'}
-            disabled={mutation.isPending}
+            disabled={busy}
             onClick={() => run(a.statut as Statut)}
           >
             {a.label}
@@ -90,7 +165,7 @@ export function WorkflowActions({
               key={a.statut}
               size="sm"
               variant="secondary"
-              disabled={mutation.isPending}
+              disabled={busy}
               onClick={() =>
                 CONFIRM.includes(a.statut as Statut)
                   ? setConfirming({ statut: a.statut as Statut, label: a.label })
@@ -107,11 +182,12 @@ export function WorkflowActions({
         kind="danger"
         title={confirming?.label}
         message={`L'intervention passera au statut « ${confirming ? STATUT_LABELS[confirming.statut] : ''} ». Continuer ?`}
-        loading={mutation.isPending}
+        loading={busy}
         onConfirm={() => confirming && run(confirming.statut)}
         onCancel={() => setConfirming(null)}
       />
-      <LoadingOverlay show={mutation.isPending} text="Mise à jour du statut..." />
+      {signDialog}
+      <LoadingOverlay show={busy} text="Mise à jour du statut..." />
     </div>
   );
 }
