@@ -1,15 +1,18 @@
 import { formatDateTime } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
+import type { Statut } from '@gmao/domain/interventions/status';
 import { Camera, Download, type LucideIcon, MessageSquare, Timer } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { LoadErrorState } from '../../../../components/ui/load-error-state';
 import { Modal } from '../../../../components/ui/modal';
+import { PendingMark } from '../../../../components/ui/pending-mark';
 import { Spinner } from '../../../../components/ui/spinner';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { useNarrowScreen } from '../../../../components/ui/use-narrow-screen';
 import { ApiError, downloadFile } from '../../../../lib/api-client';
+import { pendingStatut, usePendingChanges } from '../../../../lib/offline/pending';
 import { useIntervention } from '../../api/get-intervention';
 import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../../api/get-workflow';
 import { useWorkflowHistory } from '../../api/get-workflow-history';
@@ -28,13 +31,21 @@ import { InterventionSection, revealInterventionSection } from './intervention-s
 export const interventionReportPath = (id: number) => `/reports/interventions/${id}/pdf`;
 
 function Info({ intervention: i }: { intervention: Intervention }) {
+  const queued = pendingStatut(usePendingChanges(i.id));
+  const statut = queued ? (queued.payload as { statut: Statut }).statut : i.statut;
   const rows: [string, ReactNode][] = [
     ['Équipement', `${i.equipement.nom}${i.equipement.marque ? ` (${i.equipement.marque})` : ''}`],
     [
       'Client',
       `${i.equipement.proprietaire.nom_entreprise}${i.equipement.proprietaire.ville ? `, ${i.equipement.proprietaire.ville}` : ''}`,
     ],
-    ['Statut', <StatusBadge key="s" statut={i.statut} urgence={i.urgence} />],
+    [
+      'Statut',
+      <span key="s" data-testid="detail-statut">
+        <StatusBadge statut={statut} urgence={i.urgence} />
+        {queued && <PendingMark />}
+      </span>,
+    ],
     ...(i.sla ? ([['Contrat', <SlaBadge key="sla" sla={i.sla} />]] as [string, ReactNode][]) : []),
     ['Créée par', i.creerPar?.nom ?? '-'],
     ['Technicien', i.technician?.nom ?? 'Non assigné'],
