@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { OUTBOX_MESSAGES, PWA_MESSAGES, SIGNATURE_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import { STATUT_LABELS } from '@gmao/domain/interventions/status';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
@@ -115,7 +116,7 @@ describe('the installable app, offline', () => {
     // Start: shown at once, marked « en attente ».
     await page.getByRole('toolbar', { name: 'Actions rapides' }).getByRole('button', { name: 'Démarrer' }).click();
     const statut = page.getByTestId('detail-statut');
-    await expect.poll(() => statut.textContent(), POLL).toContain('En cours');
+    await expect.poll(() => statut.textContent(), POLL).toContain(STATUT_LABELS.EN_COURS);
     expect(await statut.textContent()).toContain(OUTBOX_MESSAGES.pendingMark);
     // Tick the checklist.
     await openSection(page, 'Checklist');
@@ -143,14 +144,14 @@ describe('the installable app, offline', () => {
     await draw(page, SIGNATURE_MESSAGES.technicianSignature);
     await dialog.getByRole('button', { name: SIGNATURE_MESSAGES.submitAndClose }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => statut.textContent(), POLL).toContain('Terminée');
+    await expect.poll(() => statut.textContent(), POLL).toContain(STATUT_LABELS.TERMINEE);
 
     // Reloaded offline: the app and the data from the cache, the 7 changes still waiting and shown.
     await page.reload();
     await page.getByTestId('detail-statut').waitFor();
     const banner = page.getByTestId('outbox-banner');
     await expect.poll(() => banner.textContent(), POLL).toContain(OUTBOX_MESSAGES.offline(7));
-    expect(await page.getByTestId('detail-statut').textContent()).toContain('Terminée');
+    expect(await page.getByTestId('detail-statut').textContent()).toContain(STATUT_LABELS.TERMINEE);
     await page.getByTestId('pending-materials').getByText(MATERIAL).waitFor({ state: 'attached' });
 
     // Online: replayed once, in order.
@@ -269,7 +270,8 @@ async function assignedIntervention(text: string, steps: string[]): Promise<numb
 async function openDetail(page: Page, id: number) {
   await page.goto(`/interventions/${id}`);
   await page.getByTestId('detail-statut').waitFor();
-  await page.getByRole('region', { name: 'Checklist' }).getByRole('checkbox').first().waitFor({ state: 'attached' });
+  // (inside a folded section: in the page, not in the accessibility tree)
+  await page.locator('section[aria-label="Checklist"] input[type="checkbox"]').first().waitFor({ state: 'attached' });
 }
 
 /** Opens a folded section of the phone's detail. */
