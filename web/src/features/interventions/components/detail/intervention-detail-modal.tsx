@@ -233,7 +233,7 @@ export function InterventionDetailModal({
             <ComptesRendusSection interventionId={data.id} facts={facts} />
           </InterventionSection>
           <InterventionSection title="Historique">
-            <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} />
+            <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} version={data.version} />
           </InterventionSection>
         </div>
       )}

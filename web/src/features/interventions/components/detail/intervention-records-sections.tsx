@@ -91,7 +91,12 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
         />
       </InterventionSection>
       <InterventionSection title="Temps passé">
-        <TimerSection interventionId={intervention.id} statut={intervention.statut} facts={facts} />
+        <TimerSection
+          interventionId={intervention.id}
+          statut={intervention.statut}
+          facts={facts}
+          version={intervention.version}
+        />
       </InterventionSection>
       <InterventionSection title="Pièces jointes" state={states.attachments}>
         <AttachmentsSection interventionId={intervention.id} facts={facts} version={intervention.version} />
