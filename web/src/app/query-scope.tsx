@@ -6,6 +6,7 @@ import { notifyOutboxChanged, OUTBOX_REPLAYED, outbox } from '../lib/offline/use
 import { createQueryClient } from '../lib/query-client';
 import { queryRoots } from '../lib/query-keys';
 import { useSession } from '../lib/session';
+import { PREFETCH_EVERY_MS, prefetchDay } from './prefetch-day';
 
 /**
  * The query cache of every page but /login, in a chunk of its own: the login page fetches nothing through TanStack
@@ -21,6 +22,20 @@ export default function QueryScope() {
     () => (userId === null ? undefined : keepOffline(outbox().db, userId, client, () => notifyOutboxChanged())),
     [userId, client],
   );
+  // Issue 32: his day fetched ahead at login, back online and every PREFETCH_EVERY_MS (prefetch-day.ts).
+  useEffect(() => {
+    if (userId === null) return;
+    const run = () => {
+      if (navigator.onLine) void prefetchDay(client, userId);
+    };
+    run();
+    const timer = setInterval(run, PREFETCH_EVERY_MS);
+    window.addEventListener('online', run);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', run);
+    };
+  }, [userId, client]);
   // Changes sent from the outbox: the views show the server's state (the "en attente" marks are gone).
   useEffect(() => {
     const reload = () => {
