@@ -104,6 +104,23 @@ describe('the installable app, offline', () => {
     await context.close();
   });
 
+  it('fetched ahead at login: an intervention he never opened opens offline, with his day', async () => {
+    const text = unique('Groupe électrogène 250 kVA');
+    const id = await assignedIntervention(text, ['Niveau de gasoil']);
+    const { context, page } = await phone();
+    await loginThroughForm(page, tech.username, tech.password);
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    // Only the home page was shown: the detail's reads come from the prefetch.
+    await expect.poll(() => page.evaluate(savedDetail(id)), POLL).toBe(true);
+    await context.setOffline(true);
+    await page.goto(`/interventions/${id}`);
+    await page.getByText(text).first().waitFor();
+    await page.locator('section[aria-label="Checklist"]').getByText('Niveau de gasoil').waitFor({ state: 'attached' });
+    const banner = page.getByTestId('outbox-banner');
+    await expect.poll(() => banner.textContent(), POLL).toMatch(/données du \d{2}\/\d{2} à \d{2}:\d{2}/);
+    await context.close();
+  });
+
   it('offline on site: start, tick, add a material and a photo, get both signatures, close; online: each change once, GET /signatures lists both', async () => {
     const id = await assignedIntervention(unique('Poste HTA offline'), ['Vérifier les cellules']);
     const { context, page } = await phone();
