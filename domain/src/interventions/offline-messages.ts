@@ -24,6 +24,7 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   material: 'Matériel',
   photo: 'Photo',
   signature: 'Signature',
+  create: 'Création (brouillon)',
 };
 
 export const OUTBOX_MESSAGES = {
@@ -87,4 +88,13 @@ export const SIGNATURE_MESSAGES = {
   queued: 'Signatures enregistrées sur le téléphone : envoyées dès le retour du réseau',
   signed: 'Bon signé par le client',
   signedPending: "Bon signé par le client (en attente d'envoi)",
+} as const;
+
+/** Interventions created offline (issue 32): a draft on the phone, sent with an idempotency key. */
+export const DRAFT_MESSAGES = {
+  keyInvalid: 'En-tête Idempotency-Key invalide : 1 à 64 caractères parmi lettres, chiffres et « - _ : . »',
+  queued: "Brouillon enregistré sur le téléphone : l'intervention sera créée dès le retour du réseau",
+  pendingTitle: 'Interventions en attente de création',
+  kindLabel: OUTBOX_KIND_LABELS.create as string,
+  replayed: 'Intervention déjà créée par cet envoi',
 } as const;
