@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useSession } from '../session';
+import { readUser } from '../session-storage';
 import type { OutboxChange, OutboxKind } from './outbox';
 import { notifyOutboxChanged, OUTBOX_CHANGED, outbox, queueChange } from './use-outbox';
 
@@ -60,10 +60,13 @@ export async function sendOrQueue<T>(change: QueueableChange, send: () => Promis
   }
 }
 
-/** The signed-in user's id for the outbox (null without IndexedDB). */
+/**
+ * The signed-in user's id for the outbox (null without IndexedDB): the stored session's user, read once per mount —
+ * the pages that use it live inside one session (a new login mounts them again).
+ */
 export function useOutboxUserId(): number | null {
-  const { user } = useSession();
-  return typeof indexedDB === 'undefined' ? null : (user?.id ?? null);
+  const [userId] = useState(() => (typeof indexedDB === 'undefined' ? null : (readUser()?.id ?? null)));
+  return userId;
 }
 
 /** The user's queued and refused changes of one intervention, in the order made; follows the outbox. */

@@ -14,6 +14,12 @@ export const apiTransport: OutboxTransport = {
     const res = await api.post<Envelope<SyncResult>>(`/interventions/${interventionId}/sync`, body, { silent: true });
     return res.data;
   },
+  async create(change: OutboxChange) {
+    await api.post('/interventions', change.payload, {
+      silent: true,
+      headers: { 'Idempotency-Key': change.clientId },
+    });
+  },
   async upload(change: OutboxChange) {
     const form = new FormData();
     if (change.type === 'photo') {

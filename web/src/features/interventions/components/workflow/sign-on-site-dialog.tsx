@@ -7,7 +7,7 @@ import { Modal } from '../../../../components/ui/modal';
 import { SignatureField } from '../../../../components/ui/signature-field';
 import { newChangeId } from '../../../../lib/offline/outbox';
 import { sendOrQueue, useOutboxUserId } from '../../../../lib/offline/pending';
-import { useSession } from '../../../../lib/session';
+import { readUser } from '../../../../lib/session-storage';
 import { notify } from '../../../../lib/toast';
 import { deviceTime, pngBlob, postSignature } from '../../api/sign-on-site';
 import { toastInterventionError } from '../intervention-toasts';
@@ -37,7 +37,8 @@ export function SignOnSiteDialog({
   onSigned: () => void;
   onCloseWithout: () => void;
 }) {
-  const { user } = useSession();
+  // The technician's own name, prefilled (the stored session's user).
+  const [user] = useState(readUser);
   const userId = useOutboxUserId();
   const [nom, setNom] = useState('');
   const [qualite, setQualite] = useState('');

@@ -4,10 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { WorkflowHistory } from './workflow-history';
 
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => false }),
-  useSession: () => ({ user: null }),
-}));
+vi.mock('../../../../lib/session', () => ({ usePermissions: () => ({ can: () => false }) }));
 
 const entry = (id: number, createdAt: Date, from: string | null, to: string | null, note: string | null = null) =>
   ({
