@@ -208,6 +208,48 @@ describe('the installable app, offline', () => {
     await context.close();
   });
 
+  it('a new intervention made offline is a draft, created once when the network is back', async () => {
+    const api = await adminApi();
+    const client = await api('POST', '/clients', { nom_entreprise: unique('Managem Guemassa'), ville: 'Marrakech' });
+    const equipment = unique('Compresseur Atlas Copco');
+    await api('POST', '/equipment', {
+      nom: equipment,
+      type_equipement: 'ONDULEUR',
+      proprietaire_id: (client.body as { data: { id: number } }).data.id,
+    });
+    const text = unique('Fuite d’huile compresseur');
+    const { context, page } = await phone();
+    await loginThroughForm(page, tech.username, tech.password);
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await page.goto('/interventions');
+    await expect.poll(() => page.evaluate(savedKey('["equipment","options",1000]')), POLL).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Nouvelle Intervention' }).click();
+    const form = page.getByRole('dialog', { name: 'Nouvelle Intervention' });
+    await form.getByRole('combobox', { name: /Équipement/ }).click();
+    await form.getByRole('textbox', { name: 'Rechercher...' }).fill(equipment);
+    await form.getByRole('option', { name: new RegExp(equipment) }).click();
+    await form.getByLabel('Description').fill(text);
+    await form.getByRole('button', { name: "Créer l'intervention" }).click();
+    await form.waitFor({ state: 'detached' });
+    const drafts = page.getByTestId('pending-drafts');
+    await drafts.getByText(text).waitFor();
+    expect(await drafts.getByTestId('pending-mark').textContent()).toBe(OUTBOX_MESSAGES.pendingMark);
+    // Kept through a reload offline.
+    await page.reload();
+    await page.getByTestId('pending-drafts').getByText(text).waitFor();
+
+    await context.setOffline(false);
+    await page.getByTestId('outbox-banner').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('pending-drafts').waitFor({ state: 'detached' });
+    const found = (await api('GET', `/interventions?search=${encodeURIComponent(text)}`)).body as {
+      data: { description: string; creerPar: { nom: string } | null }[];
+    };
+    expect(found.data.filter((i) => i.description === text)).toHaveLength(1);
+    await context.close();
+  });
+
   it('a responsable reassigns it meanwhile: the technician sees each refused change with its reason and chooses', async () => {
     const id = await assignedIntervention(unique('Armoire TGBT'), ['Serrage des bornes']);
     const { context, page } = await phone();
@@ -310,6 +352,19 @@ const savedDetail = (id: number) => `new Promise((resolve) => {
       resolve(['detail', 'workflow', 'checklist', 'materials', 'attachments'].every((k) =>
         keys.includes(JSON.stringify(['interventions', k, ${id}]))));
     };
+    get.onerror = () => resolve(false);
+  };
+})`;
+
+/** Whether a query of this key (JSON) is saved in IndexedDB for the technician. */
+const savedKey = (key: string) => `new Promise((resolve) => {
+  const open = indexedDB.open('gmao-offline');
+  open.onerror = () => resolve(false);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('cache')) return resolve(false);
+    const get = db.transaction('cache').objectStore('cache').get('queries:${tech.id}');
+    get.onsuccess = () => resolve((get.result?.state?.queries ?? []).some((q) => JSON.stringify(q.queryKey) === '${key}'));
     get.onerror = () => resolve(false);
   };
 })`;

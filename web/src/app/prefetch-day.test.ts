@@ -51,6 +51,7 @@ it('asks his open ones and his section’s due within 7 days, then caches each d
   }
   expect(client.getQueryData(['dashboard', 'my-work'])).toBeDefined();
   expect(client.getQueryData(['stock', 'choices'])).toBeDefined();
+  expect(client.getQueryData(['equipment', 'options', 1000])).toBeDefined();
   expect(requests).toContain('/api/interventions/12/checklist');
   // Nothing of an intervention that is neither his nor due.
   expect(requests.some((r) => r.includes('/interventions/13/'))).toBe(false);

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getMyWorkQueryOptions } from '../features/dashboard/api/get-my-work';
 import { getAttachmentsQueryOptions } from '../features/interventions/api/attachments';
 import { getChecklistQueryOptions } from '../features/interventions/api/checklist';
+import { getEquipmentOptionsQueryOptions } from '../features/interventions/api/get-equipment-options';
 import { getInterventionQueryOptions } from '../features/interventions/api/get-intervention';
 import { getInterventions } from '../features/interventions/api/get-interventions';
 import { getMaterialsQueryOptions } from '../features/interventions/api/get-materials';
@@ -52,7 +53,7 @@ async function inTurns(tasks: (() => Promise<unknown>)[], concurrency = CONCURRE
 /**
  * Issue 32: at login and on each refresh, a technician's day is fetched ahead so that "my day" and the detail of
  * each of his open interventions (with its workflow, checklist, materials, attachments' metadata, time and history)
- * and his vehicle's parts open offline; the query cache's snapshot (lib/offline/query-snapshot.ts) saves them.
+ * and his vehicle's parts open offline (and the creation form's equipment, for a draft); the query cache's snapshot (lib/offline/query-snapshot.ts) saves them.
  * Bounded: PREFETCH_MAX_INTERVENTIONS. Answers how many interventions were made ready.
  */
 export async function prefetchDay(client: QueryClient, userId: number, now = new Date()): Promise<number> {
@@ -73,6 +74,8 @@ export async function prefetchDay(client: QueryClient, userId: number, now = new
     keep(getMyWorkQueryOptions()),
     keep(partChoicesQueryOptions()),
     keep(locationChoicesQueryOptions()),
+    // The creation form's equipment, for a draft made offline.
+    keep(getEquipmentOptionsQueryOptions()),
   ];
   for (const i of picked) {
     tasks.push(
