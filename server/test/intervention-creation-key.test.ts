@@ -1,22 +1,37 @@
+import { PassThrough } from 'node:stream';
 import { DRAFT_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createEquipment, createUser } from './helpers/factories.ts';
+import { createEquipment, createIntervention, createUser } from './helpers/factories.ts';
+import { PNG } from './helpers/sample-files.ts';
+import { memoryStorage, multipartBody } from './helpers/signature-files.ts';
 
 /**
  * Issue 32: an intervention created offline is a draft on the phone, sent when the network is back with an
- * `Idempotency-Key`; a draft sent twice (an answer lost, the phone retrying) creates one intervention.
+ * `Idempotency-Key`; a draft sent twice (an answer lost, the phone retrying) creates one intervention. The same for a
+ * photo taken offline (POST /interventions/:id/attachments).
  */
 let t: TestApp;
+const memory = memoryStorage();
+// The attachments' content check reads a byte stream (file-type), not the helper's object-mode one.
+const storage: typeof memory = {
+  ...memory,
+  async open(key) {
+    const bytes = memory.files.get(key);
+    return bytes ? { stream: new PassThrough().end(bytes), size: bytes.length } : null;
+  },
+};
 let tech: string;
+let techId: number;
 let other: string;
 let equipementId: number;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ deps: { storage } });
   const db = t.database.db;
   const a = await createUser(db, { nom: 'Hamza Technicien' });
+  techId = a.id;
   tech = (await t.login(a.username, a.password)).token;
   const b = await createUser(db, { nom: 'Rachid Technicien' });
   other = (await t.login(b.username, b.password)).token;
@@ -82,5 +97,51 @@ describe('POST /interventions with an Idempotency-Key', () => {
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain(DRAFT_MESSAGES.keyInvalid);
     expect(await countOf('Clé invalide')).toBe(0);
+  });
+});
+
+describe('POST /interventions/:id/attachments with an Idempotency-Key', () => {
+  const photo = (token: string, id: number, key?: string) => {
+    const body = multipartBody({}, [{ field: 'file', filename: 'cellule.png', type: 'image/png', content: PNG }]);
+    return t.as(token, {
+      method: 'POST',
+      url: `/api/interventions/${id}/attachments`,
+      headers: { ...body.headers, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+      payload: body.payload,
+    });
+  };
+  const stored = (id: number) => [...storage.files.keys()].filter((k) => k.startsWith(`interventions/${id}/`));
+
+  it('a photo sent again with the same key is answered (200), stored once; without a key each is stored', async () => {
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS', technicianId: techId });
+    const first = await photo(tech, i.id, 'photo-1');
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await photo(tech, i.id, 'photo-1');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().data.id).toBe(first.json().data.id);
+    expect(stored(i.id)).toHaveLength(1);
+    const [a, b] = await Promise.all([photo(tech, i.id, 'photo-2'), photo(tech, i.id, 'photo-2')]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 201]);
+    expect(a.json().data.id).toBe(b.json().data.id);
+    expect(stored(i.id)).toHaveLength(2);
+    const list = await t.as(tech, { method: 'GET', url: `/api/interventions/${i.id}/attachments` });
+    expect(list.json().data).toHaveLength(2);
+    expect((await photo(tech, i.id)).statusCode).toBe(201);
+    expect((await photo(tech, i.id)).statusCode).toBe(201);
+    expect(stored(i.id)).toHaveLength(4);
+  });
+
+  it('a key is the user’s own: another user’s same key stores his own photo; a malformed key in French', async () => {
+    const i = await createIntervention(t.database.db, { statut: 'EN_COURS', technicianId: techId });
+    const mine = await photo(tech, i.id, 'photo-x');
+    expect(mine.statusCode).toBe(201);
+    const admin = await t.adminToken();
+    const his = await photo(admin, i.id, 'photo-x');
+    expect(his.statusCode).toBe(201);
+    expect(his.json().data.id).not.toBe(mine.json().data.id);
+    const bad = await photo(tech, i.id, 'clé invalide');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.stringify(bad.json())).toContain(DRAFT_MESSAGES.keyInvalid);
+    expect(stored(i.id)).toHaveLength(2);
   });
 });

@@ -128,12 +128,22 @@ export type SyncResult = z.infer<typeof syncResultSchema>;
  * POST /interventions's optional `Idempotency-Key` (issue 32: a draft created offline, sent again after a lost
  * answer, creates one intervention). Same format as a change id.
  */
-export const creationHeadersSchema = z.looseObject({
-  'idempotency-key': z
+const idempotencyKey = (effect: string) =>
+  z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: DRAFT_MESSAGES.keyInvalid })
     .optional()
-    .describe(
-      "Clé d'idempotence de l'appareil (1 à 64 caractères) : un second envoi avec la même clé renvoie l'intervention déjà créée (200) au lieu d'en créer une autre",
-    ),
+    .describe(`Clé d'idempotence de l'appareil (1 à 64 caractères) : ${effect}`);
+
+export const creationHeadersSchema = z.looseObject({
+  'idempotency-key': idempotencyKey(
+    "un second envoi avec la même clé renvoie l'intervention déjà créée (200) au lieu d'en créer une autre",
+  ),
+});
+
+/** POST /interventions/:id/attachments's optional `Idempotency-Key`: a photo sent twice from the outbox is one. */
+export const attachmentKeyHeaderSchema = z.looseObject({
+  'idempotency-key': idempotencyKey(
+    'un second envoi avec la même clé renvoie la pièce jointe déjà enregistrée (200) sans la stocker deux fois',
+  ),
 });

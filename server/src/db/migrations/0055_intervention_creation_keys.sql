@@ -11,3 +11,9 @@ CREATE TABLE IF NOT EXISTS "intervention_creation_keys" (
 	CONSTRAINT "intervention_creation_keys_pk" PRIMARY KEY ("user_id", "key")
 );--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "intervention_creation_keys_intervention_idx" ON "intervention_creation_keys" ("intervention_id");
+--> statement-breakpoint
+-- A photo taken offline is sent with its change id (the `Idempotency-Key` header of POST
+-- /api/interventions/{id}/attachments): sent again after a lost answer, the attachment already stored is answered.
+-- Per user (a key is the device's own).
+ALTER TABLE "intervention_attachments" ADD COLUMN IF NOT EXISTS "change_id" varchar(64);--> statement-breakpoint
+CREATE UNIQUE INDEX IF NOT EXISTS "intervention_attachments_change_uq" ON "intervention_attachments" ("intervention_id", "user_id", "change_id") WHERE "change_id" IS NOT NULL;

@@ -6,8 +6,8 @@ import type { OutboxChange, OutboxTransport } from './outbox';
  * The outbox's network through the shared client (bearer, one refresh on 401; silent: the banner and the conflicts
  * list speak). Photos go to the attachments route (field `file`), signatures to issue 32's signatures route
  * (`role`, `nom`, `qualite`, `signe_le`, `image` PNG, and the change id as `change_id`: a signature sent twice is
- * recorded once). The attachments route takes no change id: a photo whose answer was lost may be sent twice
- * (documented limitation, ARCHITECTURE.md "Offline technician app").
+ * recorded once). Photos and drafts carry it as `Idempotency-Key`: a photo or a new intervention whose answer was lost
+ * is stored once.
  */
 export const apiTransport: OutboxTransport = {
   async sync(interventionId, body) {
@@ -25,7 +25,10 @@ export const apiTransport: OutboxTransport = {
     if (change.type === 'photo') {
       const { filename } = change.payload as { filename: string };
       form.append('file', new File([change.blob!], filename, { type: 'image/jpeg' }));
-      await api.post(`/interventions/${change.interventionId}/attachments`, form, { silent: true });
+      await api.post(`/interventions/${change.interventionId}/attachments`, form, {
+        silent: true,
+        headers: { 'Idempotency-Key': change.clientId },
+      });
       return;
     }
     const p = change.payload as { role: 'CLIENT' | 'TECHNICIEN'; nom: string; qualite: string; signe_le: string };

@@ -14,6 +14,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { PendingMark } from '../../../../components/ui/pending-mark';
+import { newChangeId } from '../../../../lib/offline/outbox';
 import { pendingOf, sendOrQueue, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
 import { resizePhoto } from '../../../../lib/offline/resize';
 import { notify } from '../../../../lib/toast';
@@ -72,6 +73,7 @@ export function AttachmentsSection({
         return;
       }
       const photo = await photoToSend(file);
+      const clientId = newChangeId();
       const out = await sendOrQueue(
         {
           userId,
@@ -80,8 +82,9 @@ export function AttachmentsSection({
           payload: { filename: photo.name },
           blob: photo,
           baseVersion: version,
+          clientId,
         },
-        () => upload.mutateAsync({ id: interventionId, file: photo }),
+        () => upload.mutateAsync({ id: interventionId, file: photo, idempotencyKey: clientId }),
       );
       if (out.queued) notify.success(OUTBOX_MESSAGES.queued);
       else toastInterventionSuccess(out.result.message, ATTACHMENT_MESSAGES.uploaded);
