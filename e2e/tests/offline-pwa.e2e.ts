@@ -1,8 +1,11 @@
-import { OUTBOX_MESSAGES, PWA_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import { readFileSync } from 'node:fs';
+import { OUTBOX_MESSAGES, PWA_MESSAGES, SIGNATURE_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import { STATUT_LABELS } from '@gmao/domain/interventions/status';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { E2E_ADMIN } from '../support/server.ts';
 
 /**
  * Issue 32, the installable technician app on a phone: the manifest and the service worker, then the technician's
@@ -22,6 +25,7 @@ beforeAll(async () => {
   const ready = await createReadyUser('Technicien', `Yassine Idrissi ${suffix}`, `y_idrissi_${suffix}`);
   const own = await apiAs(ready.username, ready.password);
   tech = { ...ready, id: ((await own('GET', '/auth/profile')).body as { data: { id: number } }).data.id };
+  chef = await createReadyUser('Responsable', `Nadia El Fassi ${suffix}`, `n_elfassi_${suffix}`);
   const api = await adminApi();
   const client = await api('POST', '/clients', { nom_entreprise: unique('ONEE Kénitra'), ville: 'Kénitra' });
   const equipment = await api('POST', '/equipment', {
@@ -100,10 +104,310 @@ describe('the installable app, offline', () => {
     await context.close();
   });
 
-  // Needs the offline actions of the detail (start, checklist, material, photo, signature, close through the outbox)
-  // and wt-bon's signatures route: not built on this branch (see the pwa helper's report).
-  it.todo(
-    'offline on site: start, tick, add a material and a photo, get both signatures, close; online: each change once, GET /signatures lists both',
-  );
-  it.todo('a responsable reassigns it meanwhile: the technician sees each refused change with its reason and chooses');
+  it('fetched ahead at login: an intervention he never opened opens offline, with his day', async () => {
+    const text = unique('Groupe électrogène 250 kVA');
+    const id = await assignedIntervention(text, ['Niveau de gasoil']);
+    const { context, page } = await phone();
+    await loginThroughForm(page, tech.username, tech.password);
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    // Only the home page was shown: the detail's reads come from the prefetch.
+    await expect.poll(() => page.evaluate(savedDetail(id)), POLL).toBe(true);
+    await context.setOffline(true);
+    await page.goto(`/interventions/${id}`);
+    await page.getByText(text).first().waitFor();
+    await page.locator('section[aria-label="Checklist"]').getByText('Niveau de gasoil').waitFor({ state: 'attached' });
+    const banner = page.getByTestId('outbox-banner');
+    await expect.poll(() => banner.textContent(), POLL).toMatch(/données du \d{2}\/\d{2} à \d{2}:\d{2}/);
+    await context.close();
+  });
+
+  it('offline on site: start, tick, add a material and a photo, get both signatures, close; online: each change once, GET /signatures lists both', async () => {
+    const id = await assignedIntervention(unique('Poste HTA offline'), ['Vérifier les cellules']);
+    const { context, page } = await phone();
+    await loginThroughForm(page, tech.username, tech.password);
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await openDetail(page, id);
+    await expect.poll(() => page.evaluate(savedDetail(id)), POLL).toBe(true);
+
+    await context.setOffline(true);
+    // Start: shown at once, marked « en attente ».
+    await page.getByRole('toolbar', { name: 'Actions rapides' }).getByRole('button', { name: 'Démarrer' }).click();
+    const statut = page.getByTestId('detail-statut');
+    await expect.poll(() => statut.textContent(), POLL).toContain(STATUT_LABELS.EN_COURS);
+    expect(await statut.textContent()).toContain(OUTBOX_MESSAGES.pendingMark);
+    // Tick the checklist.
+    await openSection(page, 'Checklist');
+    await page.getByRole('region', { name: 'Checklist' }).getByRole('checkbox').first().check();
+    await page.getByRole('region', { name: 'Checklist' }).getByTestId('pending-mark').waitFor();
+    // A material.
+    await openSection(page, 'Matériel utilisé');
+    await page.getByRole('button', { name: 'Ajouter du matériel' }).click();
+    await page.getByLabel('Désignation').fill(MATERIAL);
+    await page.getByLabel('Quantité').fill('2');
+    await page.getByLabel('Prix unitaire (MAD)').fill('125,50');
+    await page.getByRole('form', { name: 'Ajouter du matériel' }).getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByTestId('pending-materials').getByText(MATERIAL).waitFor();
+    // A photo (resized to JPEG on the phone).
+    await openSection(page, 'Pièces jointes');
+    await page.locator('#attachment-file').setInputFiles({ name: 'cellule.png', mimeType: 'image/png', buffer: PHOTO });
+    await page.getByTestId('pending-photos').getByText('cellule.jpg').waitFor();
+    // Close: « Faire signer le client » first.
+    await page.getByRole('region', { name: 'Actions disponibles' }).getByRole('button', { name: 'Terminer' }).click();
+    const dialog = page.getByRole('dialog', { name: SIGNATURE_MESSAGES.askClient });
+    await dialog.getByLabel(SIGNATURE_MESSAGES.signerName).fill(SIGNER);
+    await dialog.getByLabel(SIGNATURE_MESSAGES.signerQualite).fill('Chef de poste');
+    await draw(page, SIGNATURE_MESSAGES.clientSignature);
+    await dialog.getByLabel(SIGNATURE_MESSAGES.technicianName).fill(TECH_SIGNER);
+    await draw(page, SIGNATURE_MESSAGES.technicianSignature);
+    await dialog.getByRole('button', { name: SIGNATURE_MESSAGES.submitAndClose }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => statut.textContent(), POLL).toContain(STATUT_LABELS.TERMINEE);
+
+    // Reloaded offline: the app and the data from the cache, the 7 changes still waiting and shown.
+    await page.reload();
+    await page.getByTestId('detail-statut').waitFor();
+    const banner = page.getByTestId('outbox-banner');
+    await expect.poll(() => banner.textContent(), POLL).toContain(OUTBOX_MESSAGES.offline(7));
+    expect(await page.getByTestId('detail-statut').textContent()).toContain(STATUT_LABELS.TERMINEE);
+    await page.getByTestId('pending-materials').getByText(MATERIAL).waitFor({ state: 'attached' });
+
+    // Online: replayed once, in order.
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+    const api = await adminApi();
+    const intervention = (await api('GET', `/interventions/${id}`)).body as { data: { statut: string } };
+    expect(intervention.data.statut).toBe('TERMINEE');
+    const history = (await api('GET', `/interventions/${id}/workflow/history`)).body as {
+      data: { toStatut: string | null }[];
+    };
+    expect(history.data.filter((h) => h.toStatut === 'EN_COURS')).toHaveLength(1);
+    expect(history.data.filter((h) => h.toStatut === 'TERMINEE')).toHaveLength(1);
+    const checklist = (await api('GET', `/interventions/${id}/checklist`)).body as { data: { done: number } };
+    expect(checklist.data.done).toBe(1);
+    const materials = (await api('GET', `/interventions/${id}/materials`)).body as {
+      data: { items: { designation: string; quantite: string }[] };
+    };
+    expect(materials.data.items.filter((m) => m.designation === MATERIAL)).toHaveLength(1);
+    const attachments = (await api('GET', `/interventions/${id}/attachments`)).body as {
+      data: { filename: string; mimeType?: string }[];
+    };
+    expect(attachments.data.map((a) => a.filename)).toEqual(['cellule.jpg']);
+    const signatures = (await api('GET', `/interventions/${id}/signatures`)).body as {
+      data: { role: string; nom: string; qualite: string | null }[];
+    };
+    expect(signatures.data.map((s) => [s.role, s.nom]).sort()).toEqual([
+      ['CLIENT', SIGNER],
+      ['TECHNICIEN', TECH_SIGNER],
+    ]);
+    // The bon carries both signers.
+    const text = await pdfText(await adminPdf(`/reports/interventions/${id}/pdf`));
+    expect(text).toContain(SIGNER);
+    expect(text).toContain(TECH_SIGNER);
+    // The detail shows the server's state: nothing waits any more.
+    await expect.poll(() => page.getByTestId('pending-mark').count(), POLL).toBe(0);
+    await context.close();
+  });
+
+  it('a new intervention made offline is a draft, created once when the network is back', async () => {
+    const api = await adminApi();
+    const client = await api('POST', '/clients', { nom_entreprise: unique('Managem Guemassa'), ville: 'Marrakech' });
+    const equipment = unique('Compresseur Atlas Copco');
+    await api('POST', '/equipment', {
+      nom: equipment,
+      type_equipement: 'ONDULEUR',
+      proprietaire_id: (client.body as { data: { id: number } }).data.id,
+    });
+    const text = unique('Fuite d’huile compresseur');
+    const { context, page } = await phone();
+    await loginThroughForm(page, tech.username, tech.password);
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
+    await page.goto('/interventions');
+    await expect.poll(() => page.evaluate(savedKey('["equipment","options",1000]')), POLL).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole('button', { name: 'Nouvelle Intervention' }).click();
+    const form = page.getByRole('dialog', { name: 'Nouvelle Intervention' });
+    await form.getByRole('combobox', { name: /Équipement/ }).click();
+    await form.getByRole('textbox', { name: 'Rechercher...' }).fill(equipment);
+    await form.getByRole('option', { name: new RegExp(equipment) }).click();
+    await form.getByLabel('Description').fill(text);
+    await form.getByRole('button', { name: "Créer l'intervention" }).click();
+    await form.waitFor({ state: 'detached' });
+    const drafts = page.getByTestId('pending-drafts');
+    await drafts.getByText(text).waitFor();
+    expect(await drafts.getByTestId('pending-mark').textContent()).toBe(OUTBOX_MESSAGES.pendingMark);
+    // Kept through a reload offline.
+    await page.reload();
+    await page.getByTestId('pending-drafts').getByText(text).waitFor();
+
+    await context.setOffline(false);
+    await page.getByTestId('outbox-banner').waitFor({ state: 'detached', timeout: 30_000 });
+    await page.getByTestId('pending-drafts').waitFor({ state: 'detached' });
+    const found = (await api('GET', `/interventions?search=${encodeURIComponent(text)}`)).body as {
+      data: { description: string; creerPar: { nom: string } | null }[];
+    };
+    expect(found.data.filter((i) => i.description === text)).toHaveLength(1);
+    await context.close();
+  });
+
+  it('a responsable reassigns it meanwhile: the technician sees each refused change with its reason and chooses', async () => {
+    const id = await assignedIntervention(unique('Armoire TGBT'), ['Serrage des bornes']);
+    const { context, page } = await phone();
+    await loginThroughForm(page, tech.username, tech.password);
+    await openDetail(page, id);
+    await expect.poll(() => page.evaluate(savedDetail(id)), POLL).toBe(true);
+
+    await context.setOffline(true);
+    await page.getByRole('toolbar', { name: 'Actions rapides' }).getByRole('button', { name: 'Démarrer' }).click();
+    await openSection(page, 'Checklist');
+    await page.getByRole('region', { name: 'Checklist' }).getByRole('checkbox').first().check();
+    const banner = page.getByTestId('outbox-banner');
+    await expect.poll(() => banner.textContent(), POLL).toContain(OUTBOX_MESSAGES.offline(2));
+
+    // Meanwhile the responsable gives it to another technician.
+    const suffix = Date.now().toString(36);
+    const other = await createReadyUser('Technicien', `Karim Bennani ${suffix}`, `k_bennani_${suffix}`);
+    const otherId = (
+      (await (await apiAs(other.username, other.password))('GET', '/auth/profile')).body as {
+        data: { id: number };
+      }
+    ).data.id;
+    const responsable = await apiAs(chef.username, chef.password);
+    expect((await responsable('PUT', `/interventions/${id}/assign`, { technicianId: otherId })).status).toBe(200);
+
+    await context.setOffline(false);
+    const review = banner.getByRole('button', { name: OUTBOX_MESSAGES.conflicts(2) });
+    await review.waitFor({ timeout: 30_000 });
+    await review.click();
+    const list = page.getByRole('region', { name: OUTBOX_MESSAGES.conflictsTitle });
+    const items = list.getByRole('listitem');
+    await expect.poll(() => items.count(), POLL).toBe(2);
+    expect(await items.nth(0).textContent()).toContain(OUTBOX_MESSAGES.changeOf('Changement de statut', id));
+    expect(await items.nth(1).textContent()).toContain(OUTBOX_MESSAGES.changeOf('Checklist', id));
+    for (const i of [0, 1]) expect(await items.nth(i).textContent()).toContain(OUTBOX_MESSAGES.forbidden);
+    // Nothing was written on the server.
+    const api = await adminApi();
+    expect(((await api('GET', `/interventions/${id}`)).body as { data: { statut: string } }).data.statut).toBe(
+      'PLANIFIEE',
+    );
+    // He chooses per change: both dropped, one at a time.
+    await items.nth(0).getByRole('button', { name: OUTBOX_MESSAGES.discard }).click();
+    await expect.poll(() => items.count(), POLL).toBe(1);
+    expect(await items.nth(0).textContent()).toContain('Checklist');
+    await items.nth(0).getByRole('button', { name: OUTBOX_MESSAGES.discard }).click();
+    await banner.waitFor({ state: 'detached' });
+    await context.close();
+  });
 });
+
+const MATERIAL = unique('Fusible HPC 63 A');
+const SIGNER = unique('Samir Alaoui');
+const TECH_SIGNER = unique('Yassine Idrissi');
+const PHOTO = readFileSync(new URL('../../web/public/icons/icon-192.png', import.meta.url));
+let chef: { username: string; password: string };
+
+/** An intervention of today assigned to the technician, with checklist steps. */
+async function assignedIntervention(text: string, steps: string[]): Promise<number> {
+  const api = await adminApi();
+  const client = await api('POST', '/clients', { nom_entreprise: unique('Lydec Casablanca'), ville: 'Casablanca' });
+  const equipment = await api('POST', '/equipment', {
+    nom: unique('Tableau général BT'),
+    type_equipement: 'ONDULEUR',
+    proprietaire_id: (client.body as { data: { id: number } }).data.id,
+  });
+  const created = await api('POST', '/interventions', {
+    equipement_id: (equipment.body as { data: { id: number } }).data.id,
+    date: new Date().toISOString().slice(0, 10),
+    description: text,
+  });
+  const id = (created.body as { data: { id: number } }).data.id;
+  expect((await api('PUT', `/interventions/${id}/assign`, { technicianId: tech.id })).status).toBe(200);
+  for (const label of steps) expect((await api('POST', `/interventions/${id}/checklist`, { label })).status).toBe(201);
+  return id;
+}
+
+async function openDetail(page: Page, id: number) {
+  await page.goto(`/interventions/${id}`);
+  await page.getByTestId('detail-statut').waitFor();
+  // (inside a folded section: in the page, not in the accessibility tree)
+  await page.locator('section[aria-label="Checklist"] input[type="checkbox"]').first().waitFor({ state: 'attached' });
+}
+
+/** Opens a folded section of the phone's detail. */
+async function openSection(page: Page, title: string) {
+  const section = page.getByRole('region', { name: title, exact: true });
+  if ((await section.locator('details').getAttribute('open')) === null) await section.locator('summary').click();
+}
+
+/** Whether the detail's reads (intervention, workflow, checklist) are saved in IndexedDB for the technician. */
+const savedDetail = (id: number) => `new Promise((resolve) => {
+  const open = indexedDB.open('gmao-offline');
+  open.onerror = () => resolve(false);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('cache')) return resolve(false);
+    const get = db.transaction('cache').objectStore('cache').get('queries:${tech.id}');
+    get.onsuccess = () => {
+      const keys = (get.result?.state?.queries ?? []).map((q) => JSON.stringify(q.queryKey));
+      resolve(['detail', 'workflow', 'checklist', 'materials', 'attachments'].every((k) =>
+        keys.includes(JSON.stringify(['interventions', k, ${id}]))));
+    };
+    get.onerror = () => resolve(false);
+  };
+})`;
+
+/** Whether a query of this key (JSON) is saved in IndexedDB for the technician. */
+const savedKey = (key: string) => `new Promise((resolve) => {
+  const open = indexedDB.open('gmao-offline');
+  open.onerror = () => resolve(false);
+  open.onsuccess = () => {
+    const db = open.result;
+    if (!db.objectStoreNames.contains('cache')) return resolve(false);
+    const get = db.transaction('cache').objectStore('cache').get('queries:${tech.id}');
+    get.onsuccess = () => resolve((get.result?.state?.queries ?? []).some((q) => JSON.stringify(q.queryKey) === '${key}'));
+    get.onerror = () => resolve(false);
+  };
+})`;
+
+/** Signs in a signature pad: a wide zigzag stroke. */
+async function draw(page: Page, label: string) {
+  const canvas = page.locator(`canvas[aria-label="${label}"]`);
+  await canvas.scrollIntoViewIfNeeded();
+  const box = await canvas.boundingBox();
+  if (!box) throw new Error(`no canvas ${label}`);
+  const y = box.y + box.height / 2;
+  await page.mouse.move(box.x + 20, y);
+  await page.mouse.down();
+  for (let i = 1; i <= 30; i++) {
+    await page.mouse.move(box.x + 20 + i * ((box.width - 60) / 30), y + (i % 2 === 0 ? -30 : 30), { steps: 3 });
+  }
+  await page.mouse.up();
+}
+
+/** A PDF of the API, as the administrator downloads it. */
+async function adminPdf(path: string): Promise<Buffer> {
+  const login = await fetch(`${baseURL()}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(E2E_ADMIN),
+  });
+  const { data } = (await login.json()) as { data: { token: string } };
+  const res = await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${data.token}` } });
+  expect(res.status).toBe(200);
+  return Buffer.from(await res.arrayBuffer());
+}
+
+/** The text of a PDF as pdf.js extracts it. */
+async function pdfText(pdf: Buffer): Promise<string> {
+  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
+  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
+  let text = '';
+  for (let p = 1; p <= doc.numPages; p++) {
+    const content = await (await doc.getPage(p)).getTextContent();
+    for (const item of content.items as { str?: string; hasEOL?: boolean }[]) {
+      text += (item.str ?? '') + (item.hasEOL ? '\n' : '');
+    }
+  }
+  await doc.destroy();
+  return text;
+}

@@ -377,4 +377,46 @@ describe('Signature du client obligatoire pour terminer', () => {
     const other = await assigned();
     expect((await close(tech.token, other.id)).statusCode).toBe(200);
   });
+
+  it("the workflow tells the phone whether closing needs the client's signature and whether it is there (offline)", async () => {
+    const db = t.database.db;
+    const state = async (id: number) =>
+      (await t.as(tech.token, { method: 'GET', url: `/api/interventions/${id}/workflow` })).json().data.clientSignature;
+    const i = await assigned();
+    expect(await state(i.id)).toEqual({ required: false, signed: false });
+    expect((await putCompany(admin, { ...company, signature_client_obligatoire: true })).statusCode).toBe(200);
+    try {
+      expect(await state(i.id)).toEqual({ required: true, signed: false });
+      await sign(tech.token, i.id, { role: 'TECHNICIEN', nom: 'Karim Technicien' });
+      expect(await state(i.id)).toEqual({ required: true, signed: false });
+      await sign(tech.token, i.id);
+      expect(await state(i.id)).toEqual({ required: true, signed: true });
+    } finally {
+      await putCompany(admin, { ...company, signature_client_obligatoire: false });
+    }
+    // A contract that asks for it, the company not.
+    const client = await createClient(db);
+    const equipment = await createEquipment(db, { proprietaireId: client.id });
+    const { rows: cal } = await db.execute<{ id: number }>(sql`SELECT id FROM business_calendars ORDER BY id LIMIT 1`);
+    const contract = await t.as(admin, {
+      method: 'POST',
+      url: '/api/contracts',
+      payload: {
+        client_id: client.id,
+        numero: 'SIG-2026-02',
+        type: 'COMPLET',
+        date_debut: '2020-01-01',
+        date_fin: '2099-12-31',
+        calendrier_id: cal[0]!.id,
+        signature_client_obligatoire: true,
+      },
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    const covered = await createIntervention(db, {
+      statut: 'EN_COURS',
+      technicianId: tech.id,
+      equipementId: equipment.id,
+    });
+    expect(await state(covered.id)).toEqual({ required: true, signed: false });
+  });
 });

@@ -297,6 +297,11 @@ export const workflowSchema = z.object({
   pauseCount: z.number(),
   /** The intervention's version the workflow was derived from (the version its buttons act on). */
   version: z.number(),
+  /**
+   * Issue 32: whether closing needs the client's signature (company setting or the contract's) and whether the bon
+   * has one — the phone knows it offline and asks for the signature before the close.
+   */
+  clientSignature: z.object({ required: z.boolean(), signed: z.boolean() }).optional(),
 });
 export type Workflow = z.infer<typeof workflowSchema>;
 

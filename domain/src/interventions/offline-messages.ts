@@ -24,6 +24,7 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   material: 'Matériel',
   photo: 'Photo',
   signature: 'Signature',
+  create: 'Création (brouillon)',
 };
 
 export const OUTBOX_MESSAGES = {
@@ -47,6 +48,20 @@ export const OUTBOX_MESSAGES = {
   /** A whole sync request refused (403: reassigned; 404: deleted); the change is kept for review. */
   forbidden: 'Cette intervention ne vous est plus attribuée : modification conservée pour revue',
   notFound: "Cette intervention n'existe plus : modification conservée pour revue",
+  /** A change made without network, kept on the phone (the detail shows it at once, marked). */
+  queued: 'Enregistré sur le téléphone : envoyé dès le retour du réseau',
+  /** The mark of a change shown before the server has it. */
+  pendingMark: 'en attente',
+  /** The mark of a change the server refused (listed in the banner's conflicts). */
+  conflictMark: 'refusée',
+  pendingMaterials: "Matériel en attente d'envoi",
+  pendingPhotos: "Photos en attente d'envoi",
+  pendingNotes: "Notes en attente d'envoi",
+  pendingSessions: "Sessions en attente d'envoi",
+  /** Offline, only a photo (an image) can wait on the phone; other files need the network. */
+  offlineFileRefused:
+    "Hors ligne, seules les photos peuvent être ajoutées : les autres fichiers s'envoient avec du réseau",
+  timerRunningOffline: (since: string) => `Chronomètre démarré hors ligne à ${since}`,
 } as const;
 
 /** Signature on site (issue 32). */
@@ -58,4 +73,28 @@ export const SIGNATURE_MESSAGES = {
   technicianSignature: 'Signature du technicien',
   clear: 'Effacer',
   tooSmall: 'Signature vide ou trop petite : signez dans le cadre',
+  title: "Faire signer le bon d'intervention",
+  intro: "Le client et le technicien signent le bon d'intervention avant la clôture.",
+  technicianName: 'Nom du technicien',
+  qualitePlaceholder: 'ex. Responsable maintenance',
+  submitAndClose: 'Signer et terminer',
+  submit: 'Enregistrer les signatures',
+  closeWithout: 'Terminer sans signature',
+  required: 'Signature du client obligatoire pour terminer',
+  nameRequired: 'Le nom du signataire est obligatoire',
+  clientMissing: 'La signature du client est vide ou trop petite : faites-le signer dans le cadre',
+  technicianMissing: 'Votre signature est vide ou trop petite : signez dans le cadre',
+  recorded: 'Signatures enregistrées',
+  queued: 'Signatures enregistrées sur le téléphone : envoyées dès le retour du réseau',
+  signed: 'Bon signé par le client',
+  signedPending: "Bon signé par le client (en attente d'envoi)",
+} as const;
+
+/** Interventions created offline (issue 32): a draft on the phone, sent with an idempotency key. */
+export const DRAFT_MESSAGES = {
+  keyInvalid: 'En-tête Idempotency-Key invalide : 1 à 64 caractères parmi lettres, chiffres et « - _ : . »',
+  queued: "Brouillon enregistré sur le téléphone : l'intervention sera créée dès le retour du réseau",
+  pendingTitle: 'Interventions en attente de création',
+  kindLabel: OUTBOX_KIND_LABELS.create as string,
+  replayed: 'Intervention déjà créée par cet envoi',
 } as const;

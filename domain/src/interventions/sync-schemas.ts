@@ -3,6 +3,7 @@ import { idSchema } from '../common/api.ts';
 import { checklistCheckSchema } from './checklist-schemas.ts';
 import { interventionSchema, statusChangeSchema, workflowNoteSchema } from './intervention-schemas.ts';
 import { materialInputSchema } from './material-schemas.ts';
+import { DRAFT_MESSAGES } from './offline-messages.ts';
 import { versionSchema } from './version-schemas.ts';
 
 /**
@@ -122,3 +123,27 @@ export const syncResultSchema = z.object({
   intervention: interventionSchema,
 });
 export type SyncResult = z.infer<typeof syncResultSchema>;
+
+/**
+ * POST /interventions's optional `Idempotency-Key` (issue 32: a draft created offline, sent again after a lost
+ * answer, creates one intervention). Same format as a change id.
+ */
+const idempotencyKey = (effect: string) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: DRAFT_MESSAGES.keyInvalid })
+    .optional()
+    .describe(`Clé d'idempotence de l'appareil (1 à 64 caractères) : ${effect}`);
+
+export const creationHeadersSchema = z.looseObject({
+  'idempotency-key': idempotencyKey(
+    "un second envoi avec la même clé renvoie l'intervention déjà créée (200) au lieu d'en créer une autre",
+  ),
+});
+
+/** POST /interventions/:id/attachments's optional `Idempotency-Key`: a photo sent twice from the outbox is one. */
+export const attachmentKeyHeaderSchema = z.looseObject({
+  'idempotency-key': idempotencyKey(
+    'un second envoi avec la même clé renvoie la pièce jointe déjà enregistrée (200) sans la stocker deux fois',
+  ),
+});

@@ -2,9 +2,11 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { keepOffline } from '../lib/offline/query-snapshot';
-import { notifyOutboxChanged, outbox } from '../lib/offline/use-outbox';
+import { notifyOutboxChanged, OUTBOX_REPLAYED, outbox } from '../lib/offline/use-outbox';
 import { createQueryClient } from '../lib/query-client';
+import { queryRoots } from '../lib/query-keys';
 import { useSession } from '../lib/session';
+import { PREFETCH_EVERY_MS, prefetchDay } from './prefetch-day';
 
 /**
  * The query cache of every page but /login, in a chunk of its own: the login page fetches nothing through TanStack
@@ -20,6 +22,30 @@ export default function QueryScope() {
     () => (userId === null ? undefined : keepOffline(outbox().db, userId, client, () => notifyOutboxChanged())),
     [userId, client],
   );
+  // Issue 32: his day fetched ahead at login, back online and every PREFETCH_EVERY_MS (prefetch-day.ts).
+  useEffect(() => {
+    if (userId === null) return;
+    const run = () => {
+      if (navigator.onLine) void prefetchDay(client, userId);
+    };
+    run();
+    const timer = setInterval(run, PREFETCH_EVERY_MS);
+    window.addEventListener('online', run);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('online', run);
+    };
+  }, [userId, client]);
+  // Changes sent from the outbox: the views show the server's state (the "en attente" marks are gone).
+  useEffect(() => {
+    const reload = () => {
+      for (const root of [queryRoots.interventions, queryRoots.dashboard, queryRoots.stock]) {
+        void client.invalidateQueries({ queryKey: root });
+      }
+    };
+    window.addEventListener(OUTBOX_REPLAYED, reload);
+    return () => window.removeEventListener(OUTBOX_REPLAYED, reload);
+  }, [client]);
   return (
     <QueryClientProvider client={client}>
       <Outlet />

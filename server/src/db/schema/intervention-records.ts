@@ -57,8 +57,15 @@ export const interventionAttachments = pgTable(
     storageKey: varchar('storage_key', { length: 255 }).notNull().unique(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 0055: the offline phone's change id (Idempotency-Key): a photo sent twice is stored once. */
+    changeId: varchar('change_id', { length: 64 }),
   },
-  (t) => [index('intervention_attachments_intervention_idx').on(t.interventionId, t.id)],
+  (t) => [
+    index('intervention_attachments_intervention_idx').on(t.interventionId, t.id),
+    uniqueIndex('intervention_attachments_change_uq')
+      .on(t.interventionId, t.userId, t.changeId)
+      .where(sql`${t.changeId} IS NOT NULL`),
+  ],
 );
 
 // 0007_intervention_checklist.sql: checklist items (created from the equipment type with each intervention).
@@ -182,7 +189,7 @@ export const interventionSignatures = pgTable(
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
   },
   (t) => [
-    uniqueIndex('intervention_signatures_change_id_uq').on(t.interventionId, t.changeId),
+    uniqueIndex('intervention_signatures_change_id_uq').on(t.interventionId, t.userId, t.changeId),
     index('intervention_signatures_intervention_idx').on(t.interventionId, t.id),
     index('intervention_signatures_version_idx').on(t.bonVersionId),
   ],

@@ -220,3 +220,20 @@ export const interventionSyncLog = pgTable(
   },
   (t) => [primaryKey({ columns: [t.interventionId, t.clientId] })],
 );
+
+/** Idempotency keys of interventions created offline (migration 0055, POST /interventions `Idempotency-Key`). */
+export const interventionCreationKeys = pgTable(
+  'intervention_creation_keys',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: varchar('key', { length: 64 }).notNull(),
+    interventionId: integer('intervention_id').references(() => interventions.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'intervention_creation_keys_pk', columns: [t.userId, t.key] }),
+    index('intervention_creation_keys_intervention_idx').on(t.interventionId),
+  ],
+);

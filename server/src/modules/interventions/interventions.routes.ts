@@ -10,6 +10,8 @@ import {
   statusCountsQuerySchema,
   statusCountsSchema,
 } from '@gmao/domain/interventions/intervention-schemas';
+import { DRAFT_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import { creationHeadersSchema } from '@gmao/domain/interventions/sync-schemas';
 import { withVersion } from '@gmao/domain/interventions/version-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -156,15 +158,25 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
       schema: {
         tags,
         summary: "Créer (le client est le propriétaire de l'équipement)",
+        description:
+          "Avec l'en-tête `Idempotency-Key` (un brouillon créé hors ligne, issue 32) : le premier envoi crée l'intervention (201), un envoi suivant avec la même clé par le même utilisateur renvoie celle déjà créée (200) sans en créer une autre.",
+        headers: creationHeadersSchema,
         body: interventionCreateSchema,
-        response: { 201: successEnvelope(interventionSchema), ...errors },
+        response: { 200: successEnvelope(interventionSchema), 201: successEnvelope(interventionSchema), ...errors },
       },
     },
     async (request, reply) => {
-      const data = await service.createIntervention(app.db, requireUser(request), request.body);
-      return reply
-        .status(201)
-        .send({ success: true as const, data, message: MUTATION_MESSAGES.interventionCreate.success });
+      const { data, replayed } = await service.createInterventionWithKey(
+        app.db,
+        requireUser(request),
+        request.body,
+        request.headers['idempotency-key'],
+      );
+      return reply.status(replayed ? 200 : 201).send({
+        success: true as const,
+        data,
+        message: replayed ? DRAFT_MESSAGES.replayed : MUTATION_MESSAGES.interventionCreate.success,
+      });
     },
   );
 

@@ -7,6 +7,7 @@ import type {
   StatusCountsQuery,
 } from '@gmao/domain/interventions/intervention-schemas';
 import type { MaterialInput } from '@gmao/domain/interventions/material-schemas';
+import { DRAFT_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { instantOfWallClock } from '@gmao/domain/interventions/planning-clock';
 import { isOpen as isOpenStatut } from '@gmao/domain/interventions/predicates';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
@@ -20,6 +21,7 @@ import { insertComment } from './activity/comments.repository.ts';
 import { setTechnician } from './assignment/assignment.repository.ts';
 import { assignInTx } from './assignment/assignment.service.ts';
 import { attachmentKeys } from './attachments/attachments.repository.ts';
+import { claimCreationKey, creationKeyIntervention, recordCreationKey } from './creation-keys.repository.ts';
 import * as repo from './interventions.repository.ts';
 import { lockAnyIntervention } from './lifecycle/lifecycle.repository.ts';
 import * as list from './list.repository.ts';
@@ -87,9 +89,32 @@ export async function createIntervention(
   input: InterventionCreate,
   extras: CreationExtras = {},
 ) {
+  return (await createOnce(db, user, input, extras)).data;
+}
+
+/**
+ * POST /interventions with an `Idempotency-Key` (issue 32: a draft made offline): the first sending creates, a later
+ * one with the same key (the answer was lost, the phone sent it again) answers the intervention already created.
+ */
+export function createInterventionWithKey(db: Db, user: SessionUser, input: InterventionCreate, key?: string) {
+  return createOnce(db, user, input, { idempotencyKey: key });
+}
+
+async function createOnce(
+  db: Db,
+  user: SessionUser,
+  input: InterventionCreate,
+  extras: CreationExtras & { idempotencyKey?: string },
+): Promise<{ data: Intervention; replayed: boolean }> {
   // A new intervention has no part request: it cannot start waiting for parts (the status route's rule).
   mayEnter(null, input.statut);
-  const id = await db.transaction(async (tx) => {
+  const key = extras.idempotencyKey;
+  const outcome = await db.transaction(async (tx) => {
+    if (key && !(await claimCreationKey(tx, user.id, key))) {
+      const existing = await creationKeyIntervention(tx, user.id, key);
+      if (existing === null) throw new AppError('CONFLICT', DRAFT_MESSAGES.replayed);
+      return { id: existing, replayed: true };
+    }
     const clientId = await resolveClient(tx, input.equipement_id, input.client_id);
     const created = await repo.insertIntervention(tx, {
       equipementId: input.equipement_id,
@@ -117,9 +142,10 @@ export async function createIntervention(
     // Assigned at creation through the assignment's own rules (a 403 rolls the creation back).
     if (input.technicianId) await assignInTx(tx, user, [created], input.technicianId);
     await notifyInterventionCreated(tx, user, created);
-    return created;
+    if (key) await recordCreationKey(tx, user.id, key, created);
+    return { id: created, replayed: false };
   });
-  return mustFind(db, id);
+  return { data: await mustFind(db, outcome.id), replayed: outcome.replayed };
 }
 
 /** An intervention made from an accepted request (requests.service, issue 33), inside the decision's transaction. */

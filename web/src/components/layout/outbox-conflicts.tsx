@@ -27,7 +27,9 @@ export function OutboxConflicts({ box, userId, onChanged }: { box: Outbox; userI
           return (
             <li key={c.seq} className="rounded-md border border-amber-300 bg-amber-50 p-2 text-sm">
               <p className="font-medium">
-                {OUTBOX_MESSAGES.changeOf(OUTBOX_KIND_LABELS[c.type] ?? c.type, c.interventionId)}
+                {c.type === 'create'
+                  ? `${OUTBOX_KIND_LABELS.create} — ${(c.payload as { description?: string }).description || ''}`
+                  : OUTBOX_MESSAGES.changeOf(OUTBOX_KIND_LABELS[c.type] ?? c.type, c.interventionId)}
               </p>
               <p>{c.reason}</p>
               {server?.statut !== undefined && server.version !== undefined && (

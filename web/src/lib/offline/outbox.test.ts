@@ -141,4 +141,40 @@ describe('outbox', () => {
     expect(server.appliedOrder).toEqual(['once']);
     expect(await outbox.count(USER)).toBe(0);
   });
+
+  it('a draft intervention is created once: sent with its id as the key, again after a lost answer, then a later change', async () => {
+    const outbox = new Outbox(openDb(`o${++dbCount}`));
+    await outbox.enqueue({ ...change(0, 'draft-1'), type: 'create', payload: { description: 'Poste 3' } });
+    await outbox.enqueue(change(5, 'after'));
+    const server = fakeServer();
+    const created = new Map<string, number>();
+    let loseAnswer = true;
+    server.transport.create = async (c) => {
+      // The server: one intervention per key (a known key answers the one already created).
+      if (!created.has(c.clientId)) created.set(c.clientId, created.size + 1);
+      if (loseAnswer) {
+        loseAnswer = false;
+        throw { status: 0, message: 'timeout' };
+      }
+    };
+    expect((await outbox.replay(USER, server.transport)).stopped).toBe('network');
+    expect(server.appliedOrder).toEqual([]);
+    expect(await outbox.count(USER)).toBe(2);
+    expect(await outbox.replay(USER, server.transport)).toEqual({ applied: 2, conflicts: 0, stopped: null });
+    expect([...created.keys()]).toEqual(['draft-1']);
+    expect(server.appliedOrder).toEqual(['after']);
+  });
+
+  it('a refused draft (400) is kept for review with the French reason', async () => {
+    const outbox = new Outbox(openDb(`o${++dbCount}`));
+    await outbox.enqueue({ ...change(0, 'draft-2'), type: 'create', payload: {} });
+    const server = fakeServer();
+    server.transport.create = async () => {
+      throw { status: 400, serverMessage: "L'équipement est obligatoire" };
+    };
+    expect((await outbox.replay(USER, server.transport)).stopped).toBe('refused');
+    expect(await outbox.conflicts(USER)).toMatchObject([
+      { clientId: 'draft-2', reason: "L'équipement est obligatoire" },
+    ]);
+  });
 });

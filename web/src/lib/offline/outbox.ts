@@ -9,7 +9,7 @@ import Dexie, { type EntityTable } from 'dexie';
  * once). Stored in IndexedDB per user id, so it survives a reload, a restart and an expired session (re-login keeps
  * it). Sync changes go through POST /interventions/:id/sync; uploads (photos, signatures) through their own routes.
  */
-export type OutboxKind = SyncChangeType | 'photo' | 'signature';
+export type OutboxKind = SyncChangeType | 'photo' | 'signature' | 'create';
 
 export interface OutboxChange {
   seq?: number;
@@ -54,6 +54,8 @@ export class OfflineDb extends Dexie {
 export interface OutboxTransport {
   sync(interventionId: number, body: { baseVersion: number; changes: SyncBodyChange[] }): Promise<SyncResult>;
   upload(change: OutboxChange): Promise<void>;
+  /** A draft intervention made offline (`create`): POST /interventions with the change id as Idempotency-Key. */
+  create?(change: OutboxChange): Promise<void>;
 }
 export interface SyncBodyChange {
   clientId: string;
@@ -159,6 +161,10 @@ export class Outbox {
           });
           outcome.applied += result.applied.length;
           outcome.conflicts += result.conflicts.length;
+        } else if (first.type === 'create' && transport.create) {
+          await transport.create(first);
+          await this.db.outbox.delete(first.seq!);
+          outcome.applied += 1;
         } else {
           await transport.upload(first);
           await this.db.outbox.delete(first.seq!);

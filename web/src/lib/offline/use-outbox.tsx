@@ -11,10 +11,26 @@ export function outbox(): Outbox {
   return shared;
 }
 
-const CHANGED = 'gmao-outbox-changed';
+export const OUTBOX_CHANGED = 'gmao-outbox-changed';
+const CHANGED = OUTBOX_CHANGED;
 /** Tells every useOutbox that the outbox changed (an enqueue, a replay, a choice on a conflict). */
 export function notifyOutboxChanged() {
   window.dispatchEvent(new Event(CHANGED));
+}
+
+/** A replay sent changes: the views of interventions reload the server's state (app/query-scope.tsx listens). */
+export const OUTBOX_REPLAYED = 'gmao-outbox-replayed';
+function afterReplay(outcome: ReplayOutcome) {
+  notifyOutboxChanged();
+  if (outcome.applied > 0 || outcome.conflicts > 0) window.dispatchEvent(new Event(OUTBOX_REPLAYED));
+}
+
+/** Replays the user's outbox now (the banner's button, a choice on a conflict, a change queued while online). */
+export async function replayOutbox(userId: number): Promise<ReplayOutcome | null> {
+  if (!navigator.onLine) return null;
+  const outcome = await outbox().replay(userId, apiTransport);
+  afterReplay(outcome);
+  return outcome;
 }
 
 /**
@@ -50,10 +66,8 @@ export function useOutbox() {
   }, [userId]);
 
   const syncNow = useCallback(async (): Promise<ReplayOutcome | null> => {
-    if (userId === null || !navigator.onLine) return null;
-    const outcome = await outbox().replay(userId, apiTransport);
-    notifyOutboxChanged();
-    return outcome;
+    if (userId === null) return null;
+    return replayOutbox(userId);
   }, [userId]);
 
   useEffect(() => {
@@ -74,12 +88,12 @@ export function useOutbox() {
 
 /**
  * Queues one change made on the device (sync kinds: the single route's body; photo/signature: the upload's fields
- * and its blob) and tells the banner; replayed at once when online. The detail's actions are to call this while
- * offline (not wired on this branch).
+ * and its blob) and tells the banner; replayed at once when online. The detail's actions call it through
+ * sendOrQueue (pending.ts).
  */
 export async function queueChange(change: Parameters<Outbox['enqueue']>[0]): Promise<string> {
   const clientId = await outbox().enqueue(change);
   notifyOutboxChanged();
-  if (navigator.onLine) void outbox().replay(change.userId, apiTransport).then(notifyOutboxChanged);
+  if (navigator.onLine) void replayOutbox(change.userId);
   return clientId;
 }

@@ -55,14 +55,26 @@ export async function insertAttachment(
     sizeBytes: number;
     storageKey: string;
     userId: number;
+    /** The offline phone's change id (issue 32): a second row with it is not inserted (answers null). */
+    changeId?: string | null;
   },
-) {
+): Promise<number | null> {
   const { rows } = await db.execute<{ id: number }>(
-    sql`INSERT INTO intervention_attachments (intervention_id, original_name, mime_type, size_bytes, storage_key, user_id)
-        VALUES (${row.interventionId}, ${row.filename}, ${row.mimeType}, ${row.sizeBytes}, ${row.storageKey}, ${row.userId})
+    sql`INSERT INTO intervention_attachments (intervention_id, original_name, mime_type, size_bytes, storage_key, user_id, change_id)
+        VALUES (${row.interventionId}, ${row.filename}, ${row.mimeType}, ${row.sizeBytes}, ${row.storageKey}, ${row.userId},
+                ${row.changeId ?? null})
+        ON CONFLICT (intervention_id, user_id, change_id) WHERE change_id IS NOT NULL DO NOTHING
         RETURNING id`,
   );
-  return rows[0].id;
+  return rows[0]?.id ?? null;
+}
+
+/** The attachment an earlier sending of this user's change id stored (issue 32's offline photos). */
+export async function findAttachmentByChange(db: DbOrTx, interventionId: number, userId: number, changeId: string) {
+  const { rows } = await db.execute<Row>(
+    sql`${SELECT} WHERE a.intervention_id = ${interventionId} AND a.user_id = ${userId} AND a.change_id = ${changeId}`,
+  );
+  return rows[0] ? toAttachment(rows[0]) : null;
 }
 
 /** The author of an attachment of this intervention, locked for the change; undefined when there is none. */

@@ -10,6 +10,8 @@ import {
 import { idParamsSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import { reviewNotice } from '@gmao/domain/interventions/review-schemas';
+import { attachmentKeyHeaderSchema } from '@gmao/domain/interventions/sync-schemas';
+import { ifMatchHeadersSchema } from '@gmao/domain/interventions/version-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { downloadHeaders } from '../../../lib/download.ts';
@@ -57,18 +59,22 @@ const attachmentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async
         tags,
         summary: 'Ajouter une pièce jointe (multipart, champ « file », 10 Mo max.)',
         ...versionedWrite,
+        description: `${versionedWrite.description}\n\nAvec \`Idempotency-Key\` (une photo prise hors ligne, issue 32) : un second envoi avec la même clé renvoie la pièce jointe déjà enregistrée (200).`,
+        headers: ifMatchHeadersSchema.extend(attachmentKeyHeaderSchema.shape),
         consumes: ['multipart/form-data'],
         params: idParamsSchema,
-        response: { 201: successEnvelope(attachmentSchema), ...errors },
+        response: { 200: successEnvelope(attachmentSchema), 201: successEnvelope(attachmentSchema), ...errors },
       },
     },
     async (request, reply) => {
       const user = requireUser(request);
       const file = await requireUploadedFile(request);
       const precondition = preconditionOf(request);
-      const r = await service.uploadAttachment(app.db, storage, user, request.params.id, file, precondition);
+      const key = request.headers['idempotency-key'];
+      const changeId = typeof key === 'string' ? key : null;
+      const r = await service.uploadAttachment(app.db, storage, user, request.params.id, file, precondition, changeId);
       const message = reviewNotice(ATTACHMENT_MESSAGES.uploaded, r.backToReview);
-      return reply.status(201).send({ success: true as const, data: r.data, message });
+      return reply.status(r.replayed ? 200 : 201).send({ success: true as const, data: r.data, message });
     },
   );
 

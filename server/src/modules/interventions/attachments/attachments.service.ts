@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { sanitizeFilename } from '@gmao/domain/common/filename';
 import {
+  type Attachment,
   type AttachmentType,
   extensionOf,
   isAllowedAttachment,
@@ -25,6 +26,7 @@ import {
   countAttachments,
   deleteAttachment,
   findAttachment,
+  findAttachmentByChange,
   insertAttachment,
   listAttachments,
   lockAttachmentAuthor,
@@ -72,10 +74,19 @@ export async function uploadAttachment(
   id: number,
   upload: IncomingFile,
   precondition: VersionPrecondition = {},
-) {
+  changeId: string | null = null,
+): Promise<{ data: Attachment; backToReview: boolean; replayed?: boolean }> {
   const intervention = await findIntervention(db, id);
   if (!intervention) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
   requireAccess(user, 'attach', interventionFacts(intervention));
+  // Issue 32: a photo sent again from the phone's outbox (its answer lost) is answered, not stored twice.
+  if (changeId) {
+    const known = await findAttachmentByChange(db, id, user.id, changeId);
+    if (known) {
+      upload.file.resume();
+      return { data: publicView(known), backToReview: false, replayed: true };
+    }
+  }
   // Early, before reading the body: a stale version would be refused under the lock anyway (below).
   const { expectedVersion } = precondition;
   if (expectedVersion !== undefined && expectedVersion !== intervention.version) {
@@ -118,9 +129,20 @@ export async function uploadAttachment(
         sizeBytes: size,
         storageKey: key,
         userId: user.id,
+        changeId,
       });
+      // The same change id stored meanwhile by a concurrent sending: that one is the attachment.
+      if (inserted === null) return { attId: null, sentBack: false };
       return { attId: inserted, sentBack: await backToReview(tx, user, id) };
     });
+    if (attId === null) {
+      await storage.remove([key]);
+      return {
+        data: publicView((await findAttachmentByChange(db, id, user.id, changeId!))!),
+        backToReview: false,
+        replayed: true,
+      };
+    }
     return { data: publicView((await findAttachment(db, id, attId))!), backToReview: sentBack };
   } catch (err) {
     await storage.remove([key]);

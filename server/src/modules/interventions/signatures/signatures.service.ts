@@ -208,6 +208,12 @@ export async function signIntervention(
  * refusal's message when the intervention has no client signature yet, else null. Called by the status workflow
  * (workflow/status.service.ts) when an intervention moves to TERMINEE, through every door (sync included).
  */
+export async function clientSignatureState(db: DbOrTx, id: number): Promise<{ required: boolean; signed: boolean }> {
+  let required = (await documentSettings(db)).signatureClientObligatoire;
+  if (!required) required = (await repo.interventionContract(db, id))?.signature_client_obligatoire === true;
+  return { required, signed: await repo.hasClientSignature(db, id) };
+}
+
 export async function closeWithoutSignatureRefusal(tx: DbOrTx, id: number): Promise<string | null> {
   let required = (await documentSettings(tx)).signatureClientObligatoire;
   if (!required) required = (await repo.interventionContract(tx, id))?.signature_client_obligatoire === true;

@@ -9,13 +9,18 @@ import { AppError } from '../../../lib/app-error.ts';
 import { lockForAction, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
 import { findRecords } from '../records/records.repository.ts';
+import { clientSignatureState } from '../signatures/signatures.service.ts';
 import { insertHistory, listHistory } from './history.repository.ts';
 
 /** GET /:id/workflow — everything is derived from the status, the timestamps, the history and the work records. */
 export async function getWorkflow(db: Db, id: number): Promise<Workflow> {
   const intervention = await findIntervention(db, id);
   if (!intervention) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
-  const [history, records] = await Promise.all([listHistory(db, id), findRecords(db, id)]);
+  const [history, records, clientSignature] = await Promise.all([
+    listHistory(db, id),
+    findRecords(db, id),
+    clientSignatureState(db, id),
+  ]);
   const phaseRecords = { ...records, technicianAssigned: intervention.technicianId !== null };
   const { statut } = intervention;
   return {
@@ -35,6 +40,7 @@ export async function getWorkflow(db: Db, id: number): Promise<Workflow> {
     allowedTransitions: allowedTransitions(statut),
     pauseCount: history.filter((h) => h.toStatut === 'EN_PAUSE').length,
     version: intervention.version,
+    clientSignature,
   };
 }
 

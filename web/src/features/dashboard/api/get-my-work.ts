@@ -1,14 +1,15 @@
 import type { MyWork } from '@gmao/domain/dashboard/my-work-schemas';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type Envelope } from '../../../lib/api-client';
 import { dashboardKeys } from './query-keys';
 
-/** "Mon travail": refreshed like the dashboard figures (every 30 s). */
-export function useMyWork(enabled = true) {
-  return useQuery({
+export const getMyWorkQueryOptions = () =>
+  queryOptions({
     queryKey: dashboardKeys.myWork(),
     queryFn: async () => (await api.get<Envelope<MyWork>>('/dashboard/my-work', { silent: true })).data,
-    refetchInterval: 30_000,
-    enabled,
   });
+
+/** "Mon travail": refreshed like the dashboard figures (every 30 s). */
+export function useMyWork(enabled = true) {
+  return useQuery({ ...getMyWorkQueryOptions(), refetchInterval: 30_000, enabled });
 }

@@ -17,11 +17,15 @@ export function getAttachmentsQueryOptions(id: number) {
 
 export const useAttachments = (id: number) => useQuery(getAttachmentsQueryOptions(id));
 
-/** Multipart upload (field `file`) through the shared client; silent: the section toasts the outcome itself. */
-export function uploadAttachment(input: { id: number; file: File }) {
+/**
+ * Multipart upload (field `file`) through the shared client; silent: the section toasts the outcome itself.
+ * `idempotencyKey` (issue 32): a photo's change id — sent again from the outbox after a lost answer, it is stored once.
+ */
+export function uploadAttachment(input: { id: number; file: File; idempotencyKey?: string }) {
   const body = new FormData();
   body.append('file', input.file);
-  return api.post<Envelope<Attachment>>(`/interventions/${input.id}/attachments`, body, { silent: true });
+  const headers = input.idempotencyKey ? { 'Idempotency-Key': input.idempotencyKey } : undefined;
+  return api.post<Envelope<Attachment>>(`/interventions/${input.id}/attachments`, body, { silent: true, headers });
 }
 
 export const downloadAttachment = (id: number, attachment: Attachment) =>

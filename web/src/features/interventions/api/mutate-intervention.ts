@@ -10,9 +10,14 @@ import { api, type Envelope } from '../../../lib/api-client';
 import { invalidateAfterInterventionChange } from './query-keys';
 import { ifMatch, isVersionConflict, reloadAfterConflict } from './version-conflict';
 
-// The callers show the spec's intervention-flow toasts themselves, hence `silent`.
-export function createIntervention(input: InterventionCreateInput) {
-  return api.post<Envelope<Intervention>>('/interventions', input, { silent: true });
+// The callers show the spec's intervention-flow toasts themselves, hence `silent`. `idempotencyKey` (issue 32): the
+// form's draft id, sent as Idempotency-Key — a creation whose answer was lost, sent again from the outbox, is one.
+export function createIntervention({
+  idempotencyKey,
+  ...input
+}: InterventionCreateInput & { idempotencyKey?: string }) {
+  const headers = idempotencyKey ? { 'Idempotency-Key': idempotencyKey } : undefined;
+  return api.post<Envelope<Intervention>>('/interventions', input, { silent: true, headers });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Part, StockLocation } from '@gmao/domain/stock/stock-schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope, type ListEnvelope } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 import { interventionKeys, invalidateInterventionVersion } from './query-keys';
@@ -24,23 +24,25 @@ export const usePartRequests = (id: number) =>
     queryFn: () => api.get<Envelope<PartRequest[]>>(`/interventions/${id}/part-requests`, { silent: true }),
   });
 
-/** The catalogue's parts for the request's select (stock:read), under the stock root. */
-export const usePartChoices = (enabled: boolean) =>
-  useQuery({
+export const partChoicesQueryOptions = () =>
+  queryOptions({
     queryKey: [...queryRoots.stock, 'choices'] as const,
     queryFn: () => api.get<ListEnvelope<Part>>('/parts', { query: { limit: 100 }, silent: true }),
-    enabled,
     staleTime: 60_000,
   });
 
-/** The stock locations a catalogue part can be taken from (stock:read), under the stock root. */
-export const useLocationChoices = (enabled: boolean) =>
-  useQuery({
+/** The catalogue's parts for the request's select (stock:read), under the stock root. */
+export const usePartChoices = (enabled: boolean) => useQuery({ ...partChoicesQueryOptions(), enabled });
+
+export const locationChoicesQueryOptions = () =>
+  queryOptions({
     queryKey: [...queryRoots.stock, 'location-choices'] as const,
     queryFn: () => api.get<Envelope<StockLocation[]>>('/stock/locations', { silent: true }),
-    enabled,
     staleTime: 5 * 60_000,
   });
+
+/** The stock locations a catalogue part can be taken from (stock:read), under the stock root. */
+export const useLocationChoices = (enabled: boolean) => useQuery({ ...locationChoicesQueryOptions(), enabled });
 
 /** A request or a reception changes the intervention's workflow (waiting for parts) and the stock. */
 function usePartRequestMutation<TInput>(id: number, fn: (input: TInput) => Promise<unknown>) {

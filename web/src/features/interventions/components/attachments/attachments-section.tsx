@@ -7,11 +7,16 @@ import {
   MAX_ATTACHMENT_BYTES,
 } from '@gmao/domain/interventions/attachment-schemas';
 import { ATTACHMENT_MESSAGES } from '@gmao/domain/interventions/messages';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { type InterventionFacts, itemFacts } from '@gmao/domain/interventions/policy';
 import { Download, Paperclip, Trash2 } from 'lucide-react';
 import { type ChangeEvent, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { PendingMark } from '../../../../components/ui/pending-mark';
+import { newChangeId } from '../../../../lib/offline/outbox';
+import { pendingOf, sendOrQueue, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
+import { resizePhoto } from '../../../../lib/offline/resize';
 import { notify } from '../../../../lib/toast';
 import { downloadAttachment, useAttachments, useDeleteAttachment, useUploadAttachment } from '../../api/attachments';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
@@ -21,8 +26,32 @@ import { useInterventionAccess } from '../use-intervention-access';
  * Files of the intervention: upload (checked here, enforced by the server), download, delete with confirmation (its
  * author or a holder of interventions:assign).
  */
-export function AttachmentsSection({ interventionId, facts }: { interventionId: number; facts: InterventionFacts }) {
+/** A photo from the phone's camera or gallery (resized to JPEG before it leaves, kept in the outbox offline). */
+const isPhoto = (file: File) => /^image\/(jpeg|png|webp|heic|heif)$/.test(file.type);
+
+/** The photo as sent: ≤ 1600 px JPEG (issue 32); the file itself where the browser cannot decode it. */
+async function photoToSend(file: File): Promise<File> {
+  try {
+    const jpeg = await resizePhoto(file);
+    return new File([jpeg], `${file.name.replace(/\.[^.]+$/, '') || 'photo'}.jpg`, { type: 'image/jpeg' });
+  } catch {
+    return file;
+  }
+}
+
+export function AttachmentsSection({
+  interventionId,
+  facts,
+  version = 1,
+}: {
+  interventionId: number;
+  facts: InterventionFacts;
+  /** The intervention's version shown (an offline photo's base). */
+  version?: number;
+}) {
   const access = useInterventionAccess();
+  const userId = useOutboxUserId();
+  const queued = pendingOf(usePendingChanges(interventionId), 'photo');
   const query = useAttachments(interventionId);
   const upload = useUploadAttachment();
   const remove = useDeleteAttachment();
@@ -37,8 +66,28 @@ export function AttachmentsSection({ interventionId, facts }: { interventionId: 
     if (!isAllowedAttachment(file.name, file.type)) return notify.error(ATTACHMENT_MESSAGES.typeRefused);
     if (file.size > MAX_ATTACHMENT_BYTES) return notify.error(ATTACHMENT_MESSAGES.tooLarge);
     try {
-      const res = await upload.mutateAsync({ id: interventionId, file });
-      toastInterventionSuccess(res.message, ATTACHMENT_MESSAGES.uploaded);
+      if (!isPhoto(file)) {
+        if (!navigator.onLine) return notify.error(OUTBOX_MESSAGES.offlineFileRefused);
+        const res = await upload.mutateAsync({ id: interventionId, file });
+        toastInterventionSuccess(res.message, ATTACHMENT_MESSAGES.uploaded);
+        return;
+      }
+      const photo = await photoToSend(file);
+      const clientId = newChangeId();
+      const out = await sendOrQueue(
+        {
+          userId,
+          interventionId,
+          type: 'photo',
+          payload: { filename: photo.name },
+          blob: photo,
+          baseVersion: version,
+          clientId,
+        },
+        () => upload.mutateAsync({ id: interventionId, file: photo, idempotencyKey: clientId }),
+      );
+      if (out.queued) notify.success(OUTBOX_MESSAGES.queued);
+      else toastInterventionSuccess(out.result.message, ATTACHMENT_MESSAGES.uploaded);
     } catch (err) {
       toastInterventionError(err, ATTACHMENT_MESSAGES.uploadFailed);
     }
@@ -79,6 +128,20 @@ export function AttachmentsSection({ interventionId, facts }: { interventionId: 
             <Paperclip className="h-4 w-4" aria-hidden="true" /> Ajouter un fichier
           </Button>
           <span className="text-xs text-slate-500">Images, PDF, documents bureautiques — 10 Mo maximum</span>
+        </div>
+      )}
+      {queued.length > 0 && (
+        <div data-testid="pending-photos">
+          <p className="text-xs font-semibold uppercase text-slate-500">{OUTBOX_MESSAGES.pendingPhotos}</p>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-amber-200 bg-amber-50/40">
+            {queued.map((c) => (
+              <li key={c.clientId} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
+                <span className="font-medium text-slate-900">{(c.payload as { filename: string }).filename}</span>
+                {c.blob && <span className="text-xs text-slate-500">{formatFileSize(c.blob.size)}</span>}
+                <PendingMark refused={c.state === 'conflict'} />
+              </li>
+            ))}
+          </ul>
         </div>
       )}
       {query.isError ? (

@@ -3,15 +3,18 @@ import { formatDateTime } from '@gmao/domain/format/format';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
 import { BON_LABELS } from '@gmao/domain/interventions/signature-schemas';
+import type { Statut } from '@gmao/domain/interventions/status';
 import { Camera, Download, type LucideIcon, MessageSquare, Timer } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { LoadErrorState } from '../../../../components/ui/load-error-state';
 import { Modal } from '../../../../components/ui/modal';
+import { PendingMark } from '../../../../components/ui/pending-mark';
 import { Spinner } from '../../../../components/ui/spinner';
 import { StatusBadge } from '../../../../components/ui/status-badge';
 import { useNarrowScreen } from '../../../../components/ui/use-narrow-screen';
 import { ApiError, downloadFile } from '../../../../lib/api-client';
+import { pendingStatut, usePendingChanges } from '../../../../lib/offline/pending';
 import { useIntervention } from '../../api/get-intervention';
 import { useWorkflow, WORKFLOW_POLL_ACTIVE_MS, WORKFLOW_POLL_IDLE_MS } from '../../api/get-workflow';
 import { useWorkflowHistory } from '../../api/get-workflow-history';
@@ -31,15 +34,23 @@ import { InterventionSection, revealInterventionSection } from './intervention-s
 export const interventionReportPath = (id: number) => `/reports/interventions/${id}/pdf`;
 
 function Info({ intervention: i }: { intervention: Intervention }) {
+  const queued = pendingStatut(usePendingChanges(i.id));
+  const statut = queued ? (queued.payload as { statut: Statut }).statut : i.statut;
   const rows: [string, ReactNode][] = [
     ['Équipement', `${i.equipement.nom}${i.equipement.marque ? ` (${i.equipement.marque})` : ''}`],
     [
       'Client',
       `${i.equipement.proprietaire.nom_entreprise}${i.equipement.proprietaire.ville ? `, ${i.equipement.proprietaire.ville}` : ''}`,
     ],
-    ['Statut', <StatusBadge key="s" statut={i.statut} urgence={i.urgence} />],
+    [
+      'Statut',
+      <span key="s" data-testid="detail-statut">
+        <StatusBadge statut={statut} urgence={i.urgence} />
+        {queued && <PendingMark />}
+      </span>,
+    ],
     // Issue 31: why it is paused ("attente client" may suspend the guaranteed times).
-    ...(i.statut === 'EN_PAUSE' && i.pauseMotif
+    ...(statut === 'EN_PAUSE' && i.pauseMotif
       ? ([[PAUSE_MOTIF_MESSAGES.label, PAUSE_MOTIF_LABELS[i.pauseMotif]]] as [string, ReactNode][])
       : []),
     ...(i.sla ? ([['Contrat', <SlaBadge key="sla" sla={i.sla} />]] as [string, ReactNode][]) : []),
@@ -232,7 +243,7 @@ export function InterventionDetailModal({
             <BonSection interventionId={data.id} />
           </InterventionSection>
           <InterventionSection title="Historique">
-            <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} />
+            <WorkflowHistory interventionId={data.id} entries={history.data?.data ?? []} version={data.version} />
           </InterventionSection>
         </div>
       )}

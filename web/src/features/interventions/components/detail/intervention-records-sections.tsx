@@ -74,7 +74,7 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
         </div>
       )}
       <InterventionSection title="Checklist" state={states.checklist}>
-        <ChecklistSection interventionId={intervention.id} facts={facts} />
+        <ChecklistSection interventionId={intervention.id} facts={facts} version={intervention.version} />
       </InterventionSection>
       <InterventionSection title="Demandes de pièces">
         <PartRequestsSection
@@ -83,13 +83,23 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
         />
       </InterventionSection>
       <InterventionSection title="Matériel utilisé" state={states.materials}>
-        <MaterialsSection interventionId={intervention.id} facts={facts} readOnly={intervention.statut === 'ANNULEE'} />
+        <MaterialsSection
+          interventionId={intervention.id}
+          facts={facts}
+          readOnly={intervention.statut === 'ANNULEE'}
+          version={intervention.version}
+        />
       </InterventionSection>
       <InterventionSection title="Temps passé">
-        <TimerSection interventionId={intervention.id} statut={intervention.statut} facts={facts} />
+        <TimerSection
+          interventionId={intervention.id}
+          statut={intervention.statut}
+          facts={facts}
+          version={intervention.version}
+        />
       </InterventionSection>
       <InterventionSection title="Pièces jointes" state={states.attachments}>
-        <AttachmentsSection interventionId={intervention.id} facts={facts} />
+        <AttachmentsSection interventionId={intervention.id} facts={facts} version={intervention.version} />
       </InterventionSection>
       <InterventionSection title="Commentaires">
         <CommentsSection interventionId={intervention.id} facts={facts} />

@@ -5,6 +5,7 @@ import {
   type InterventionFormValues,
   interventionFormSchema,
 } from '@gmao/domain/interventions/intervention-schemas';
+import { DRAFT_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import {
   DEFAULT_STATUT,
   FORM_STATUTS,
@@ -21,7 +22,10 @@ import { FormField, fieldAria, inputClass } from '../../../../components/ui/form
 import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
 import { Modal } from '../../../../components/ui/modal';
 import { Select } from '../../../../components/ui/select';
+import { newChangeId } from '../../../../lib/offline/outbox';
+import { sendOrQueue, useOutboxUserId } from '../../../../lib/offline/pending';
 import { usePermissions } from '../../../../lib/session';
+import { notify } from '../../../../lib/toast';
 import { useEquipmentOptions } from '../../api/get-equipment-options';
 import { useTechnicians } from '../../api/get-technicians';
 import { useCreateIntervention, useUpdateInterventionStatut } from '../../api/mutate-intervention';
@@ -87,6 +91,7 @@ export function InterventionFormModal({
   const technicians = useTechnicians(open && mayAssign);
   const equipment = useEquipmentOptions(open && !editing);
   const create = useCreateIntervention();
+  const userId = useOutboxUserId();
   const update = useUpdateInterventionStatut();
   const form = useForm<InterventionFormValues>({
     resolver: zodResolver(interventionFormSchema),
@@ -144,15 +149,23 @@ export function InterventionFormModal({
       return saveStatut(intervention, values.statut);
     }
     try {
-      const res = await create.mutateAsync({
+      const body = {
         equipement_id: Number(values.equipement_id),
         date: values.date,
         description: values.description,
         urgence: values.urgence,
         statut: values.statut,
         ...(values.technicianId ? { technicianId: Number(values.technicianId) } : {}),
-      });
-      toastInterventionSuccess(res.message, MUTATION_MESSAGES.interventionCreate.success);
+      };
+      // Issue 32: without network the new intervention is a draft on the phone, created when the network is back;
+      // its id is the Idempotency-Key of every sending (one intervention, however many times it is sent).
+      const idempotencyKey = newChangeId();
+      const out = await sendOrQueue(
+        { userId, interventionId: 0, type: 'create', payload: body, baseVersion: 1, clientId: idempotencyKey },
+        () => create.mutateAsync({ ...body, idempotencyKey }),
+      );
+      if (out.queued) notify.success(DRAFT_MESSAGES.queued);
+      else toastInterventionSuccess(out.result.message, MUTATION_MESSAGES.interventionCreate.success);
       onClose();
     } catch (err) {
       toastInterventionError(err, MUTATION_MESSAGES.interventionCreate.failure);

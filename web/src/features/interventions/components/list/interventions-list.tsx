@@ -17,6 +17,7 @@ import { InterventionRowActions } from './intervention-row-actions';
 import { interventionColumns } from './interventions-columns';
 import { type InterventionFilterValues, MINE } from './interventions-filters';
 import { InterventionsToolbar } from './interventions-toolbar';
+import { PendingDrafts } from './pending-drafts';
 import { selectionColumn, useRowSelection } from './row-selection';
 import { useInterventionLifecycle } from './use-intervention-lifecycle';
 import { EMPTY_FILTERS, emptyListMessage, useInterventionsQuery } from './use-interventions-query';
@@ -118,6 +119,7 @@ export function InterventionsList({
           selection.clear();
         }}
       />
+      <PendingDrafts />
       {selectable && selection.selected.size > 0 && (
         <BulkBar
           ids={[...selection.selected]}

@@ -5,13 +5,16 @@ import {
   materialFormSchema,
 } from '@gmao/domain/interventions/material-schemas';
 import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { CENTRAL_STORE } from '@gmao/domain/stock/stock-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldAria, inputClass } from '../../../../components/ui/form-field';
 import { Select } from '../../../../components/ui/select';
+import { sendOrQueue, useOutboxUserId } from '../../../../lib/offline/pending';
 import { usePermissions } from '../../../../lib/session';
+import { notify } from '../../../../lib/toast';
 import { useAddMaterial, useUpdateMaterial } from '../../api/mutate-materials';
 import { useLocationChoices, usePartChoices } from '../../api/part-requests';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
@@ -29,11 +32,15 @@ export function MaterialForm({
   interventionId,
   material,
   onDone,
+  version = 1,
 }: {
   interventionId: number;
   material?: Material;
   onDone: () => void;
+  /** The intervention's version shown (an offline line's base). */
+  version?: number;
 }) {
+  const userId = useOutboxUserId();
   const add = useAddMaterial();
   const update = useUpdateMaterial();
   const { can } = usePermissions();
@@ -58,17 +65,24 @@ export function MaterialForm({
   const prefix = material ? `material-${material.id}` : 'material-new';
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const res = material
-        ? await update.mutateAsync({ id: interventionId, mid: material.id, body: toBody(values) })
-        : await add.mutateAsync({
-            id: interventionId,
-            body: {
-              ...toBody(values),
-              ...(partId ? { part_id: Number(partId) } : {}),
-              ...(partId && locationId ? { location_id: Number(locationId) } : {}),
-            },
-          });
-      toastInterventionSuccess(res.message, material ? MATERIAL_MESSAGES.updated : MATERIAL_MESSAGES.created);
+      if (material) {
+        const res = await update.mutateAsync({ id: interventionId, mid: material.id, body: toBody(values) });
+        toastInterventionSuccess(res.message, MATERIAL_MESSAGES.updated);
+        onDone();
+        return;
+      }
+      const body = {
+        ...toBody(values),
+        ...(partId ? { part_id: Number(partId) } : {}),
+        ...(partId && locationId ? { location_id: Number(locationId) } : {}),
+      };
+      // Issue 32: a new line (a part of his vehicle's stock) is kept on the phone when there is no network.
+      const out = await sendOrQueue(
+        { userId, interventionId, type: 'material', payload: body, baseVersion: version },
+        () => add.mutateAsync({ id: interventionId, body }),
+      );
+      if (out.queued) notify.success(OUTBOX_MESSAGES.queued);
+      else toastInterventionSuccess(out.result.message, MATERIAL_MESSAGES.created);
       onDone();
     } catch (err) {
       toastInterventionError(err, material ? MATERIAL_MESSAGES.updateFailed : MATERIAL_MESSAGES.createFailed);

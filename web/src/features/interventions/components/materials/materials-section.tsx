@@ -1,12 +1,15 @@
 import { formatCurrency, formatNumber } from '@gmao/domain/format/format';
 import type { Material } from '@gmao/domain/interventions/material-schemas';
 import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { type InterventionFacts, itemFacts } from '@gmao/domain/interventions/policy';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { PendingMark } from '../../../../components/ui/pending-mark';
 import { useNarrowScreen } from '../../../../components/ui/use-narrow-screen';
+import { pendingOf, usePendingChanges } from '../../../../lib/offline/pending';
 import { useMaterials } from '../../api/get-materials';
 import { useDeleteMaterial } from '../../api/mutate-materials';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
@@ -22,11 +25,16 @@ export function MaterialsSection({
   interventionId,
   facts,
   readOnly,
+  version = 1,
 }: {
   interventionId: number;
   facts: InterventionFacts;
   readOnly: boolean;
+  /** The intervention's version shown (an offline line's base). */
+  version?: number;
 }) {
+  // Issue 32: lines added on the phone without network, shown until the server has them.
+  const queued = pendingOf(usePendingChanges(interventionId), 'material');
   const access = useInterventionAccess();
   const canAdd = access.can('materials', facts) && !readOnly;
   const canChange = (m: Material) => !readOnly && access.can('editOwnedItem', itemFacts(m));
@@ -145,10 +153,30 @@ export function MaterialsSection({
           </table>
         </div>
       )}
+      {queued.length > 0 && (
+        <div data-testid="pending-materials">
+          <p className="text-xs font-semibold uppercase text-slate-500">{OUTBOX_MESSAGES.pendingMaterials}</p>
+          <ul className="divide-y divide-slate-100 rounded-lg border border-amber-200 bg-amber-50/40">
+            {queued.map((c) => {
+              const m = c.payload as { designation: string; quantite: string; prixUnitaire: string };
+              return (
+                <li key={c.clientId} className="flex flex-wrap items-center gap-2 px-3 py-2 text-sm">
+                  <span className="font-medium text-slate-900">{m.designation}</span>
+                  <span className="text-slate-600">
+                    × {formatNumber(Number(m.quantite))} · {formatCurrency(m.prixUnitaire)}
+                  </span>
+                  <PendingMark refused={c.state === 'conflict'} />
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
       {editing !== null ? (
         <MaterialForm
           key={editing === 'new' ? 'new' : editing.id}
           interventionId={interventionId}
+          version={version}
           material={editing === 'new' ? undefined : editing}
           onDone={() => setEditing(null)}
         />

@@ -3,18 +3,34 @@ import {
   checklistProgress,
   CHECKLIST_MESSAGES as M,
 } from '@gmao/domain/interventions/checklist-schemas';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import type { InterventionFacts } from '@gmao/domain/interventions/policy';
 import { REVIEW_MESSAGES } from '@gmao/domain/interventions/review-schemas';
 import { X } from 'lucide-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
+import { PendingMark } from '../../../../components/ui/pending-mark';
+import { pendingChecks, sendOrQueue, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
+import { notify } from '../../../../lib/toast';
 import { useAddChecklistItem, useCheckChecklistItem, useChecklist, useDeleteChecklistItem } from '../../api/checklist';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
 import { ChecklistAddForm } from './checklist-add-form';
 
 /** The intervention's checklist: progress 'N/M', items to tick, add/remove steps — for who works on it. */
-export function ChecklistSection({ interventionId, facts }: { interventionId: number; facts: InterventionFacts }) {
+export function ChecklistSection({
+  interventionId,
+  facts,
+  version = 1,
+}: {
+  interventionId: number;
+  facts: InterventionFacts;
+  /** The intervention's version shown (an offline tick's base; an older one is accepted by the sync route). */
+  version?: number;
+}) {
+  const userId = useOutboxUserId();
+  // Issue 32: ticks waiting in the outbox show their value, marked « en attente ».
+  const queued = pendingChecks(usePendingChanges(interventionId));
   const editable = useInterventionAccess().can('checklist', facts);
   const checklist = useChecklist(interventionId);
   const check = useCheckChecklistItem();
@@ -30,15 +46,28 @@ export function ChecklistSection({ interventionId, facts }: { interventionId: nu
         Impossible de charger la checklist.
       </p>
     );
-  const data = checklist.data?.data;
+  const served = checklist.data?.data;
+  const data = served && {
+    ...served,
+    items: served.items.map((i) => {
+      const q = queued.get(i.id);
+      return q && q.state === 'pending' ? { ...i, checked: q.checked } : i;
+    }),
+  };
+  if (data) data.done = data.items.filter((i) => i.checked).length;
   if (!data) return <p className="text-sm text-slate-500">Chargement de la checklist...</p>;
 
   const toggle = async (item: ChecklistItem, checked: boolean) => {
     setTicking((t) => ({ ...t, [item.id]: checked }));
     try {
-      const res = await check.mutateAsync({ id: interventionId, itemId: item.id, checked });
+      const out = await sendOrQueue(
+        { userId, interventionId, type: 'checklist', payload: { itemId: item.id, checked }, baseVersion: version },
+        () => check.mutateAsync({ id: interventionId, itemId: item.id, checked }),
+      );
       // A tick is silent, unless it sent the intervention back to review (issue 30): that is said.
-      if (res.message === REVIEW_MESSAGES.backToReview) toastInterventionSuccess(res.message, res.message);
+      if (out.queued) notify.success(OUTBOX_MESSAGES.queued);
+      else if (out.result.message === REVIEW_MESSAGES.backToReview)
+        toastInterventionSuccess(out.result.message, out.result.message);
     } catch (err) {
       toastInterventionError(err, M.failed);
     } finally {
@@ -105,6 +134,7 @@ export function ChecklistSection({ interventionId, facts }: { interventionId: nu
               >
                 {item.label}
               </label>
+              {queued.has(item.id) && <PendingMark refused={queued.get(item.id)?.state === 'conflict'} />}
               {item.checkedBy && <span className="text-xs text-slate-400">{item.checkedBy.nom}</span>}
               {editable && (
                 <button

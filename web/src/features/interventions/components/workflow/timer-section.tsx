@@ -1,10 +1,17 @@
+import { formatDateTime } from '@gmao/domain/format/format';
 import { formatDuration } from '@gmao/domain/interventions/activity-schemas';
 import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import type { InterventionFacts } from '@gmao/domain/interventions/policy';
 import { CLOSED_STATUTS, type Statut } from '@gmao/domain/interventions/status';
 import { Play, Square } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { PendingMark } from '../../../../components/ui/pending-mark';
+import { offlineTimer } from '../../../../lib/offline/offline-timer';
+import { pendingOf, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
+import { queueChange } from '../../../../lib/offline/use-outbox';
+import { notify } from '../../../../lib/toast';
 import { useTimerAction, useTimerLog } from '../../api/timer';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { useInterventionAccess } from '../use-intervention-access';
@@ -29,12 +36,21 @@ export function TimerSection({
   interventionId,
   statut,
   facts,
+  version = 1,
 }: {
   interventionId: number;
   statut: string;
   facts: InterventionFacts;
+  /** The intervention's version shown (an offline session's base). */
+  version?: number;
 }) {
   const access = useInterventionAccess();
+  const userId = useOutboxUserId();
+  // Issue 32: a session timed without network runs on the phone, then waits in the outbox as { startedAt, stoppedAt }.
+  const local = userId === null ? null : offlineTimer(userId, interventionId);
+  const [localStart, setLocalStart] = useState(() => local?.get() ?? null);
+  const queuedSessions = pendingOf(usePendingChanges(interventionId), 'timer');
+  const localSeconds = useTicking(localStart !== null, localStart ? Date.parse(localStart) : 0);
   const query = useTimerLog(interventionId);
   const action = useTimerAction();
   const log = query.data?.data;
@@ -43,8 +59,30 @@ export function TimerSection({
   // Responses type statut as a string until the domain's response schemas use statutSchema (server change).
   const closed = CLOSED_STATUTS.includes(statut as Statut);
 
+  const startOnPhone = () => {
+    const at = new Date().toISOString();
+    local?.set(at);
+    setLocalStart(at);
+    notify.success(OUTBOX_MESSAGES.queued);
+  };
+  const stopOnPhone = async () => {
+    if (!localStart || userId === null) return;
+    await queueChange({
+      userId,
+      interventionId,
+      type: 'timer',
+      at: new Date().toISOString(),
+      payload: { startedAt: localStart, stoppedAt: new Date().toISOString() },
+      baseVersion: version,
+    });
+    local?.clear();
+    setLocalStart(null);
+    notify.success(OUTBOX_MESSAGES.queued);
+  };
   const toggle = async () => {
+    if (localStart) return stopOnPhone();
     const next = running ? 'stop' : 'start';
+    if (next === 'start' && local && !navigator.onLine) return startOnPhone();
     try {
       const res = await action.mutateAsync({ id: interventionId, action: next });
       toastInterventionSuccess(
@@ -52,6 +90,7 @@ export function TimerSection({
         next === 'start' ? ACTIVITY_MESSAGES.timerStarted : ACTIVITY_MESSAGES.timerStopped,
       );
     } catch (err) {
+      if (next === 'start' && local && (err as { status?: number }).status === 0) return startOnPhone();
       toastInterventionError(err, ACTIVITY_MESSAGES.timerFailed);
     }
   };
@@ -78,17 +117,41 @@ export function TimerSection({
             Votre chronomètre tourne : {formatDuration(running.durationSeconds + extra)}
           </p>
         )}
-        {(running || (!closed && access.can('timer', facts))) && (
-          <Button size="sm" variant={running ? 'warning' : 'secondary'} loading={action.isPending} onClick={toggle}>
-            {running ? (
+        {localStart && (
+          <p className="text-sm text-blue-700" role="status">
+            {OUTBOX_MESSAGES.timerRunningOffline(formatDateTime(localStart))} : {formatDuration(localSeconds)}
+          </p>
+        )}
+        {(running || localStart || (!closed && access.can('timer', facts))) && (
+          <Button
+            size="sm"
+            variant={running || localStart ? 'warning' : 'secondary'}
+            loading={action.isPending}
+            onClick={toggle}
+          >
+            {running || localStart ? (
               <Square className="h-4 w-4" aria-hidden="true" />
             ) : (
               <Play className="h-4 w-4" aria-hidden="true" />
             )}
-            {running ? 'Arrêter le chronomètre' : 'Lancer le chronomètre'}
+            {running || localStart ? 'Arrêter le chronomètre' : 'Lancer le chronomètre'}
           </Button>
         )}
       </div>
+      {queuedSessions.length > 0 && (
+        <ul aria-label={OUTBOX_MESSAGES.pendingSessions} className="space-y-1 text-sm text-slate-600">
+          {queuedSessions.map((c) => {
+            const p = c.payload as { startedAt: string; stoppedAt: string };
+            return (
+              <li key={c.clientId}>
+                {formatDateTime(p.startedAt)} →{' '}
+                {formatDuration(Math.round((Date.parse(p.stoppedAt) - Date.parse(p.startedAt)) / 1000))}
+                <PendingMark refused={c.state === 'conflict'} />
+              </li>
+            );
+          })}
+        </ul>
+      )}
       {log.perUser.length > 0 && (
         <ul aria-label="Temps par intervenant" className="flex flex-wrap gap-2 text-xs">
           {log.perUser.map((u) => (

@@ -1,11 +1,15 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import type { HistoryEntry } from '@gmao/domain/interventions/intervention-schemas';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { statutLabel } from '@gmao/domain/interventions/status';
 import { type FormEvent, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { inputClass } from '../../../../components/ui/form-field';
+import { PendingMark } from '../../../../components/ui/pending-mark';
 import { RelativeTime } from '../../../../components/ui/relative-time';
+import { pendingOf, sendOrQueue, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
 import { usePermissions } from '../../../../lib/session';
+import { notify } from '../../../../lib/toast';
 import { useAddWorkflowNote } from '../../api/mutate-intervention';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 
@@ -19,8 +23,20 @@ function describe(entry: HistoryEntry): string {
  * Status history and follow-up notes ('Note de suivi', kept apart from the 'Commentaires' section's comments),
  * newest first, with a field to add a note.
  */
-export function WorkflowHistory({ interventionId, entries }: { interventionId: number; entries: HistoryEntry[] }) {
+export function WorkflowHistory({
+  interventionId,
+  entries,
+  version = 1,
+}: {
+  interventionId: number;
+  entries: HistoryEntry[];
+  /** The intervention's version shown (an offline note's base). */
+  version?: number;
+}) {
   const { can } = usePermissions();
+  const userId = useOutboxUserId();
+  // Issue 32: notes written without network, shown until the server has them.
+  const queued = pendingOf(usePendingChanges(interventionId), 'note');
   const [note, setNote] = useState('');
   const mutation = useAddWorkflowNote();
 
@@ -28,8 +44,13 @@ export function WorkflowHistory({ interventionId, entries }: { interventionId: n
     e.preventDefault();
     if (!note.trim()) return;
     try {
-      const res = await mutation.mutateAsync({ id: interventionId, note: note.trim() });
-      toastInterventionSuccess(res.message, 'Note ajoutée avec succès');
+      const text = note.trim();
+      const out = await sendOrQueue(
+        { userId, interventionId, type: 'note', payload: { note: text }, baseVersion: version },
+        () => mutation.mutateAsync({ id: interventionId, note: text }),
+      );
+      if (out.queued) notify.success(OUTBOX_MESSAGES.queued);
+      else toastInterventionSuccess(out.result.message, 'Note ajoutée avec succès');
       setNote('');
     } catch (err) {
       toastInterventionError(err, "Erreur lors de l'ajout de la note");
@@ -55,6 +76,17 @@ export function WorkflowHistory({ interventionId, entries }: { interventionId: n
             Ajouter
           </Button>
         </form>
+      )}
+      {queued.length > 0 && (
+        <ul aria-label={OUTBOX_MESSAGES.pendingNotes} className="rounded-lg border border-amber-200 bg-amber-50/40">
+          {[...queued].reverse().map((c) => (
+            <li key={c.clientId} className="px-3 py-2 text-sm">
+              <span className="font-medium text-slate-800">Note de suivi</span>
+              <PendingMark refused={c.state === 'conflict'} />
+              <p className="mt-0.5 text-slate-600">{(c.payload as { note: string }).note}</p>
+            </li>
+          ))}
+        </ul>
       )}
       {entries.length === 0 ? (
         <p className="text-sm text-slate-500">Aucun historique.</p>
