@@ -36,6 +36,8 @@ import settingsRoutes from './modules/settings/company.routes.ts';
 import { partsRoutes } from './modules/stock/parts/parts.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import templatesRoutes from './modules/templates/templates.routes.ts';
+import { NO_ALLOWED_ADDRESSES, type WebhookSettings } from './modules/webhooks/webhooks.service.ts';
+import webhooksRoutes from './modules/webhooks/webhooks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
 import { transformDocument, transformRoute } from './openapi/document.ts';
 import authPlugin from './plugins/auth.ts';
@@ -66,6 +68,8 @@ export interface AppDeps {
   apiDocs?: ApiDocsMode;
   /** Requests per window an API token may make (default 600 a minute); tests shrink it. */
   apiTokenRateLimit?: ApiTokenRateLimit;
+  /** Outgoing webhooks: the addresses they may reach despite the private-address rule (WEBHOOK_ALLOWED_ADDRESSES). */
+  webhooks?: WebhookSettings;
 }
 
 /** External plugins, then app plugins, then feature modules (STYLE.md, fastify/demo). */
@@ -149,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', throttle: { ...DEFAULT_AUTH_THROTTLE, ...deps.authThrottle } });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(apiTokensRoutes, { prefix: '/api/tokens' });
+  await app.register(webhooksRoutes, { prefix: '/api/webhooks', ...(deps.webhooks ?? { allowed: NO_ALLOWED_ADDRESSES }) });
   await app.register(rolesRoutes, { prefix: '/api' }); // /api/roles and /api/permissions
   await app.register(sectionsRoutes, { prefix: '/api/sections' });
   await app.register(clientsRoutes, { prefix: '/api/clients' });

@@ -12,6 +12,11 @@ import { JobRunner, purgeJobs } from './modules/jobs/jobs.service.ts';
 import { configureMail, mailJobHandlers } from './modules/mail/mail.service.ts';
 import { notifyNewlyOverdue } from './modules/notifications/notifications.service.ts';
 import { generateAllPlans } from './modules/plans/plan-generation.service.ts';
+import {
+  parseAllowedAddresses,
+  purgeWebhookDeliveries,
+  webhookJobHandlers,
+} from './modules/webhooks/webhooks.service.ts';
 import { type BackupScheduler, scheduleBackups } from './ops/nightly.ts';
 import { storageFromConfig } from './storage/file-storage.ts';
 
@@ -50,6 +55,7 @@ async function main() {
   }
 
   const storage = await storageFromConfig(config, dataDir);
+  const webhooks = { allowed: parseAllowedAddresses(config.WEBHOOK_ALLOWED_ADDRESSES) };
   const app = await buildApp({
     database: opened.database,
     jwtSecret: await resolveJwtSecret(opened.database.pool, config.JWT_SECRET, dataDir),
@@ -58,6 +64,7 @@ async function main() {
     metricsToken: config.METRICS_TOKEN,
     storage,
     apiDocs: config.API_DOCS,
+    webhooks,
     authThrottle: {
       accountFailures: config.LOGIN_ACCOUNT_FAILURES,
       addressFailures: config.LOGIN_ADDRESS_FAILURES,
@@ -82,10 +89,13 @@ async function main() {
     appUrl: config.APP_URL,
     companyName: config.COMPANY_NAME,
   });
-  const jobs = new JobRunner(opened.database.db, mailJobHandlers(opened.database.db), {
+  const handlers = { ...mailJobHandlers(opened.database.db), ...webhookJobHandlers(opened.database.db, webhooks) };
+  const jobs = new JobRunner(opened.database.db, handlers, {
     onError: (err, job) => app.log.warn({ err, job: job.id, name: job.name }, 'job failed'),
   }).start();
   setInterval(() => void purgeJobs(opened.database.db).catch(() => {}), 24 * 3600_000).unref();
+  // The webhook delivery log keeps 30 days of finished deliveries.
+  setInterval(() => void purgeWebhookDeliveries(opened.database.db).catch(() => {}), 24 * 3600_000).unref();
 
   // "An intervention becoming overdue" is notified once: every instance may run the check (SKIP LOCKED + a marker).
   const overdue = setInterval(() => {

@@ -14,3 +14,4 @@ export * from './schema/operations.ts';
 export * from './schema/plans.ts';
 export * from './schema/rollups.ts';
 export * from './schema/stock.ts';
+export * from './schema/webhooks.ts';

@@ -34,6 +34,11 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'search', description: 'Recherche globale' },
   { name: 'audit', description: "Journal d'audit" },
   { name: 'mail', description: 'Serveur de messagerie (SMTP)' },
+  {
+    name: 'webhooks',
+    description:
+      'Webhooks sortants signés (Standard Webhooks) : adresses, événements, secret, journal des envois et renvoi',
+  },
   { name: 'settings', description: "Profil de l'entreprise et réglages" },
 ];
 

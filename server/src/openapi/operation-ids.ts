@@ -22,6 +22,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/tokens': 'listApiTokens',
   'POST /api/tokens': 'createApiToken',
   'DELETE /api/tokens/{id}': 'revokeApiToken',
+  // webhooks
+  'GET /api/webhooks': 'listWebhooks',
+  'POST /api/webhooks': 'createWebhook',
+  'GET /api/webhooks/{id}': 'getWebhook',
+  'PUT /api/webhooks/{id}': 'updateWebhook',
+  'DELETE /api/webhooks/{id}': 'deleteWebhook',
+  'POST /api/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
+  'GET /api/webhooks/{id}/deliveries': 'listWebhookDeliveries',
+  'POST /api/webhooks/{id}/deliveries/{did}/redeliver': 'redeliverWebhookDelivery',
   // utilisateurs, rôles, sections
   'GET /api/users': 'listUsers',
   'POST /api/users': 'createUser',
