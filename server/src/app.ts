@@ -36,9 +36,9 @@ import settingsRoutes from './modules/settings/company.routes.ts';
 import { partsRoutes } from './modules/stock/parts/parts.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import templatesRoutes from './modules/templates/templates.routes.ts';
-import { NO_ALLOWED_ADDRESSES, type WebhookSettings } from './modules/webhooks/webhooks.service.ts';
-import webhooksRoutes from './modules/webhooks/webhooks.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
+import webhooksRoutes from './modules/webhooks/webhooks.routes.ts';
+import { NO_ALLOWED_ADDRESSES, type WebhookSettings } from './modules/webhooks/webhooks.service.ts';
 import { transformDocument, transformRoute } from './openapi/document.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -123,11 +123,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'GMAO API',
         version: '1.0.0',
         description: 'API de la GMAO (clients, équipements, interventions)',
-        contact: { name: 'Administrateur de la GMAO', url: '/' },
+        contact: { name: 'Administrateur de la GMAO' },
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
@@ -153,7 +154,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes, { prefix: '/api/auth', throttle: { ...DEFAULT_AUTH_THROTTLE, ...deps.authThrottle } });
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(apiTokensRoutes, { prefix: '/api/tokens' });
-  await app.register(webhooksRoutes, { prefix: '/api/webhooks', ...(deps.webhooks ?? { allowed: NO_ALLOWED_ADDRESSES }) });
+  await app.register(webhooksRoutes, {
+    prefix: '/api/webhooks',
+    ...(deps.webhooks ?? { allowed: NO_ALLOWED_ADDRESSES }),
+  });
   await app.register(rolesRoutes, { prefix: '/api' }); // /api/roles and /api/permissions
   await app.register(sectionsRoutes, { prefix: '/api/sections' });
   await app.register(clientsRoutes, { prefix: '/api/clients' });

@@ -97,7 +97,8 @@ function allowEntriesValid(text: string | undefined): boolean {
     const [address = '', prefix] = entry.split('/');
     const version = isIP(address);
     if (version === 0) return false;
-    if (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (version === 4 ? 32 : 128))) return false;
+    if (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (version === 4 ? 32 : 128)))
+      return false;
   }
   return true;
 }

@@ -1,6 +1,7 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { describeAccess, type RouteAccess } from '../plugins/auth.ts';
 import { OPERATION_IDS } from './operation-ids.ts';
+import { WEBHOOKS_SECTION } from './webhooks-section.ts';
 
 /**
  * The OpenAPI document as integrators generate clients from it (issue 35): every operation gets its stable operationId
@@ -116,5 +117,6 @@ export function transformDocument(documentObject: { openapiObject: object } | { 
     ...openapiObject,
     tags: API_TAGS,
     servers: [{ url: '/', description: 'Ce serveur (APP_URL)' }],
+    webhooks: WEBHOOKS_SECTION,
   };
 }

@@ -46,7 +46,7 @@ export interface AttemptOutcome {
 
 /** The answer's first bytes as text of at most `max` bytes (a cut character dropped, no NUL: PostgreSQL text). */
 export function excerptOf(chunks: Buffer, max = WEBHOOK_RESPONSE_EXCERPT_BYTES): string {
-  let text = chunks.subarray(0, max).toString('utf8').replace(/\u0000/g, '');
+  let text = chunks.subarray(0, max).toString('utf8').replaceAll('\u0000', '');
   while (Buffer.byteLength(text, 'utf8') > max) text = text.slice(0, -1);
   return text.replace(/\uFFFD$/, '');
 }

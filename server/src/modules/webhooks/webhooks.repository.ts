@@ -46,7 +46,9 @@ const SELECT_ENDPOINT = sql`
   FROM webhook_endpoints e`;
 
 export async function listEndpoints(db: DbOrTx): Promise<Webhook[]> {
-  const { rows } = await db.execute<EndpointRow>(sql`${SELECT_ENDPOINT} ORDER BY e.created_at DESC, e.id DESC LIMIT 500`);
+  const { rows } = await db.execute<EndpointRow>(
+    sql`${SELECT_ENDPOINT} ORDER BY e.created_at DESC, e.id DESC LIMIT 500`,
+  );
   return rows.map(toWebhook);
 }
 

@@ -71,7 +71,8 @@ const webhooksRoutes: FastifyPluginAsyncZod<webhooks.WebhookSettings> = async (a
       config: admin,
       schema: {
         tags,
-        summary: 'Modifier un webhook : adresse, événements, activé (désactivé : les envois en attente sont abandonnés)',
+        summary:
+          'Modifier un webhook : adresse, événements, activé (désactivé : les envois en attente sont abandonnés)',
         params: idParamsSchema,
         body: webhookBodySchema,
         response: { 200: successEnvelope(webhookSchema), ...errors },

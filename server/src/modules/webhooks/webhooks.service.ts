@@ -1,3 +1,5 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import { makePagination } from '@gmao/domain/common/api';
 import { MAIL_TEMPLATES } from '@gmao/domain/mail/mail-schemas';
 import {
   WEBHOOK_MAX_ATTEMPTS,
@@ -11,8 +13,6 @@ import {
   type WebhookEvent,
   type WebhookWithSecret,
 } from '@gmao/domain/webhooks/webhook-schemas';
-import { makePagination } from '@gmao/domain/common/api';
-import type { SessionUser } from '@gmao/domain/auth/user';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
@@ -132,7 +132,12 @@ export async function createWebhook(
   await checkUrl(input.url, settings);
   const secret = newWebhookSecret();
   const id = await db.transaction(async (tx) => {
-    const created = await repo.insertEndpoint(tx, { ...input, events: unique(input.events), secret, createdBy: user.id });
+    const created = await repo.insertEndpoint(tx, {
+      ...input,
+      events: unique(input.events),
+      secret,
+      createdBy: user.id,
+    });
     await recordAudit(tx, {
       action: 'webhook.create',
       entityType: 'webhook',
