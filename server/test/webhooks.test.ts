@@ -1,10 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import { addDays } from '@gmao/domain/plans/recurrence';
 import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_SECONDS } from '@gmao/domain/webhooks/webhook-schemas';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.ts';
+import { advanceSlaClocks } from '../src/modules/interventions/sla/sla.job.ts';
 import { JobRunner } from '../src/modules/jobs/jobs.service.ts';
 import { configureMail } from '../src/modules/mail/mail.service.ts';
 import {
@@ -19,13 +22,18 @@ import {
   webhookJobHandlers,
 } from '../src/modules/webhooks/webhooks.service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createEquipment, createUser } from './helpers/factories.ts';
+import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 
 /**
  * Outgoing webhooks (issue 35): a receiver in the test (a local HTTP server, reachable because the test's allow-list
  * names 127.0.0.1) checks every request with the `standardwebhooks` package — the reference implementation, not our
  * code — and answers what each test scripts (500, 410, Retry-After, a redirect, a long body).
  */
+/** An event's body as the tests read it. */
+type EventBody = {
+  type: string;
+  data: { id: number; sla: { cible: string; etat: string }; intervention: object; interventions: number[] };
+};
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 type Answer = { status: number; headers?: Record<string, string>; body?: string; hang?: boolean };
 
@@ -467,6 +475,87 @@ describe('the outbox and the transaction of the change', () => {
     expect(event.type).toBe('part.low_stock');
     expect(event.data).toMatchObject({ id: part.json().data.id, reference: 'SKF-6204', disponible: 4 });
     expect(event.data).not.toHaveProperty('prix_unitaire');
+  });
+});
+
+describe('events of the SLA clocks and of preventive plans', () => {
+  it('sends sla.at_risk at 75 % and sla.breached past the deadline, once each', async () => {
+    const endpoint = await createEndpoint(['sla.at_risk', 'sla.breached']);
+    const { rows } = await t.database.db.execute<{ id: number }>(
+      sql`SELECT id FROM business_calendars WHERE nom = 'Astreinte 24/7'`,
+    );
+    const client = await createClient(t.database.db);
+    const covered = await createEquipment(t.database.db, { proprietaireId: client.id });
+    const today = metricsToday();
+    const contract = await api('POST', '/api/contracts', {
+      client_id: client.id,
+      numero: `SLA-WH-${client.id}`,
+      type: 'COMPLET',
+      date_debut: addDays(today, -10),
+      date_fin: addDays(today, 300),
+      reconduction_tacite: false,
+      equipement_ids: [covered.id],
+      calendrier_id: rows[0]!.id,
+      montant_annuel_ht: '1000.00',
+      garanties: [
+        { urgence: true, cible: 'PRISE_EN_COMPTE', minutes: 30 },
+        { urgence: true, cible: 'RETABLISSEMENT', minutes: 480 },
+      ],
+      statuts_pause: [],
+    });
+    expect(contract.statusCode, contract.body).toBe(201);
+    const res = await api('POST', '/api/interventions', { equipement_id: covered.id, urgence: true, date: today });
+    const id = res.json().data.id as number;
+    // time passes: 75 % of the RETABLISSEMENT clock, and the PRISE_EN_COMPTE deadline
+    await t.database.db.execute(sql`UPDATE intervention_sla SET alerte_le = now() - interval '1 minute'
+      WHERE intervention_id = ${id} AND cible = 'RETABLISSEMENT'`);
+    await t.database.db.execute(sql`UPDATE intervention_sla SET echeance = now() - interval '1 minute',
+      alerte_le = now() - interval '10 minutes', notified_75_at = now() WHERE intervention_id = ${id} AND cible = 'PRISE_EN_COMPTE'`);
+    await advanceSlaClocks(t.database.db);
+    await advanceSlaClocks(t.database.db); // a second step sends nothing again
+    await drain();
+    const wh = new Webhook(endpoint.secret);
+    const events = rx.received
+      .map((r) => wh.verify(r.body, r.headers as Record<string, string>) as EventBody)
+      .sort((a, b) => a.type.localeCompare(b.type));
+    expect(events.map((e) => [e.type, e.data.id, e.data.sla.cible])).toEqual([
+      ['sla.at_risk', id, 'RETABLISSEMENT'],
+      ['sla.breached', id, 'PRISE_EN_COMPTE'],
+    ]);
+    expect(events[1]!.data.sla.etat).toBe('DEPASSE');
+    expect(events[1]!.data.intervention).toMatchObject({ id, urgence: true, client: { id: client.id } });
+  });
+
+  it('sends plan.generated with the interventions one generation created (and intervention.created for each)', async () => {
+    const endpoint = await createEndpoint(['plan.generated', 'intervention.created']);
+    const equipment = await createEquipment(t.database.db);
+    const today = metricsToday();
+    const templates = (await api('GET', '/api/interventions/templates')).json().data as { id: number }[];
+    const plan = await api('POST', '/api/plans', {
+      nom: 'Visite mensuelle chambre froide',
+      template_id: templates[0]!.id,
+      equipement_id: equipment.id,
+      rrule: 'FREQ=WEEKLY',
+      date_debut: today,
+      jours_avance: 7,
+    });
+    expect(plan.statusCode, plan.body).toBe(201);
+    const generated = await api('POST', `/api/plans/${plan.json().data.id}/generate`);
+    expect(generated.statusCode, generated.body).toBe(200);
+    const ids = generated.json().data.intervention_ids as number[];
+    expect(ids.length).toBeGreaterThan(0);
+    await drain();
+    const wh = new Webhook(endpoint.secret);
+    const events = rx.received.map((r) => wh.verify(r.body, r.headers as Record<string, string>) as EventBody);
+    const planEvents = events.filter((e) => e.type === 'plan.generated');
+    expect(planEvents).toHaveLength(1);
+    expect(planEvents[0]!.data).toMatchObject({ id: plan.json().data.id, interventions: ids });
+    expect(
+      events
+        .filter((e) => e.type === 'intervention.created')
+        .map((e) => e.data.id)
+        .sort((a: number, b: number) => a - b),
+    ).toEqual([...ids].sort((a, b) => a - b));
   });
 });
 
