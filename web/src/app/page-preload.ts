@@ -28,6 +28,7 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.calendars, () => import('../features/contracts/routes/calendars')],
   [(p) => p === paths.contracts, () => import('../features/contracts/routes/contracts')],
   [(p) => p === paths.mail, () => import('../features/mail/routes/mail-admin')],
+  [(p) => p === paths.webhooks, () => import('../features/webhooks/routes/webhooks-admin')],
 ];
 
 function under(path: string) {

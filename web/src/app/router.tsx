@@ -37,6 +37,7 @@ const Contracts = lazyPage(() => import('../features/contracts/routes/contracts'
 const Calendars = lazyPage(() => import('../features/contracts/routes/calendars'));
 const CustomFields = lazyPage(() => import('../features/custom-fields/routes/custom-fields'));
 const MailAdmin = lazyPage(() => import('../features/mail/routes/mail-admin'));
+const WebhooksAdmin = lazyPage(() => import('../features/webhooks/routes/webhooks-admin'));
 
 const loadFrame = () => import('./routes/protected-layout');
 const loadQueryScope = () => import('./query-scope');
@@ -156,6 +157,7 @@ export function AppRoutes() {
                 <Route path={paths.audit} element={adminOnly(<AuditLog />)} />
                 <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
                 <Route path={paths.mail} element={adminOnly(<MailAdmin />)} />
+                <Route path={paths.webhooks} element={adminOnly(<WebhooksAdmin />)} />
               </Route>
             </Route>
           </Route>

@@ -25,6 +25,7 @@ export const paths = {
   audit: '/admin/audit',
   customFields: '/admin/custom-fields',
   mail: '/admin/messagerie',
+  webhooks: '/admin/webhooks',
   notifications: '/notifications',
   plans: '/plans',
   stock: '/stock',

@@ -24,6 +24,7 @@ export const queryRoots = {
   plans: ['plans'],
   stock: ['stock'],
   contracts: ['contracts'],
+  webhooks: ['webhooks'],
 } as const;
 
 /**

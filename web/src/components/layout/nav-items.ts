@@ -3,6 +3,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { CONTRACTS_NAV_TITLE } from '@gmao/domain/contracts/contract-nav';
 import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
 import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
+import { WEBHOOK_MESSAGES } from '@gmao/domain/webhooks/webhook-schemas';
 import {
   BarChart3,
   Building2,
@@ -20,6 +21,7 @@ import {
   Network,
   Package,
   Users,
+  Webhook,
   Wrench,
 } from 'lucide-react';
 import { paths } from '../../lib/paths';
@@ -56,4 +58,5 @@ export const ADMINISTRATION: NavItem[] = [
   { label: AUDIT_MESSAGES.title, to: paths.audit, icon: History, adminOnly: true },
   { label: CUSTOM_FIELD_MESSAGES.title, to: paths.customFields, icon: ListPlus, adminOnly: true },
   { label: MAIL_MESSAGES.pageTitle, to: paths.mail, icon: Mail, adminOnly: true },
+  { label: WEBHOOK_MESSAGES.title, to: paths.webhooks, icon: Webhook, adminOnly: true },
 ];
