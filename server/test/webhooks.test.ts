@@ -6,6 +6,7 @@ import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_SECONDS } from '@gmao/domain/webhooks/w
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { advanceSlaClocks } from '../src/modules/interventions/sla/sla.job.ts';
 import { JobRunner } from '../src/modules/jobs/jobs.service.ts';
@@ -388,6 +389,36 @@ describe('webhook delivery', () => {
     const other = await createEndpoint(['intervention.created']);
     const wrong = await api('POST', `/api/webhooks/${other.id}/deliveries/${first!.id}/redeliver`);
     expect(wrong.statusCode).toBe(404);
+  });
+
+  it('never sends a delivery another runner is sending; takes it over once that sender is gone', async () => {
+    const endpoint = await createEndpoint(['intervention.created']);
+    await createIntervention();
+    // another instance claimed it a moment ago and is sending
+    await t.database.db.execute(sql`UPDATE webhook_deliveries SET statut = 'ENVOI', sending_since = now()
+      WHERE endpoint_id = ${endpoint.id}`);
+    await drain();
+    expect(rx.received).toHaveLength(0);
+    const job = await t.database.db.execute<{ done: boolean; failed: boolean }>(sql`
+      SELECT done_at IS NOT NULL AS done, failed_at IS NOT NULL AS failed FROM jobs WHERE name = 'webhook.deliver'`);
+    expect(job.rows).toEqual([{ done: false, failed: false }]); // kept for a later try
+    // that sender died (its process killed mid-send): after 2 minutes the delivery is taken over
+    await t.database.db.execute(sql`UPDATE webhook_deliveries SET sending_since = now() - interval '3 minutes'
+      WHERE endpoint_id = ${endpoint.id}`);
+    await retryNow();
+    await drain();
+    expect(rx.received).toHaveLength(1);
+    expect((await deliveries(endpoint.id))[0]).toMatchObject({ statut: 'LIVRE' });
+  });
+
+  it('reads WEBHOOK_ALLOWED_ADDRESSES from the environment, refusing what is not an address or a range', () => {
+    const env = { JWT_SECRET: 'x'.repeat(32) };
+    expect(
+      loadConfig({ ...env, WEBHOOK_ALLOWED_ADDRESSES: '127.0.0.1, 10.0.0.0/8, ::1' }).WEBHOOK_ALLOWED_ADDRESSES,
+    ).toBe('127.0.0.1, 10.0.0.0/8, ::1');
+    expect(loadConfig(env).WEBHOOK_ALLOWED_ADDRESSES).toBeUndefined();
+    for (const bad of ['intranet.local', '10.0.0.0/40', '10.0.0.1/x'])
+      expect(() => loadConfig({ ...env, WEBHOOK_ALLOWED_ADDRESSES: bad })).toThrow(/WEBHOOK_ALLOWED_ADDRESSES/);
   });
 
   it('fails an attempt that gets no answer within the timeout', async () => {

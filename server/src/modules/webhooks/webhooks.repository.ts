@@ -153,18 +153,33 @@ export type ClaimedDelivery = {
 };
 
 /**
- * Takes a delivery for one attempt: EN_ATTENTE → ENVOI (or an ENVOI whose sender died 5 minutes ago), the attempt
- * counted. null when another runner has it or it is finished — so a duplicated job never sends twice at once.
+ * Takes a delivery for one attempt: EN_ATTENTE → ENVOI (or an ENVOI whose sender died: 2 minutes is 8 timeouts), the
+ * attempt counted. null when another runner has it or it is finished — so a duplicated job never sends twice at once.
  */
 export async function claimDelivery(db: DbOrTx, id: number): Promise<ClaimedDelivery | null> {
   const { rows } = await db.execute<ClaimedDelivery>(sql`
     UPDATE webhook_deliveries d SET statut = 'ENVOI', sending_since = now(), attempts = d.attempts + 1
     FROM webhook_endpoints e
     WHERE d.id = ${id} AND e.id = d.endpoint_id
-      AND (d.statut = 'EN_ATTENTE' OR (d.statut = 'ENVOI' AND d.sending_since < now() - interval '5 minutes'))
+      AND (d.statut = 'EN_ATTENTE' OR (d.statut = 'ENVOI' AND d.sending_since < now() - interval '2 minutes'))
     RETURNING d.id, d.endpoint_id, d.event_id, d.payload::text AS payload_text, d.attempts, e.url, e.actif, e.secret,
               CASE WHEN e.previous_secret_expires_at > now() THEN e.previous_secret END AS previous_secret`);
   return rows[0] ?? null;
+}
+
+/** The delivery's status (null when it, or its endpoint, is gone). */
+export async function deliveryStatut(db: DbOrTx, id: number): Promise<WebhookDeliveryStatut | null> {
+  const { rows } = await db.execute<{ statut: WebhookDeliveryStatut }>(
+    sql`SELECT statut FROM webhook_deliveries WHERE id = ${id}`,
+  );
+  return rows[0]?.statut ?? null;
+}
+
+/** Back to EN_ATTENTE after an attempt that failed on our side (the job is retried by the queue). */
+export async function releaseDelivery(db: DbOrTx, id: number) {
+  await db.execute(
+    sql`UPDATE webhook_deliveries SET statut = 'EN_ATTENTE', sending_since = NULL WHERE id = ${id} AND statut = 'ENVOI'`,
+  );
 }
 
 /** The outcome of an attempt: LIVRE, ECHEC, or EN_ATTENTE again until `retryAt`. */

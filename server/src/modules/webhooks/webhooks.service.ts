@@ -57,7 +57,7 @@ export async function emitWebhookEvent(
   }
   const id = newEventId();
   const deliveries = await repo.insertDeliveries(tx, endpoints, { id, type, payload });
-  for (const deliveryId of deliveries) await enqueue(tx, WEBHOOK_JOB, { deliveryId }, { maxAttempts: 3 });
+  for (const deliveryId of deliveries) await enqueue(tx, WEBHOOK_JOB, { deliveryId });
   return id;
 }
 
@@ -219,7 +219,7 @@ export async function redeliver(db: Db, id: number, deliveryId: number) {
   const created = await db.transaction(async (tx) => {
     const newId = await repo.insertRedelivery(tx, id, deliveryId);
     if (newId === null) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
-    await enqueue(tx, WEBHOOK_JOB, { deliveryId: newId }, { maxAttempts: 3 });
+    await enqueue(tx, WEBHOOK_JOB, { deliveryId: newId });
     return newId;
   });
   return (await repo.findDelivery(db, id, created))!;
@@ -249,10 +249,28 @@ export function nextDelaySeconds(
   return base * (1 - jitter + 2 * jitter * Math.random());
 }
 
-/** One attempt of one delivery (see the repository's claim: never two at once). */
+/** Thrown when another runner is sending the delivery: the queue tries the job again later. */
+class DeliveryBusyError extends Error {}
+
+/**
+ * One attempt of one delivery (see the repository's claim: never two at once). A failure on our side (the database)
+ * puts the delivery back to EN_ATTENTE and rethrows, so that the queue runs the job again.
+ */
 async function deliver(db: Db, deliveryId: number, opts: WebhookDeliveryOptions) {
   const d = await repo.claimDelivery(db, deliveryId);
-  if (!d) return;
+  if (!d) {
+    if ((await repo.deliveryStatut(db, deliveryId)) === 'ENVOI') throw new DeliveryBusyError('delivery being sent');
+    return; // finished, or gone with its endpoint
+  }
+  try {
+    await sendOnce(db, d, opts);
+  } catch (err) {
+    await repo.releaseDelivery(db, d.id).catch(() => {});
+    throw err;
+  }
+}
+
+async function sendOnce(db: Db, d: repo.ClaimedDelivery, opts: WebhookDeliveryOptions) {
   if (!d.actif) {
     await repo.recordAttempt(db, d.id, {
       statut: 'ECHEC',
@@ -294,7 +312,7 @@ async function deliver(db: Db, deliveryId: number, opts: WebhookDeliveryOptions)
       const delay = nextDelaySeconds(d.attempts, outcome.retryAfterSeconds, opts.retrySeconds, opts.jitter);
       const retryAt = new Date(Date.now() + delay * 1000);
       await repo.recordAttempt(tx, d.id, { ...attempt, statut: 'EN_ATTENTE', retryAt });
-      await enqueue(tx, WEBHOOK_JOB, { deliveryId: d.id }, { runAt: retryAt, maxAttempts: 3 });
+      await enqueue(tx, WEBHOOK_JOB, { deliveryId: d.id }, { runAt: retryAt });
     }
   });
 }
