@@ -6,6 +6,7 @@ import { clients, equipements, interventionHistory, interventions, roles, sectio
 import { seedContracts } from './seed-demo-contracts.ts';
 import { COMPANIES, EQUIPMENT_MODELS, TASKS, TECHNICIANS } from './seed-demo-data.ts';
 import { seedDemoPlans } from './seed-demo-plans.ts';
+import { seedDemoWebhooks } from './seed-demo-webhooks.ts';
 
 /** Demo data that looks like a Moroccan industrial customer base (npm run seed:demo). */
 export const DEMO_PASSWORD = 'DemoGmao2024';
@@ -239,6 +240,7 @@ export async function seedDemo(
     }
     await seedDemoPlans(tx, { creator, technicianIds: techIds });
     await seedContracts(tx, { today: new Date().toISOString().slice(0, 10), creator });
+    await seedDemoWebhooks(tx, { creator });
     return { skipped: false, clients: clientRows.length, equipment: equipmentRows.length, interventions: created };
   });
 }
