@@ -89,9 +89,14 @@ async function main() {
     appUrl: config.APP_URL,
     companyName: config.COMPANY_NAME,
   });
-  const handlers = { ...mailJobHandlers(opened.database.db), ...webhookJobHandlers(opened.database.db, webhooks) };
-  const jobs = new JobRunner(opened.database.db, handlers, {
+  const jobs = new JobRunner(opened.database.db, mailJobHandlers(opened.database.db), {
     onError: (err, job) => app.log.warn({ err, job: job.id, name: job.name }, 'job failed'),
+  }).start();
+  // Webhook deliveries (issue 35) on a runner of their own: a receiver that takes its 15 s never delays the e-mails.
+  const webhookJobs = new JobRunner(opened.database.db, webhookJobHandlers(opened.database.db, webhooks), {
+    batch: 10,
+    pollMs: 1000,
+    onError: (err, job) => app.log.warn({ err, job: job.id, name: job.name }, 'webhook delivery job failed'),
   }).start();
   setInterval(() => void purgeJobs(opened.database.db).catch(() => {}), 24 * 3600_000).unref();
   // The webhook delivery log keeps 30 days of finished deliveries.
@@ -155,6 +160,7 @@ async function main() {
     await app.close();
     clearTimeout(cut);
     await jobs.stop(); // no new claim; the e-mail being sent finishes
+    await webhookJobs.stop(); // the delivery being sent finishes (15 s at most)
     await backups?.stop(); // no new nightly run; wait for one in progress
     await opened.shutdown(); // pool.end(), then a clean stop of the embedded PostgreSQL
   }, config.SHUTDOWN_TIMEOUT_MS);
