@@ -745,6 +745,9 @@ describe('webhooks routes × roles, and a fuzz pass of the bodies', () => {
     expect(off.json().data).toMatchObject({ actif: false, events: ['intervention.created', 'sla.breached'] });
     const [d] = await deliveries(endpoint.id);
     expect(d).toMatchObject({ statut: 'ECHEC', last_error: WEBHOOK_MESSAGES.endpointDisabled });
+    const again = await api('POST', `/api/webhooks/${endpoint.id}/deliveries/${d!.id}/redeliver`);
+    expect(again.statusCode).toBe(422);
+    expect(again.json().message).toBe(WEBHOOK_MESSAGES.redeliverDisabled);
     await retryNow();
     await drain();
     expect(rx.received).toHaveLength(1);

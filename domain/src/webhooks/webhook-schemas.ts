@@ -80,6 +80,7 @@ export const WEBHOOK_MESSAGES = {
   disabled: 'Webhook désactivé',
   rotated: `Nouveau secret : copiez-le maintenant. L'ancien reste valable ${WEBHOOK_PREVIOUS_SECRET_HOURS} h`,
   redelivered: 'Envoi programmé',
+  redeliverDisabled: 'Webhook désactivé : activez-le pour renvoyer un événement',
   rotateConfirm: `Générer un nouveau secret ? L'ancien reste accepté ${WEBHOOK_PREVIOUS_SECRET_HOURS} h (les deux signatures sont envoyées), le temps de mettre à jour le destinataire.`,
   deleteConfirm: (url: string) => `Supprimer le webhook ${url} et son journal d'envois ?`,
   empty: 'Aucun webhook',

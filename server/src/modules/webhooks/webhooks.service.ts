@@ -215,7 +215,7 @@ export async function listWebhookDeliveries(db: Db, id: number, page: number, li
 
 /** "Renvoyer": the same event (same webhook-id and body) sent again as a new delivery, now. */
 export async function redeliver(db: Db, id: number, deliveryId: number) {
-  await mustFind(db, id);
+  if (!(await mustFind(db, id)).actif) throw new AppError('BUSINESS_RULE', WEBHOOK_MESSAGES.redeliverDisabled);
   const created = await db.transaction(async (tx) => {
     const newId = await repo.insertRedelivery(tx, id, deliveryId);
     if (newId === null) throw new AppError('NOT_FOUND', WEBHOOK_MESSAGES.deliveryNotFound);
