@@ -97,6 +97,17 @@ describe('Administration → Webhooks (issue 35)', () => {
     expect(await screen.findByText(M.noMatch)).toBeInTheDocument();
   });
 
+  it('shows a long list a page at a time', async () => {
+    const user = userEvent.setup();
+    list = Array.from({ length: 12 }, (_, i) => endpoint({ id: i + 1, url: `https://erp.example.ma/hooks/${i + 1}` }));
+    renderScreen();
+    await screen.findAllByText('https://erp.example.ma/hooks/1');
+    expect(screen.queryAllByText('https://erp.example.ma/hooks/11')).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: /suivante/i }));
+    expect((await screen.findAllByText('https://erp.example.ma/hooks/11')).length).toBeGreaterThan(0);
+    expect(screen.queryAllByText('https://erp.example.ma/hooks/1')).toHaveLength(0);
+  });
+
   it('creates with the events checked, then shows the secret once with a copy button', async () => {
     const user = userEvent.setup();
     list = [];

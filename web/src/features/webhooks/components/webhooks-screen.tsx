@@ -13,6 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { DataTable, type DataTableColumn } from '../../../components/ui/data-table';
 import { LoadErrorState } from '../../../components/ui/load-error-state';
+import { Pagination } from '../../../components/ui/pagination';
 import { RowAction } from '../../../components/ui/row-action';
 import { SearchInput } from '../../../components/ui/search-input';
 import { ApiError } from '../../../lib/api-client';
@@ -82,10 +83,14 @@ export function WebhooksScreen() {
   });
 
   const all = webhooks.data?.data;
-  const rows = useMemo(() => {
+  const [page, setPage] = useState(1);
+  const [limit, setLimit] = useState(10);
+  const matching = useMemo(() => {
     const q = search.trim().toLowerCase();
     return q && all ? all.filter((w) => w.url.toLowerCase().includes(q)) : all;
   }, [all, search]);
+  // a handful of endpoints: the server sends them all, the page shows them a page at a time
+  const rows = matching?.slice((page - 1) * limit, page * limit);
 
   const toggle = async (w: Webhook) => {
     try {
@@ -127,7 +132,15 @@ export function WebhooksScreen() {
         }
       />
       <div className="mb-4 max-w-md">
-        <SearchInput value={search} onChange={setSearch} placeholder={M.searchPlaceholder} aria-label={M.searchLabel} />
+        <SearchInput
+          value={search}
+          onChange={(v) => {
+            setSearch(v);
+            setPage(1);
+          }}
+          placeholder={M.searchPlaceholder}
+          aria-label={M.searchLabel}
+        />
       </div>
       {webhooks.isError && !webhooks.data ? (
         <LoadErrorState description={M.loadError} onRetry={() => void webhooks.refetch()} />
@@ -154,6 +167,20 @@ export function WebhooksScreen() {
             </>
           )}
         />
+      )}
+      {matching && matching.length > 10 && (
+        <div className="mt-4">
+          <Pagination
+            page={page}
+            limit={limit}
+            total={matching.length}
+            onPageChange={setPage}
+            onLimitChange={(l) => {
+              setLimit(l);
+              setPage(1);
+            }}
+          />
+        </div>
       )}
       {editing !== null && (
         <WebhookFormModal
