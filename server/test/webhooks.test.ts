@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
@@ -6,6 +7,7 @@ import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_SECONDS } from '@gmao/domain/webhooks/w
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/database.ts';
 import { advanceSlaClocks } from '../src/modules/interventions/sla/sla.job.ts';
@@ -78,6 +80,7 @@ async function startReceiver(): Promise<Receiver> {
 }
 
 const allowed = parseAllowedAddresses('127.0.0.1, ::1');
+const JWT_SECRET = randomBytes(32).toString('hex');
 let t: TestApp;
 let admin: string;
 let rx: Receiver;
@@ -85,7 +88,7 @@ let runner: JobRunner;
 let equipmentId: number;
 
 beforeAll(async () => {
-  t = await createTestApp({ deps: { webhooks: { allowed } } });
+  t = await createTestApp({ deps: { webhooks: { allowed }, jwtSecret: JWT_SECRET } });
   admin = await t.adminToken();
   rx = await startReceiver();
   runner = new JobRunner(t.database.db, webhookJobHandlers(t.database.db, { allowed, jitter: 0 }));
@@ -325,9 +328,24 @@ describe('webhook delivery', () => {
     const endpoint = await createEndpoint(['intervention.created']);
     const url = t.database.pool.options.connectionString!;
     const second = openDatabase(url, { max: 3 });
+    // a second app on the same database (same signing key: a session is valid on both, as behind a balancer)
+    const other = await buildApp({
+      database: second,
+      jwtSecret: JWT_SECRET,
+      logLevel: 'silent',
+      webhooks: { allowed },
+    });
     try {
-      const ids: number[] = [];
-      for (let i = 0; i < 12; i++) ids.push(await createIntervention());
+      // the events are made on both instances, alternately
+      for (let i = 0; i < 12; i++) {
+        const res = await (i % 2 === 0 ? t.app : other).inject({
+          method: 'POST',
+          url: '/api/interventions',
+          headers: { authorization: `Bearer ${admin}` },
+          payload: { equipement_id: equipmentId, date: '2026-03-02', description: `Alarme ${i}` },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+      }
       const a = new JobRunner(t.database.db, webhookJobHandlers(t.database.db, { allowed }), { batch: 2 });
       const b = new JobRunner(second.db, webhookJobHandlers(second.db, { allowed }), { batch: 2 });
       await Promise.all([drain(a), drain(b), drain(a), drain(b)]);
@@ -339,6 +357,7 @@ describe('webhook delivery', () => {
       const log = await deliveries(endpoint.id);
       expect(log.every((d) => d.statut === 'LIVRE' && d.attempts === 1)).toBe(true);
     } finally {
+      await other.close();
       await second.close();
     }
   });
