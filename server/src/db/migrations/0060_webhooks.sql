@@ -38,4 +38,7 @@ CREATE TABLE IF NOT EXISTS "webhook_deliveries" (
 	CONSTRAINT "webhook_deliveries_excerpt_check" CHECK (octet_length("response_excerpt") <= 1024)
 );--> statement-breakpoint
 -- The delivery log of an endpoint, newest first.
-CREATE INDEX IF NOT EXISTS "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" ("endpoint_id", "created_at" DESC, "id" DESC);
+CREATE INDEX IF NOT EXISTS "webhook_deliveries_endpoint_idx" ON "webhook_deliveries" ("endpoint_id", "created_at" DESC, "id" DESC);--> statement-breakpoint
+-- The list's failed / pending counts per endpoint (index-only), and the daily purge of finished deliveries.
+CREATE INDEX IF NOT EXISTS "webhook_deliveries_endpoint_statut_idx" ON "webhook_deliveries" ("endpoint_id", "statut");--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "webhook_deliveries_created_idx" ON "webhook_deliveries" ("created_at");

@@ -42,5 +42,9 @@ export const webhookDeliveries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt.desc(), t.id.desc()),
+    index('webhook_deliveries_endpoint_statut_idx').on(t.endpointId, t.statut),
+    index('webhook_deliveries_created_idx').on(t.createdAt),
+  ],
 );
