@@ -128,6 +128,7 @@ export const WEBHOOK_MESSAGES = {
   pendingCount: (n: number) => `${n} en attente`,
   noDelivery: '—',
   nextAttempt: (at: string) => `Prochaine tentative : ${at}`,
+  previousSecretUntil: (at: string) => `Ancien secret encore accepté jusqu'au ${at}`,
   urlLabel: 'Adresse du destinataire (URL https)',
   urlHelp: 'Les adresses locales ou privées sont refusées, sauf celles autorisées par WEBHOOK_ALLOWED_ADDRESSES.',
   eventsLabel: 'Événements envoyés',

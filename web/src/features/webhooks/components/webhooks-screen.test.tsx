@@ -69,6 +69,7 @@ beforeEach(() => {
   list = [
     endpoint(),
     endpoint({ id: 3, url: 'https://gtb.example.ma/alarms', actif: false, disabled_reason: M.disabledGone }),
+    endpoint({ id: 4, url: 'https://bms.example.ma/in', previous_secret_expires_at: '2026-11-21T09:30:00.000Z' }),
   ];
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -89,6 +90,7 @@ describe('Administration → Webhooks (issue 35)', () => {
     await screen.findAllByText('https://erp.atlas-froid.ma/hooks/gmao');
     const table = screen.getByRole('table', { name: M.title });
     expect(within(table).getByText(M.disabledGone)).toBeInTheDocument();
+    expect(within(table).getByText(/^Ancien secret encore accepté jusqu'au 21\/11\/2026/)).toBeInTheDocument();
     expect(within(table).getAllByText(M.failedCount(1)).length).toBeGreaterThan(0);
     await user.type(screen.getByLabelText(M.searchLabel), 'gtb');
     await waitFor(() => expect(within(table).queryByText('https://erp.atlas-froid.ma/hooks/gmao')).toBeNull());

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@gmao/domain/format/format';
 import {
   WEBHOOK_MESSAGES as M,
   WEBHOOK_EVENT_LABELS,
@@ -50,6 +51,11 @@ const columns: DataTableColumn<Webhook>[] = [
       <span>
         <Badge tone={w.actif ? 'green' : 'gray'}>{w.actif ? M.active : M.inactive}</Badge>
         {w.disabled_reason && <span className="block text-xs text-red-700">{w.disabled_reason}</span>}
+        {w.previous_secret_expires_at && (
+          <span className="block text-xs text-slate-500">
+            {M.previousSecretUntil(formatDateTime(w.previous_secret_expires_at))}
+          </span>
+        )}
       </span>
     ),
   },
