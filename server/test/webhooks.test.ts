@@ -750,6 +750,16 @@ describe('webhooks routes × roles, and a fuzz pass of the bodies', () => {
     expect(await count(sql`SELECT count(*)::int AS n FROM webhook_endpoints`)).toBe(1);
   });
 
+  it('refuses a 51st endpoint (every event is written once per endpoint)', async () => {
+    await t.database.db.execute(sql`
+      INSERT INTO webhook_endpoints (url, events, secret)
+      SELECT 'https://41.214.150.10/h' || g, ARRAY['intervention.created'], 'whsec_x' FROM generate_series(1, 50) g`);
+    const res = await api('POST', '/api/webhooks', { url: rx.url, events: ['intervention.created'], actif: true });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().message).toBe(WEBHOOK_MESSAGES.tooMany);
+    expect(await count(sql`SELECT count(*)::int AS n FROM webhook_endpoints`)).toBe(50);
+  });
+
   it('updates, disables (pending deliveries given up), enables and deletes', async () => {
     const endpoint = await createEndpoint(['intervention.created']);
     rx.answers.push({ status: 500 });

@@ -38,6 +38,8 @@ export const isWebhookEvent = (v: string): v is WebhookEvent => (WEBHOOK_EVENTS 
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';
 /** After a rotation, the previous secret still signs (a second `v1,` signature) for this long. */
 export const WEBHOOK_PREVIOUS_SECRET_HOURS = 24;
+/** Endpoints an installation may have: every event is written once per endpoint that receives it. */
+export const WEBHOOK_MAX_ENDPOINTS = 50;
 /** A request that has not answered within this time is a failed attempt. */
 export const WEBHOOK_TIMEOUT_MS = 15_000;
 /** A payload larger than this is not sent: a thin event `{ id }` goes instead. */
@@ -72,6 +74,7 @@ export const WEBHOOK_MESSAGES = {
   eventsRequired: 'Choisissez au moins un événement',
   eventUnknown: 'Événement inconnu',
   notFound: 'Webhook introuvable',
+  tooMany: `Au plus ${WEBHOOK_MAX_ENDPOINTS} webhooks : supprimez-en un avant d'en créer un autre`,
   deliveryNotFound: 'Envoi introuvable',
   created: 'Webhook créé : copiez le secret maintenant, il ne sera plus affiché',
   updated: 'Webhook enregistré',

@@ -52,6 +52,13 @@ export async function listEndpoints(db: DbOrTx): Promise<Webhook[]> {
   return rows.map(toWebhook);
 }
 
+/** How many endpoints exist, creations serialised until the caller's transaction ends (the cap holds under races). */
+export async function countEndpointsLocked(db: DbOrTx): Promise<number> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('webhook_endpoints.create'))`);
+  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM webhook_endpoints`);
+  return rows[0]!.n;
+}
+
 export async function findEndpoint(db: DbOrTx, id: number): Promise<Webhook | null> {
   const { rows } = await db.execute<EndpointRow>(sql`${SELECT_ENDPOINT} WHERE e.id = ${id}`);
   return rows[0] ? toWebhook(rows[0]) : null;

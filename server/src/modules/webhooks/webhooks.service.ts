@@ -3,6 +3,7 @@ import { makePagination } from '@gmao/domain/common/api';
 import { MAIL_TEMPLATES } from '@gmao/domain/mail/mail-schemas';
 import {
   WEBHOOK_MAX_ATTEMPTS,
+  WEBHOOK_MAX_ENDPOINTS,
   WEBHOOK_MAX_PAYLOAD_BYTES,
   WEBHOOK_MESSAGES,
   WEBHOOK_PREVIOUS_SECRET_HOURS,
@@ -132,6 +133,9 @@ export async function createWebhook(
   await checkUrl(input.url, settings);
   const secret = newWebhookSecret();
   const id = await db.transaction(async (tx) => {
+    if ((await repo.countEndpointsLocked(tx)) >= WEBHOOK_MAX_ENDPOINTS) {
+      throw new AppError('BUSINESS_RULE', WEBHOOK_MESSAGES.tooMany);
+    }
     const created = await repo.insertEndpoint(tx, {
       ...input,
       events: unique(input.events),
