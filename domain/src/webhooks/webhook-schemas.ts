@@ -5,6 +5,11 @@ import { z } from 'zod';
  * `webhook-timestamp`, `webhook-signature: v1,<base64 HMAC-SHA256 of "id.timestamp.body">` with a `whsec_` secret,
  * payload `{ type, timestamp, data }`, retries over about three days, 410 disables the endpoint.
  */
+/**
+ * The events an endpoint may choose. Each is written by `emitWebhookEvent(tx, type, data)`
+ * (server/src/modules/webhooks/webhooks.service.ts) in the transaction of its change; `request.received` (intervention
+ * requests) and `habilitation.expiring` (habilitations) are declared for the features that will emit them.
+ */
 export const WEBHOOK_EVENTS = [
   'intervention.created',
   'intervention.status_changed',
