@@ -40,6 +40,8 @@ import { partsRoutes } from './modules/stock/parts/parts.routes.ts';
 import { stockRoutes } from './modules/stock/stock.routes.ts';
 import templatesRoutes from './modules/templates/templates.routes.ts';
 import usersRoutes from './modules/users/users.routes.ts';
+import webhooksRoutes from './modules/webhooks/webhooks.routes.ts';
+import { NO_ALLOWED_ADDRESSES, type WebhookSettings } from './modules/webhooks/webhooks.service.ts';
 import { transformDocument, transformRoute } from './openapi/document.ts';
 import authPlugin from './plugins/auth.ts';
 import databasePlugin from './plugins/database.ts';
@@ -71,6 +73,8 @@ export interface AppDeps {
   apiTokenRateLimit?: ApiTokenRateLimit;
   /** The public request form's throttles (issue 33, requests.service.ts); tests shrink them. */
   requestThrottle?: Partial<RequestThrottleSettings>;
+  /** Outgoing webhooks: the addresses they may reach despite the private-address rule (WEBHOOK_ALLOWED_ADDRESSES). */
+  webhooks?: WebhookSettings;
 }
 
 /** External plugins, then app plugins, then feature modules (STYLE.md, fastify/demo). */
@@ -124,11 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swagger, {
     openapi: {
+      openapi: '3.1.0',
       info: {
         title: 'GMAO API',
         version: '1.0.0',
         description: 'API de la GMAO (clients, équipements, interventions)',
-        contact: { name: 'Administrateur de la GMAO', url: '/' },
+        contact: { name: 'Administrateur de la GMAO' },
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearerAuth: [] }],
@@ -155,6 +160,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { prefix: '/api/users' });
   await app.register(apiTokensRoutes, { prefix: '/api/tokens' });
   await app.register(changesRoutes, { prefix: '/api/changes' });
+  await app.register(webhooksRoutes, {
+    prefix: '/api/webhooks',
+    ...(deps.webhooks ?? { allowed: NO_ALLOWED_ADDRESSES }),
+  });
   await app.register(rolesRoutes, { prefix: '/api' }); // /api/roles and /api/permissions
   await app.register(sectionsRoutes, { prefix: '/api/sections' });
   await app.register(clientsRoutes, { prefix: '/api/clients' });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { isCommonPassword } from '@gmao/domain/auth/common-passwords';
 import { passwordPolicyError } from '@gmao/domain/auth/password-policy';
@@ -72,6 +73,14 @@ const configSchema = z
     BACKUP_DIR: z.string().min(1).optional(),
     /** Nightly archives kept; older ones are deleted after each run. */
     BACKUP_KEEP: z.coerce.number().int().min(1).default(7),
+    /**
+     * Addresses or CIDR ranges (comma-separated) that outgoing webhooks may reach despite the rule refusing loopback,
+     * private, link-local and metadata addresses (and plain http); unset = none.
+     */
+    WEBHOOK_ALLOWED_ADDRESSES: z
+      .string()
+      .optional()
+      .refine((v) => allowEntriesValid(v), 'must be comma-separated IP addresses or CIDR ranges'),
     /** On SIGTERM/SIGINT, how long requests in progress may take to finish before their connections are closed. */
     SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).default(10_000),
   })
@@ -80,6 +89,19 @@ const configSchema = z
     const error = passwordPolicyError(c.ADMIN_PASSWORD, { username: c.ADMIN_USERNAME, isCommon: isCommonPassword });
     if (error) ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: error });
   });
+
+/** "127.0.0.1, 10.0.0.0/8, ::1": every entry an IP address, optionally with a prefix length. */
+function allowEntriesValid(text: string | undefined): boolean {
+  for (const entry of (text ?? '').split(',').map((s) => s.trim())) {
+    if (!entry) continue;
+    const [address = '', prefix] = entry.split('/');
+    const version = isIP(address);
+    if (version === 0) return false;
+    if (prefix !== undefined && (!/^\d{1,3}$/.test(prefix) || Number(prefix) > (version === 4 ? 32 : 128)))
+      return false;
+  }
+  return true;
+}
 
 function isCronExpression(value: string): boolean {
   try {

@@ -12,6 +12,11 @@ import { JobRunner, purgeJobs } from './modules/jobs/jobs.service.ts';
 import { configureMail, mailJobHandlers } from './modules/mail/mail.service.ts';
 import { notifyNewlyOverdue } from './modules/notifications/notifications.service.ts';
 import { generateAllPlans } from './modules/plans/plan-generation.service.ts';
+import {
+  parseAllowedAddresses,
+  purgeWebhookDeliveries,
+  webhookJobHandlers,
+} from './modules/webhooks/webhooks.service.ts';
 import { type BackupScheduler, scheduleBackups } from './ops/nightly.ts';
 import { storageFromConfig } from './storage/file-storage.ts';
 
@@ -50,6 +55,7 @@ async function main() {
   }
 
   const storage = await storageFromConfig(config, dataDir);
+  const webhooks = { allowed: parseAllowedAddresses(config.WEBHOOK_ALLOWED_ADDRESSES) };
   const app = await buildApp({
     database: opened.database,
     jwtSecret: await resolveJwtSecret(opened.database.pool, config.JWT_SECRET, dataDir),
@@ -58,6 +64,7 @@ async function main() {
     metricsToken: config.METRICS_TOKEN,
     storage,
     apiDocs: config.API_DOCS,
+    webhooks,
     authThrottle: {
       accountFailures: config.LOGIN_ACCOUNT_FAILURES,
       addressFailures: config.LOGIN_ADDRESS_FAILURES,
@@ -85,7 +92,15 @@ async function main() {
   const jobs = new JobRunner(opened.database.db, mailJobHandlers(opened.database.db), {
     onError: (err, job) => app.log.warn({ err, job: job.id, name: job.name }, 'job failed'),
   }).start();
+  // Webhook deliveries (issue 35) on a runner of their own: a receiver that takes its 15 s never delays the e-mails.
+  const webhookJobs = new JobRunner(opened.database.db, webhookJobHandlers(opened.database.db, webhooks), {
+    batch: 10,
+    pollMs: 1000,
+    onError: (err, job) => app.log.warn({ err, job: job.id, name: job.name }, 'webhook delivery job failed'),
+  }).start();
   setInterval(() => void purgeJobs(opened.database.db).catch(() => {}), 24 * 3600_000).unref();
+  // The webhook delivery log keeps 30 days of finished deliveries.
+  setInterval(() => void purgeWebhookDeliveries(opened.database.db).catch(() => {}), 24 * 3600_000).unref();
 
   // "An intervention becoming overdue" is notified once: every instance may run the check (SKIP LOCKED + a marker).
   const overdue = setInterval(() => {
@@ -145,6 +160,7 @@ async function main() {
     await app.close();
     clearTimeout(cut);
     await jobs.stop(); // no new claim; the e-mail being sent finishes
+    await webhookJobs.stop(); // the delivery being sent finishes (15 s at most)
     await backups?.stop(); // no new nightly run; wait for one in progress
     await opened.shutdown(); // pool.end(), then a clean stop of the embedded PostgreSQL
   }, config.SHUTDOWN_TIMEOUT_MS);

@@ -67,6 +67,12 @@ describe('authorization matrix (route table × roles)', () => {
     }
   });
 
+  it('lists the webhook routes (issue 35) for administrators only', () => {
+    const webhooks = t.app.routeAccess.filter((r) => r.url.startsWith('/api/webhooks'));
+    expect(webhooks).toHaveLength(8);
+    for (const r of webhooks) expect(r.access, `${r.method} ${r.url}`).toEqual({ role: 'Administrateur' });
+  });
+
   it('lists the meter-reading routes (running hours of preventive plans) with the equipment permissions', () => {
     const access = (method: string, url: string) =>
       t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;

@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENTS } from '@gmao/domain/webhooks/webhook-schemas';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_TAGS } from '../src/openapi/document.ts';
 import { lintOpenApi } from '../src/openapi/lint.ts';
@@ -59,6 +60,22 @@ describe('OpenAPI document', () => {
     expect(doc.paths['/api/auth/login']!.post!.description).toContain('Accès : public');
     // one path per resource: the trailing-slash form the server also answers is not listed twice
     expect(Object.keys(doc.paths).filter((p) => p.endsWith('/'))).toEqual([]);
+  });
+
+  it('declares every webhook event in the `webhooks` section (OpenAPI 3.1) with the Standard Webhooks headers', () => {
+    const webhooks = doc as unknown as {
+      openapi: string;
+      webhooks: Record<string, { post: { parameters: { name: string }[] } }>;
+    };
+    expect(webhooks.openapi).toBe('3.1.0');
+    expect(Object.keys(webhooks.webhooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const event of WEBHOOK_EVENTS) {
+      expect(webhooks.webhooks[event]!.post.parameters.map((p) => p.name)).toEqual([
+        'webhook-id',
+        'webhook-timestamp',
+        'webhook-signature',
+      ]);
+    }
   });
 
   it("passes Spectral's spectral:oas rules with no error and no warning; the linter does catch a missing operationId", async () => {

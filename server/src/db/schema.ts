@@ -15,3 +15,4 @@ export * from './schema/plans.ts';
 export * from './schema/requests.ts';
 export * from './schema/rollups.ts';
 export * from './schema/stock.ts';
+export * from './schema/webhooks.ts';

@@ -7,6 +7,7 @@ import { seedContracts, seedSlaClocks } from './seed-demo-contracts.ts';
 import { COMPANIES, EQUIPMENT_MODELS, TASKS, TECHNICIANS } from './seed-demo-data.ts';
 import { seedDemoPlans } from './seed-demo-plans.ts';
 import { seedDemoRequests } from './seed-demo-requests.ts';
+import { seedDemoWebhooks } from './seed-demo-webhooks.ts';
 
 /** Demo data that looks like a Moroccan industrial customer base (npm run seed:demo). */
 export const DEMO_PASSWORD = 'DemoGmao2024';
@@ -261,6 +262,7 @@ export async function seedDemo(
         afficher_prix: true,
       })}::jsonb) ON CONFLICT (key) DO NOTHING`,
     );
+    await seedDemoWebhooks(tx, { creator });
     return { skipped: false, clients: clientRows.length, equipment: equipmentRows.length, interventions: created };
   });
 }

@@ -1,11 +1,13 @@
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { describeAccess, type RouteAccess } from '../plugins/auth.ts';
 import { OPERATION_IDS } from './operation-ids.ts';
+import { WEBHOOKS_SECTION } from './webhooks-section.ts';
 
 /**
  * The OpenAPI document as integrators generate clients from it (issue 35): every operation gets its stable operationId
  * (operation-ids.ts), a tag declared in the document's `tags`, a summary and a description that says who may call
- * it; paths without a trailing slash; `nullable` written where OpenAPI 3.0 validators accept it. Checked by
+ * it; paths without a trailing slash; the outgoing webhooks in the `webhooks` section (webhooks-section.ts), which
+ * makes the document OpenAPI 3.1 (app.ts; nullable values are then `type: [..., 'null']`). Checked by
  * server/test/openapi-document.test.ts with Spectral's `spectral:oas` ruleset (0 errors, 0 warnings).
  */
 
@@ -35,6 +37,11 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'audit', description: "Journal d'audit" },
   { name: 'mail', description: 'Serveur de messagerie (SMTP)' },
   { name: 'requests', description: "Demandes d'intervention : formulaire public du QR code, boîte de réception" },
+  {
+    name: 'webhooks',
+    description:
+      'Webhooks sortants signés (Standard Webhooks) : adresses, événements, secret, journal des envois et renvoi',
+  },
   { name: 'settings', description: "Profil de l'entreprise et réglages" },
   {
     name: 'sync',
@@ -86,7 +93,7 @@ export function transformRoute(input: TransformInput) {
 }
 
 /**
- * OpenAPI 3.0 allows `nullable` only beside a `type`; the zod conversion writes `{anyOf: [...], nullable: true}` for a
+ * (Kept for a 3.0 document.) OpenAPI 3.0 allows `nullable` only beside a `type`; the zod conversion writes `{anyOf: [...], nullable: true}` for a
  * nullable union. Each member of the union becomes nullable instead (same meaning, valid for every validator).
  */
 function fixNullableUnions(node: unknown): void {
@@ -107,7 +114,7 @@ function fixNullableUnions(node: unknown): void {
   for (const value of Object.values(o)) fixNullableUnions(value);
 }
 
-/** @fastify/swagger's whole-document transform: tags, servers, contact, nullable unions. */
+/** @fastify/swagger's whole-document transform: tags, servers, nullable unions, the webhooks section. */
 export function transformDocument(documentObject: { openapiObject: object } | { swaggerObject: object }) {
   if (!('openapiObject' in documentObject)) return documentObject.swaggerObject;
   const openapiObject = documentObject.openapiObject as Record<string, unknown>;
@@ -117,5 +124,6 @@ export function transformDocument(documentObject: { openapiObject: object } | { 
     ...openapiObject,
     tags: API_TAGS,
     servers: [{ url: '/', description: 'Ce serveur (APP_URL)' }],
+    webhooks: WEBHOOKS_SECTION,
   };
 }

@@ -24,6 +24,15 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'DELETE /api/tokens/{id}': 'revokeApiToken',
   // synchronisation
   'GET /api/changes': 'listDeletedSince',
+  // webhooks
+  'GET /api/webhooks': 'listWebhooks',
+  'POST /api/webhooks': 'createWebhook',
+  'GET /api/webhooks/{id}': 'getWebhook',
+  'PUT /api/webhooks/{id}': 'updateWebhook',
+  'DELETE /api/webhooks/{id}': 'deleteWebhook',
+  'POST /api/webhooks/{id}/rotate-secret': 'rotateWebhookSecret',
+  'GET /api/webhooks/{id}/deliveries': 'listWebhookDeliveries',
+  'POST /api/webhooks/{id}/deliveries/{did}/redeliver': 'redeliverWebhookDelivery',
   // utilisateurs, rôles, sections
   'GET /api/users': 'listUsers',
   'POST /api/users': 'createUser',

@@ -31,6 +31,7 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.mail, () => import('../features/mail/routes/mail-admin')],
   [(p) => p === paths.company, () => import('../features/company/routes/company-admin')],
   [(p) => p === paths.requests, () => import('../features/requests/routes/requests')],
+  [(p) => p === paths.webhooks, () => import('../features/webhooks/routes/webhooks-admin')],
 ];
 
 function under(path: string) {

@@ -41,6 +41,7 @@ const MailAdmin = lazyPage(() => import('../features/mail/routes/mail-admin'));
 const CompanyAdmin = lazyPage(() => import('../features/company/routes/company-admin'));
 const Requests = lazyPage(() => import('../features/requests/routes/requests'));
 const PublicRequest = lazyPage(() => import('../features/requests/routes/public-request'));
+const WebhooksAdmin = lazyPage(() => import('../features/webhooks/routes/webhooks-admin'));
 
 const loadFrame = () => import('./routes/protected-layout');
 const loadQueryScope = () => import('./query-scope');
@@ -168,6 +169,7 @@ export function AppRoutes() {
                 <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
                 <Route path={paths.mail} element={adminOnly(<MailAdmin />)} />
                 <Route path={paths.company} element={adminOnly(<CompanyAdmin />)} />
+                <Route path={paths.webhooks} element={adminOnly(<WebhooksAdmin />)} />
               </Route>
             </Route>
           </Route>

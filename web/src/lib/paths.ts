@@ -27,6 +27,7 @@ export const paths = {
   customFields: '/admin/custom-fields',
   mail: '/admin/messagerie',
   company: '/admin/entreprise',
+  webhooks: '/admin/webhooks',
   notifications: '/notifications',
   plans: '/plans',
   stock: '/stock',

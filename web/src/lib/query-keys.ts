@@ -25,6 +25,7 @@ export const queryRoots = {
   stock: ['stock'],
   contracts: ['contracts'],
   requests: ['requests'],
+  webhooks: ['webhooks'],
 } as const;
 
 /**

@@ -16,6 +16,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
 import { mayEnter, releaseReservations } from '../stock/requests/part-requests.service.ts';
+import { emitInterventionEvent } from '../webhooks/webhooks.service.ts';
 import { advanceVersion, factsOf, lockForAction, requireAccess, type VersionPrecondition } from './access.ts';
 import { insertComment } from './activity/comments.repository.ts';
 import { setTechnician } from './assignment/assignment.repository.ts';
@@ -142,6 +143,8 @@ async function createOnce(
     // Assigned at creation through the assignment's own rules (a 403 rolls the creation back).
     if (input.technicianId) await assignInTx(tx, user, [created], input.technicianId);
     await notifyInterventionCreated(tx, user, created);
+    // Issue 35: the event goes to the webhooks' outbox in the creation's transaction (after the assignment's own).
+    await emitInterventionEvent(tx, 'intervention.created', created);
     if (key) await recordCreationKey(tx, user.id, key, created);
     return { id: created, replayed: false };
   });
@@ -249,6 +252,8 @@ export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedInterv
     await setTechnician(tx, [created], g.technicianId);
     await onAssigned(tx, [created]);
   }
+  await emitInterventionEvent(tx, 'intervention.created', created);
+  if (g.technicianId !== null) await emitInterventionEvent(tx, 'intervention.assigned', created);
   return created;
 }
 

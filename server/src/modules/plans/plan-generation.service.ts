@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertGeneratedIntervention } from '../interventions/interventions.service.ts';
 import { notifyGeneratedAssignment } from '../notifications/notifications.service.ts';
+import { emitPlanGenerated } from '../webhooks/webhooks.service.ts';
 import * as generation from './plan-generation.repository.ts';
 import * as repo from './plans.repository.ts';
 
@@ -52,8 +53,15 @@ export function firstUngenerated(
   return resumed(later(after < today ? after : today, plan.date_debut));
 }
 
-/** One plan's generation in one transaction; `tryOnly`: skip when another transaction generates this plan. */
+/** One plan's generation in one transaction, and its plan.generated event (issue 35) when it created any. */
 async function generateInTx(tx: DbOrTx, id: number, tryOnly: boolean, today: string): Promise<number[] | null> {
+  const created = await generateStep(tx, id, tryOnly, today);
+  if (created && created.length > 0) await emitPlanGenerated(tx, id, created);
+  return created;
+}
+
+/** One plan's generation step; `tryOnly`: skip when another transaction generates this plan. */
+async function generateStep(tx: DbOrTx, id: number, tryOnly: boolean, today: string): Promise<number[] | null> {
   if (!(await generation.lockPlanGeneration(tx, id, tryOnly))) return null;
   const plan = await repo.findPlan(tx, id);
   if (!plan) throw new AppError('NOT_FOUND', M.notFound);

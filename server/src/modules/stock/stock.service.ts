@@ -15,6 +15,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyStockLow } from '../notifications/notifications.service.ts';
+import { emitLowStock } from '../webhooks/webhooks.service.ts';
 import * as partsRepo from './parts/parts.repository.ts';
 import * as stockRepo from './stock.repository.ts';
 
@@ -133,6 +134,7 @@ export async function applyChanges(tx: DbOrTx, user: SessionUser | null, changes
     const after = await stockRepo.totalAvailable(tx, id);
     if (part.seuil > 0 && part.before > part.seuil && after <= part.seuil) {
       await notifyStockLow(tx, user, `${part.reference} — ${part.designation}`, round3(after), part.seuil);
+      await emitLowStock(tx, id);
     }
   }
   return movementIds;

@@ -5,6 +5,7 @@ import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-m
 import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
 import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
 import { COMPANY_MESSAGES } from '@gmao/domain/settings/company-schemas';
+import { WEBHOOK_MESSAGES } from '@gmao/domain/webhooks/webhook-schemas';
 import {
   BarChart3,
   Building2,
@@ -23,6 +24,7 @@ import {
   Network,
   Package,
   Users,
+  Webhook,
   Wrench,
 } from 'lucide-react';
 import { paths } from '../../lib/paths';
@@ -68,4 +70,5 @@ export const ADMINISTRATION: NavItem[] = [
   { label: CUSTOM_FIELD_MESSAGES.title, to: paths.customFields, icon: ListPlus, adminOnly: true },
   { label: MAIL_MESSAGES.pageTitle, to: paths.mail, icon: Mail, adminOnly: true },
   { label: COMPANY_MESSAGES.pageTitle, to: paths.company, icon: Building2, adminOnly: true },
+  { label: WEBHOOK_MESSAGES.title, to: paths.webhooks, icon: Webhook, adminOnly: true },
 ];

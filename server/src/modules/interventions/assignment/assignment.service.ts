@@ -5,6 +5,7 @@ import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { notifyAssignmentChanged } from '../../notifications/notifications.service.ts';
+import { emitInterventionEvent } from '../../webhooks/webhooks.service.ts';
 import { advanceVersion, factsOf, requireAccess, type VersionPrecondition } from '../access.ts';
 import { bumpVersions, findIntervention, lockVisibleMany } from '../interventions.repository.ts';
 import { onAssigned } from '../sla/sla.service.ts';
@@ -58,6 +59,7 @@ export async function assignInTx(
     const note = ASSIGNMENT_MESSAGES.historyAssigned(technician.nom);
     await insertHistory(tx, { interventionId: r.id, from: null, to: null, note, userId: user.id });
     await notifyAssignmentChanged(tx, user, r.id, r.technician_id, technicianId);
+    await emitInterventionEvent(tx, 'intervention.assigned', r.id, { technicien_precedent_id: r.technician_id });
   }
   return changed;
 }

@@ -14,6 +14,7 @@ import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { addDays } from '@gmao/domain/plans/recurrence';
 import type { Db } from '../../../db/database.ts';
 import { notifyContractExpiring, notifySlaAlert } from '../../notifications/notifications.service.ts';
+import { emitSlaEvent } from '../../webhooks/webhooks.service.ts';
 import { claimClockNotices, claimExpiringContracts, markBreached } from './sla.repository.ts';
 
 const BATCH = 500;
@@ -28,11 +29,17 @@ export interface SlaStepResult {
 /** One step; safe to run at once on several instances (see the header). */
 export async function advanceSlaClocks(db: Db, now: Date = new Date()): Promise<SlaStepResult> {
   return db.transaction(async (tx) => {
-    const depasses = await markBreached(tx, now);
+    const breached = await markBreached(tx, now);
+    // Issue 35: sla.breached / sla.at_risk to the webhooks' outbox, with the step's markers (once per clock).
+    for (const r of breached) await emitSlaEvent(tx, 'sla.breached', r.intervention_id, r.cible);
+    const depasses = breached.length;
     const notified = { 75: 0, 100: 0 };
     for (const percent of [100, 75] as const) {
       const claimed = await claimClockNotices(tx, percent, now, BATCH);
-      for (const r of claimed) await notifySlaAlert(tx, r.intervention_id, r.cible, percent);
+      for (const r of claimed) {
+        await notifySlaAlert(tx, r.intervention_id, r.cible, percent);
+        if (percent === 75) await emitSlaEvent(tx, 'sla.at_risk', r.intervention_id, r.cible);
+      }
       notified[percent] = claimed.length;
     }
     const today = metricsToday(now);

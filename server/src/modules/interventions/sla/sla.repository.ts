@@ -196,14 +196,14 @@ export async function slaRows(db: DbOrTx, interventionId: number) {
 
 /** EN_COURS clocks past their deadline become DEPASSE (row-locked, skipped when another instance holds them). */
 export async function markBreached(tx: DbOrTx, now: Date) {
-  const { rows } = await tx.execute<{ intervention_id: number }>(sql`
+  const { rows } = await tx.execute<{ intervention_id: number; cible: SlaCible }>(sql`
     UPDATE intervention_sla s SET etat = 'DEPASSE', updated_at = now()
     FROM (SELECT intervention_id, cible FROM intervention_sla
           WHERE etat = 'EN_COURS' AND echeance <= ${now.toISOString()}::timestamptz
           ORDER BY intervention_id, cible FOR UPDATE SKIP LOCKED) c
     WHERE s.intervention_id = c.intervention_id AND s.cible = c.cible AND s.etat = 'EN_COURS'
-    RETURNING s.intervention_id`);
-  return rows.length;
+    RETURNING s.intervention_id, s.cible`);
+  return rows;
 }
 
 /** Claims (marks) up to `batch` clocks due for their 75 % or 100 % notice; the caller notifies in the same transaction. */

@@ -19,6 +19,7 @@ import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { notifyStatusChanged, withdrawStatusChanged } from '../../notifications/notifications.service.ts';
 import { onStatusChange as stockOnStatusChange } from '../../stock/requests/part-requests.service.ts';
+import { emitInterventionEvent } from '../../webhooks/webhooks.service.ts';
 import { factsOf, lockForAction, type VersionPrecondition } from '../access.ts';
 import { stopAllSessions } from '../activity/timer.repository.ts';
 import {
@@ -131,6 +132,12 @@ export async function applyStatusChange(
     },
   });
   if (TIMER_STOPPING_STATUTS.includes(to)) await stopAllSessions(tx, current.id);
+  // Issue 35: webhooks' outbox, in this transaction (an undo is a change of status too for an integrator).
+  if (current.statut !== to) {
+    const change = { statut_precedent: current.statut, ...(undo ? { annulation: true } : {}) };
+    await emitInterventionEvent(tx, 'intervention.status_changed', current.id, change);
+    if (to === 'TERMINEE') await emitInterventionEvent(tx, 'intervention.completed', current.id);
+  }
   // The undo tells no one (announcing the way back doubled the notifications) and withdraws what the move it
   // cancels announced, where still unread.
   if (undo) await withdrawStatusChanged(tx, user, current.id, to, current.statut, UNDO_WINDOW_SECONDS * 3);
