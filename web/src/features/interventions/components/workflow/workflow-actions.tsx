@@ -15,6 +15,7 @@ import {
   useOutboxUserId,
   usePendingChanges,
 } from '../../../../lib/offline/pending';
+import { readUser } from '../../../../lib/session-storage';
 import { notify } from '../../../../lib/toast';
 import { useChangeStatus } from '../../api/mutate-intervention';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
@@ -83,8 +84,11 @@ export function WorkflowActions({
     }
     setConfirming(null);
   };
-  // Closing on site asks for the bon's signatures first (unless the client has signed already).
-  const run = (statut: Statut) => (statut === 'TERMINEE' && !shown.clientSigned ? setSigning('close') : send(statut));
+  // Closing on site (a technician), or wherever the client's signature is required, asks for the bon's signatures
+  // first — unless the client has signed already.
+  const [technician] = useState(() => readUser()?.role === 'Technicien');
+  const asksSignature = !shown.clientSigned && (required || technician);
+  const run = (statut: Statut) => (statut === 'TERMINEE' && asksSignature ? setSigning('close') : send(statut));
   const busy = mutation.isPending || sending;
   const signDialog = (
     <SignOnSiteDialog
