@@ -113,9 +113,9 @@ export function pendingChecks(rows: OutboxChange[]): Map<number, { checked: bool
 
 export const pendingOf = ofType;
 
-/** Whether the client's signature is on the phone, waiting to be sent. */
+/** Whether the client's signature is on the phone, waiting to be sent (a refused one does not count). */
 export const hasPendingClientSignature = (rows: OutboxChange[]) =>
-  ofType(rows, 'signature').some((r) => (r.payload as { role?: string }).role === 'CLIENT');
+  ofType(rows, 'signature').some((r) => r.state === 'pending' && (r.payload as { role?: string }).role === 'CLIENT');
 
 /** After the technician's choice on a refused change (retry, discard): the list and the banner follow. */
 export { notifyOutboxChanged };
