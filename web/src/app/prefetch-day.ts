@@ -19,6 +19,8 @@ export const PREFETCH_MAX_INTERVENTIONS = 30;
 export const PREFETCH_DUE_DAYS = 7;
 /** The day is fetched again this often while the app is open (and at each return of the network). */
 export const PREFETCH_EVERY_MS = 15 * 60_000;
+/** The first fetch ahead waits this long after the app opens: the page's own reads go first. */
+export const PREFETCH_DELAY_MS = 2000;
 /** Requests in flight at once: the day loads without crowding the site's connection. */
 const CONCURRENCY = 3;
 /** Prefetched reads stay in the query cache (and so in the offline snapshot) a working day, not 10 minutes. */

@@ -6,7 +6,7 @@ import { notifyOutboxChanged, OUTBOX_REPLAYED, outbox } from '../lib/offline/use
 import { createQueryClient } from '../lib/query-client';
 import { queryRoots } from '../lib/query-keys';
 import { useSession } from '../lib/session';
-import { PREFETCH_EVERY_MS, prefetchDay } from './prefetch-day';
+import { PREFETCH_DELAY_MS, PREFETCH_EVERY_MS, prefetchDay } from './prefetch-day';
 
 /**
  * The query cache of every page but /login, in a chunk of its own: the login page fetches nothing through TanStack
@@ -28,10 +28,12 @@ export default function QueryScope() {
     const run = () => {
       if (navigator.onLine) void prefetchDay(client, userId);
     };
-    run();
+    // After the page's own reads (they go first on a slow site connection).
+    const first = setTimeout(run, PREFETCH_DELAY_MS);
     const timer = setInterval(run, PREFETCH_EVERY_MS);
     window.addEventListener('online', run);
     return () => {
+      clearTimeout(first);
       clearInterval(timer);
       window.removeEventListener('online', run);
     };
