@@ -139,13 +139,3 @@ export async function download(page: Page, click: () => Promise<unknown>, timeou
     clearTimeout(timer);
   }
 }
-
-/**
- * « Terminer » on site asks for the bon's signatures first (issue 32): a test that is not about signing closes without
- * them (allowed while neither the company nor the contract requires the client's signature).
- */
-export async function closeWithoutSignature(page: Page) {
-  const dialog = page.getByRole('dialog', { name: 'Faire signer le client' });
-  await dialog.getByRole('button', { name: 'Terminer sans signature' }).click();
-  await dialog.waitFor({ state: 'detached' });
-}

@@ -63,7 +63,7 @@ export function trackRequests(page: Page) {
   page.on('requestfailed', done);
 }
 
-async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000) {
+export async function networkQuiet(page: Page, quietMs = 500, timeoutMs = 30_000) {
   const state = inFlight.get(page);
   if (!state) throw new Error('trackRequests(page) was not called');
   const deadline = Date.now() + timeoutMs;

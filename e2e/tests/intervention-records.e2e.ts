@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  closeWithoutSignature,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  newPage,
-  unique,
-} from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -124,7 +117,6 @@ describe('intervention records in the detail modal', { timeout: LONG_FLOW }, () 
     // --- quality control once the work is done
     await detail.getByRole('button', { name: 'Démarrer', exact: true }).click();
     await detail.getByRole('button', { name: 'Terminer', exact: true }).click();
-    await closeWithoutSignature(page);
     await detail.getByText('Effectuer le contrôle qualité', { exact: true }).waitFor();
     await detail.getByRole('button', { name: 'Effectuer le contrôle' }).click();
     const qc = detail.getByRole('form', { name: 'Formulaire de contrôle qualité' });

@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  closeWithoutSignature,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  newPage,
-  unique,
-} from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -123,7 +116,6 @@ describe('interventions', () => {
     await detail.getByRole('button', { name: 'Reprendre' }).click();
     await detail.getByRole('button', { name: 'Terminer' }).waitFor();
     await detail.getByRole('button', { name: 'Terminer' }).click();
-    await closeWithoutSignature(page);
     await expect.poll(() => phaseStates(page)).toEqual(['Terminé', 'Terminé', 'Terminé', 'Terminé']);
     await expect.poll(() => actionButtons(page)).toEqual([]);
 

@@ -1,7 +1,15 @@
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { QueryClient } from '@tanstack/react-query';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { PREFETCH_MAX_INTERVENTIONS, pickInterventions, prefetchDay } from './prefetch-day';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  firstPrefetchDelay,
+  notePrefetchAt,
+  PREFETCH_DELAY_MS,
+  PREFETCH_EVERY_MS,
+  PREFETCH_MAX_INTERVENTIONS,
+  pickInterventions,
+  prefetchDay,
+} from './prefetch-day';
 
 const row = (id: number) => ({ id }) as Intervention;
 const json = (data: unknown, extra = {}) =>
@@ -65,4 +73,16 @@ it('offline or refused lists: nothing is fetched ahead', async () => {
   const client = new QueryClient();
   expect(await prefetchDay(client, 7)).toBe(0);
   expect(client.getQueryCache().getAll()).toHaveLength(0);
+});
+
+describe('the first fetch on app open', () => {
+  it('comes soon after the page when never done or over 15 min ago, and not again on a reload within 15 min', () => {
+    localStorage.removeItem('gmao.prefetch.41');
+    expect(firstPrefetchDelay(41, 1_000_000)).toBe(PREFETCH_DELAY_MS);
+    notePrefetchAt(41, 1_000_000);
+    expect(firstPrefetchDelay(41, 1_000_000 + 60_000)).toBe(PREFETCH_EVERY_MS - 60_000);
+    expect(firstPrefetchDelay(41, 1_000_000 + PREFETCH_EVERY_MS + 1)).toBe(PREFETCH_DELAY_MS);
+    // another technician on the same phone has his own
+    expect(firstPrefetchDelay(42, 1_000_000 + 60_000)).toBe(PREFETCH_DELAY_MS);
+  });
 });

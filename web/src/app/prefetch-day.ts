@@ -19,6 +19,30 @@ export const PREFETCH_MAX_INTERVENTIONS = 30;
 export const PREFETCH_DUE_DAYS = 7;
 /** The day is fetched again this often while the app is open (and at each return of the network). */
 export const PREFETCH_EVERY_MS = 15 * 60_000;
+/** The first fetch ahead waits this long after the app opens: the page's own reads go first. */
+export const PREFETCH_DELAY_MS = 2000;
+
+const lastKey = (userId: number) => `gmao.prefetch.${userId}`;
+/** When this user's day was last fetched ahead on this device (ms), 0 if never: a reload does not fetch it again. */
+export function lastPrefetchAt(userId: number): number {
+  try {
+    return Number(localStorage.getItem(lastKey(userId))) || 0;
+  } catch {
+    return 0;
+  }
+}
+export function notePrefetchAt(userId: number, at = Date.now()) {
+  try {
+    localStorage.setItem(lastKey(userId), String(at));
+  } catch {
+    // private mode / storage full: the next open fetches again
+  }
+}
+/** The first run's delay on app open: soon after the page's own reads, unless it was done less than 15 min ago. */
+export function firstPrefetchDelay(userId: number, now = Date.now()): number {
+  const since = now - lastPrefetchAt(userId);
+  return since >= 0 && since < PREFETCH_EVERY_MS ? PREFETCH_EVERY_MS - since : PREFETCH_DELAY_MS;
+}
 /** Requests in flight at once: the day loads without crowding the site's connection. */
 const CONCURRENCY = 3;
 /** Prefetched reads stay in the query cache (and so in the offline snapshot) a working day, not 10 minutes. */

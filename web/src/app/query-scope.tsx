@@ -6,7 +6,7 @@ import { notifyOutboxChanged, OUTBOX_REPLAYED, outbox } from '../lib/offline/use
 import { createQueryClient } from '../lib/query-client';
 import { queryRoots } from '../lib/query-keys';
 import { useSession } from '../lib/session';
-import { PREFETCH_EVERY_MS, prefetchDay } from './prefetch-day';
+import { firstPrefetchDelay, notePrefetchAt, PREFETCH_EVERY_MS, prefetchDay } from './prefetch-day';
 
 /**
  * The query cache of every page but /login, in a chunk of its own: the login page fetches nothing through TanStack
@@ -26,12 +26,15 @@ export default function QueryScope() {
   useEffect(() => {
     if (userId === null) return;
     const run = () => {
-      if (navigator.onLine) void prefetchDay(client, userId);
+      if (navigator.onLine) void prefetchDay(client, userId).then((n) => n > 0 && notePrefetchAt(userId));
     };
-    run();
+    // After the page's own reads (they go first on a slow site connection); not again on a reload within 15 min (a
+    // full load of each page would otherwise fetch the whole day again: ~270 requests).
+    const first = setTimeout(run, firstPrefetchDelay(userId));
     const timer = setInterval(run, PREFETCH_EVERY_MS);
     window.addEventListener('online', run);
     return () => {
+      clearTimeout(first);
       clearInterval(timer);
       window.removeEventListener('online', run);
     };

@@ -123,5 +123,6 @@ describe('what the detail shows of the waiting changes', () => {
     expect(map.get(2)?.checked).toBe(true);
     expect(hasPendingClientSignature([row('signature', { role: 'TECHNICIEN' })])).toBe(false);
     expect(hasPendingClientSignature([row('signature', { role: 'CLIENT' })])).toBe(true);
+    expect(hasPendingClientSignature([row('signature', { role: 'CLIENT' }, 'conflict')])).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readUser } from '../session-storage';
 import type { OutboxChange, OutboxKind } from './outbox';
 import { notifyOutboxChanged, OUTBOX_CHANGED, outbox, queueChange } from './use-outbox';
@@ -113,9 +113,46 @@ export function pendingChecks(rows: OutboxChange[]): Map<number, { checked: bool
 
 export const pendingOf = ofType;
 
-/** Whether the client's signature is on the phone, waiting to be sent. */
+/** Whether the client's signature is on the phone, waiting to be sent (a refused one does not count). */
 export const hasPendingClientSignature = (rows: OutboxChange[]) =>
-  ofType(rows, 'signature').some((r) => (r.payload as { role?: string }).role === 'CLIENT');
+  ofType(rows, 'signature').some((r) => r.state === 'pending' && (r.payload as { role?: string }).role === 'CLIENT');
 
 /** After the technician's choice on a refused change (retry, discard): the list and the banner follow. */
 export { notifyOutboxChanged };
+
+/**
+ * The statuses waiting in the user's outbox, per intervention (the last one made), shared by every row that shows a
+ * status (list, my day): one IndexedDB read per outbox change, not one per row.
+ */
+let queuedStatuts = new Map<number, string>();
+const statutListeners = new Set<() => void>();
+async function reloadQueuedStatuts() {
+  const userId = typeof indexedDB === 'undefined' ? null : (readUser()?.id ?? null);
+  const next = new Map<number, string>();
+  if (userId !== null) {
+    const rows = await outbox().db.outbox.where({ userId, state: 'pending' }).sortBy('seq');
+    for (const r of rows) if (r.type === 'status') next.set(r.interventionId, (r.payload as { statut: string }).statut);
+  }
+  queuedStatuts = next;
+  for (const l of statutListeners) l();
+}
+function subscribeQueuedStatuts(listener: () => void) {
+  statutListeners.add(listener);
+  if (statutListeners.size === 1) {
+    window.addEventListener(OUTBOX_CHANGED, reloadQueuedStatuts);
+    void reloadQueuedStatuts();
+  }
+  return () => {
+    statutListeners.delete(listener);
+    if (statutListeners.size === 0) window.removeEventListener(OUTBOX_CHANGED, reloadQueuedStatuts);
+  };
+}
+
+/** The status this intervention was moved to on the phone and not yet sent (null: none waiting). */
+export function useQueuedStatut(interventionId: number): string | null {
+  return useSyncExternalStore(
+    subscribeQueuedStatuts,
+    () => queuedStatuts.get(interventionId) ?? null,
+    () => null,
+  );
+}

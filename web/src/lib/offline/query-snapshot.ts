@@ -54,7 +54,7 @@ export function dataAgeLabel(savedAt: number): string {
 }
 
 /**
- * For a technician: saves his reads after each successful fetch (a second after the last one), restores them when
+ * For a technician: saves his reads after successful fetches (within a second, at most once a second), restores them when
  * the app opens offline (answering when they were saved), holds them while offline and refetches them once online.
  */
 export function keepOffline(
@@ -76,8 +76,13 @@ export function keepOffline(
   const unsubscribe = client.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !navigator.onLine) return;
     if (!isOfflineQuery(event.query)) return;
-    clearTimeout(timer);
-    timer = setTimeout(() => void saveQueries(db, userId, client), 1000);
+    // At most once a second while fetches keep coming (the day fetched ahead is a long burst), and a second after
+    // the last one: a burst is saved as it goes, not only once it ends.
+    if (timer !== undefined) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void saveQueries(db, userId, client);
+    }, 1000);
   });
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);

@@ -6,7 +6,7 @@ import {
 } from '@gmao/domain/dashboard/my-work-schemas';
 import { formatDate, formatNumber, TRUNCATE_DASHBOARD, truncate } from '@gmao/domain/format/format';
 import { Link } from 'react-router';
-import { StatusBadge } from '../../../components/ui/status-badge';
+import { QueuedStatusBadge } from '../../../components/ui/queued-status-badge';
 import { interventionPath, interventionsListPath } from '../../../lib/paths';
 
 const GROUPS: { key: MyWorkDayGroup; title: string; empty: string; tone: string }[] = [
@@ -95,7 +95,9 @@ export function MyDay({ work, loading }: { work: MyWork | undefined; loading: bo
                             {i.client}
                             {i.description ? ` · ${truncate(i.description, TRUNCATE_DASHBOARD)}` : ''}
                           </span>
-                          <StatusBadge statut={i.statut} urgence={i.urgence} />
+                          <span className="inline-flex shrink-0 items-center">
+                            <QueuedStatusBadge id={i.id} statut={i.statut} urgence={i.urgence} />
+                          </span>
                         </span>
                       </Link>
                     </li>

@@ -2,7 +2,7 @@ import { formatDate, TRUNCATE_INTERVENTION_LIST, truncate } from '@gmao/domain/f
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { formatDureePrevue, formatWallClock, SCHEDULE_LABELS } from '@gmao/domain/interventions/schedule-schemas';
 import type { DataTableColumn } from '../../../../components/ui/data-table';
-import { StatusBadge } from '../../../../components/ui/status-badge';
+import { QueuedStatusBadge } from '../../../../components/ui/queued-status-badge';
 import { ReviewBadge } from '../review/review-badge';
 import { SlaBadge } from '../sla/sla-badge';
 
@@ -36,7 +36,7 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
     className: 'w-[12%]',
     render: (r) => (
       <span className="inline-flex flex-wrap items-center gap-1">
-        <StatusBadge statut={r.statut} urgence={r.urgence} />
+        <QueuedStatusBadge id={r.id} statut={r.statut} urgence={r.urgence} />
         <ReviewBadge status={r.reviewStatus} />
         <SlaBadge sla={r.sla} />
       </span>

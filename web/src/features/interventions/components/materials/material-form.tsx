@@ -8,12 +8,13 @@ import { MATERIAL_MESSAGES } from '@gmao/domain/interventions/messages';
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { CENTRAL_STORE } from '@gmao/domain/stock/stock-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField, fieldAria, inputClass } from '../../../../components/ui/form-field';
 import { Select } from '../../../../components/ui/select';
 import { sendOrQueue, useOutboxUserId } from '../../../../lib/offline/pending';
 import { usePermissions } from '../../../../lib/session';
+import { readUser } from '../../../../lib/session-storage';
 import { notify } from '../../../../lib/toast';
 import { useAddMaterial, useUpdateMaterial } from '../../api/mutate-materials';
 import { useLocationChoices, usePartChoices } from '../../api/part-requests';
@@ -52,6 +53,14 @@ export function MaterialForm({
   // …taken from the chosen location (the central store when none is chosen)
   const locations = useLocationChoices(fromCatalogue && partId !== '');
   const [locationId, setLocationId] = useState('');
+  // Issue 32: on site the part comes from his vehicle: its location is the default once the locations are known
+  // (loaded ahead with his day, so offline too), unless he chose another one.
+  const [locationChosen, setLocationChosen] = useState(false);
+  const [me] = useState(() => readUser()?.id ?? null);
+  const myVehicle = locations.data?.data.find((l) => l.technicien_id !== null && l.technicien_id === me);
+  useEffect(() => {
+    if (!locationChosen && myVehicle && partId !== '') setLocationId(String(myVehicle.id));
+  }, [locationChosen, myVehicle, partId]);
   const form = useForm<MaterialFormValues>({
     resolver: zodResolver(materialFormSchema),
     defaultValues: {
@@ -140,7 +149,10 @@ export function MaterialForm({
               id={`${prefix}-location`}
               placeholder={`${CENTRAL_STORE} (par défaut)`}
               value={locationId}
-              onChange={(v) => setLocationId(String(v))}
+              onChange={(v) => {
+                setLocationChosen(true);
+                setLocationId(String(v));
+              }}
               options={[
                 { value: '', label: `${CENTRAL_STORE} (par défaut)` },
                 ...(locations.data?.data ?? [])

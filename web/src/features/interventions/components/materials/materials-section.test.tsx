@@ -146,6 +146,39 @@ describe('MaterialsSection', () => {
     expect(JSON.parse(String(init.body))).toMatchObject({ designation: 'Filtre à huile', part_id: 31, location_id: 2 });
   });
 
+  it('on site, a catalogue part comes from his own vehicle by default (issue 32)', async () => {
+    granted.add('interventions:update');
+    granted.add('stock:read');
+    localStorage.setItem('user_data', JSON.stringify({ id: 7, nom: 'Yassine Amrani', role: 'Technicien' }));
+    const part = { id: 31, reference: 'FLT-9', designation: 'Filtre à huile', prix_unitaire: 85, available: 4 };
+    const locations = [
+      { id: 1, nom: 'Magasin central', type: 'MAGASIN', technicien_id: null },
+      { id: 2, nom: 'Véhicule H. El Idrissi', type: 'VEHICULE', technicien_id: 9 },
+      { id: 3, nom: 'Véhicule Y. Amrani', type: 'VEHICULE', technicien_id: 7 },
+    ];
+    fetchMock.mockImplementation((url: string, init?: RequestInit) => {
+      if (init?.method === 'POST') return json(201, { success: true, data: line, message: MATERIAL_MESSAGES.created });
+      if (url.includes('/parts')) return json(200, { success: true, data: [part], pagination: {} });
+      if (url.includes('/stock/locations')) return json(200, { success: true, data: locations });
+      return json(200, { success: true, data: { items: [line], total: '30.88' } });
+    });
+    try {
+      renderSection();
+      await userEvent.click(await screen.findByRole('button', { name: 'Ajouter du matériel' }));
+      const form = screen.getByRole('form', { name: 'Ajouter du matériel' });
+      await userEvent.click(within(form).getByRole('combobox', { name: 'Pièce du catalogue (facultatif)' }));
+      await userEvent.click(await screen.findByRole('option', { name: /FLT-9 — Filtre à huile/ }));
+      const where = within(form).getByRole('combobox', { name: 'Emplacement de sortie' });
+      await vi.waitFor(() => expect(where).toHaveTextContent('Véhicule Y. Amrani'));
+      await userEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+      await vi.waitFor(() => expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+      const [, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST') as [string, RequestInit];
+      expect(JSON.parse(String(init.body))).toMatchObject({ part_id: 31, location_id: 3 });
+    } finally {
+      localStorage.removeItem('user_data');
+    }
+  });
+
   it('asks for confirmation before deleting a line', async () => {
     granted.add('interventions:update');
     renderSection();

@@ -7,7 +7,7 @@ import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import type { InterventionFacts } from '@gmao/domain/interventions/policy';
 import { REVIEW_MESSAGES } from '@gmao/domain/interventions/review-schemas';
 import { X } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { PendingMark } from '../../../../components/ui/pending-mark';
 import { pendingChecks, sendOrQueue, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
@@ -39,6 +39,16 @@ export function ChecklistSection({
   const [removing, setRemoving] = useState<ChecklistItem | null>(null);
   // The box follows the tap in the same frame; the cached checklist (and N/M) follows once the query cache is written.
   const [ticking, setTicking] = useState<Record<number, boolean>>({});
+  // A tick kept on the phone: once the outbox's overlay holds it, the tap's own state gives way to it.
+  const shownQueued = [...queued].map(([id, q]) => `${id}:${q.checked}:${q.state}`).join(',');
+  useEffect(() => {
+    if (shownQueued === '') return;
+    const shown = new Set(shownQueued.split(',').map((entry) => entry.split(':')[0]));
+    setTicking((t) => {
+      const rest = Object.fromEntries(Object.entries(t).filter(([id]) => !shown.has(id)));
+      return Object.keys(rest).length === Object.keys(t).length ? t : rest;
+    });
+  }, [shownQueued]);
 
   if (checklist.isError)
     return (
@@ -59,19 +69,22 @@ export function ChecklistSection({
 
   const toggle = async (item: ChecklistItem, checked: boolean) => {
     setTicking((t) => ({ ...t, [item.id]: checked }));
+    let kept = false;
     try {
       const out = await sendOrQueue(
         { userId, interventionId, type: 'checklist', payload: { itemId: item.id, checked }, baseVersion: version },
         () => check.mutateAsync({ id: interventionId, itemId: item.id, checked }),
       );
       // A tick is silent, unless it sent the intervention back to review (issue 30): that is said.
+      // Kept on the phone: the box stays as tapped until the outbox's overlay shows the same value (below).
+      kept = out.queued;
       if (out.queued) notify.success(OUTBOX_MESSAGES.queued);
       else if (out.result.message === REVIEW_MESSAGES.backToReview)
         toastInterventionSuccess(out.result.message, out.result.message);
     } catch (err) {
       toastInterventionError(err, M.failed);
     } finally {
-      setTicking(({ [item.id]: _done, ...rest }) => rest);
+      if (!kept) setTicking(({ [item.id]: _done, ...rest }) => rest);
     }
   };
   const onAdd = async (label: string) => {

@@ -1,6 +1,6 @@
 import { SIGNATURE_MESSAGES as M } from '@gmao/domain/interventions/offline-messages';
 import type { SignatureRole } from '@gmao/domain/interventions/signature-schemas';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../../components/ui/form-field';
 import { Modal } from '../../../../components/ui/modal';
@@ -47,8 +47,12 @@ export function SignOnSiteDialog({
   const [tech, setTech] = useState<string | null>(null);
   const [errors, setErrors] = useState<Partial<Record<'nom' | 'technicien' | 'client' | 'tech', string>>>({});
   const [saving, setSaving] = useState(false);
+  // One change id per signer for this signing: sent again (a refusal of the other one, a retry), the signature
+  // already recorded is answered, not recorded twice.
+  const changeIds = useRef<Record<SignatureRole, string> | null>(null);
   useEffect(() => {
     if (!open) return;
+    changeIds.current = { CLIENT: newChangeId(), TECHNICIEN: newChangeId() };
     setNom('');
     setQualite('');
     setTechnicien(user?.nom ?? '');
@@ -76,7 +80,8 @@ export function SignOnSiteDialog({
       for (const [role, signer, q, png] of signers) {
         const fields = { role, nom: signer, qualite: q, signe_le: signeLe };
         const blob = pngBlob(png);
-        const clientId = newChangeId();
+        changeIds.current ??= { CLIENT: newChangeId(), TECHNICIEN: newChangeId() };
+        const clientId = changeIds.current[role];
         const out = await sendOrQueue(
           { userId, interventionId, type: 'signature', payload: fields, blob, baseVersion: version, clientId },
           () => postSignature(interventionId, fields, blob, clientId),

@@ -16,6 +16,7 @@ import {
   useOutboxUserId,
   usePendingChanges,
 } from '../../../../lib/offline/pending';
+import { readUser } from '../../../../lib/session-storage';
 import { notify } from '../../../../lib/toast';
 import { useChangeStatus } from '../../api/mutate-intervention';
 import { type PartRequest, useSetClientSupplied } from '../../api/part-requests';
@@ -111,13 +112,16 @@ export function WorkflowActions({
     setWaiting(false);
   };
   // Issue 31: a pause asks its motif first ("attente client" may suspend the contract's guaranteed times), waiting
-  // for parts who supplies them. Issue 32: closing on site asks for the bon's signatures first (unless signed).
+  // for parts who supplies them. Issue 32: closing on site (a technician), or wherever the client's signature is
+  // required, asks for the bon's signatures first — unless the client has signed already.
+  const [technician] = useState(() => readUser()?.role === 'Technicien');
+  const asksSignature = !shown.clientSigned && (required || technician);
   const run = (statut: Statut) =>
     statut === 'EN_PAUSE'
       ? setPausing(true)
       : statut === 'EN_ATTENTE_PDR'
         ? setWaiting(true)
-        : statut === 'TERMINEE' && !shown.clientSigned
+        : statut === 'TERMINEE' && asksSignature
           ? setSigning('close')
           : send(statut);
   const busy = mutation.isPending || sending || clientSupplied.isPending;

@@ -1,0 +1,73 @@
+import 'fake-indexeddb/auto';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { outbox } from '../../../../lib/offline/use-outbox';
+import { STORAGE_KEYS } from '../../../../lib/session-storage';
+import { TimerSection } from './timer-section';
+
+// The technician (#1) working on the intervention, read by the domain access policy.
+vi.mock('../../../../lib/session', () => ({
+  useSession: () => ({
+    user: { id: 1, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] },
+  }),
+}));
+
+const emptyLog = { sessions: [], totalSeconds: 0, perUser: [], running: null };
+let online = true;
+const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
+  online
+    ? Promise.resolve(
+        new Response(JSON.stringify({ success: true, data: emptyLog }), {
+          status: 200,
+          headers: { 'content-type': 'application/json' },
+        }),
+      )
+    : Promise.reject(new TypeError('Failed to fetch')),
+);
+beforeEach(async () => {
+  online = true;
+  vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
+  vi.stubGlobal('fetch', fetchMock);
+  localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 1, nom: 'Yassine Idrissi', role: 'Technicien' }));
+  await outbox().db.outbox.clear();
+  fetchMock.mockClear();
+});
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+it('offline, the timer runs on the phone (kept through a remount) and its stop queues one session', async () => {
+  const user = userEvent.setup();
+  const facts = { createdBy: 9, technicianId: 1 };
+  const view = () => (
+    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <TimerSection interventionId={6} statut="EN_COURS" facts={facts} version={3} />
+    </QueryClientProvider>
+  );
+  const first = render(view());
+  const start = await screen.findByRole('button', { name: 'Lancer le chronomètre' });
+  online = false;
+  await user.click(start);
+  expect(await screen.findByText(/Chronomètre démarré hors ligne à/)).toBeInTheDocument();
+  expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+
+  // The app closed and opened again: the start is still there.
+  first.unmount();
+  online = true;
+  render(view());
+  await screen.findByText(/Chronomètre démarré hors ligne à/);
+  online = false;
+  await user.click(screen.getByRole('button', { name: 'Arrêter le chronomètre' }));
+  await waitFor(async () => expect(await outbox().db.outbox.count()).toBe(1));
+  const [row] = await outbox().db.outbox.toArray();
+  const session = row!.payload as { startedAt: string; stoppedAt: string };
+  expect(row).toMatchObject({ userId: 1, interventionId: 6, type: 'timer', baseVersion: 3, state: 'pending' });
+  expect(Date.parse(session.stoppedAt)).toBeGreaterThanOrEqual(Date.parse(session.startedAt));
+  expect(screen.queryByText(/Chronomètre démarré hors ligne à/)).toBeNull();
+  expect(await screen.findByRole('list', { name: OUTBOX_MESSAGES.pendingSessions })).toBeInTheDocument();
+});
