@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { addDays } from '@gmao/domain/plans/recurrence';
 import { WEBHOOK_MESSAGES, WEBHOOK_RETRY_SECONDS } from '@gmao/domain/webhooks/webhook-schemas';
@@ -13,6 +16,7 @@ import { openDatabase } from '../src/db/database.ts';
 import { advanceSlaClocks } from '../src/modules/interventions/sla/sla.job.ts';
 import { JobRunner } from '../src/modules/jobs/jobs.service.ts';
 import { configureMail } from '../src/modules/mail/mail.service.ts';
+import { fileRequest } from '../src/modules/requests/requests.service.ts';
 import {
   NO_ALLOWED_ADDRESSES,
   resolveWebhookTarget,
@@ -24,6 +28,7 @@ import {
   parseAllowedAddresses,
   webhookJobHandlers,
 } from '../src/modules/webhooks/webhooks.service.ts';
+import { localDiskStorage } from '../src/storage/file-storage.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createEquipment, createUser } from './helpers/factories.ts';
 
@@ -834,5 +839,34 @@ describe('webhooks routes × roles, and a fuzz pass of the bodies', () => {
     // the one valid body among them: actif=true
     expect(accepted).toBe(1);
     expect(await count(sql`SELECT count(*)::int AS n FROM webhook_endpoints`)).toBe(2);
+  });
+});
+
+describe('request.received (issue 33 meets 35)', () => {
+  it("a request filed by QR code reaches the integrator, without the requester's phone or e-mail", async () => {
+    const endpoint = await createEndpoint(['request.received']);
+    const storage = localDiskStorage(mkdtempSync(join(tmpdir(), 'gmao-webhook-requests-')));
+    const id = await fileRequest(t.database.db, storage, {
+      source: 'QR',
+      equipementId: equipmentId,
+      form: {
+        description: 'Le groupe électrogène ne démarre plus',
+        nom: 'Karim Tazi',
+        telephone: '0612345678',
+        email: 'karim@client.ma',
+      },
+      photos: [],
+    });
+    await drain();
+    const mine = rx.received.filter((r) => r.headers['webhook-id'] && r.body.includes('request.received'));
+    expect(mine).toHaveLength(1);
+    const event = new Webhook(endpoint.secret).verify(mine[0]!.body, mine[0]!.headers as Record<string, string>) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
+    expect(event.type).toBe('request.received');
+    expect(event.data).toMatchObject({ id, statut: 'NOUVELLE', source: 'QR', equipement_id: equipmentId });
+    expect(mine[0]!.body).not.toContain('0612345678');
+    expect(mine[0]!.body).not.toContain('karim@client.ma');
   });
 });

@@ -29,6 +29,7 @@ import { insertRequestedIntervention, mergeIntoIntervention } from '../intervent
 import { appLink, enqueueRequesterEmail } from '../mail/mail.service.ts';
 import { notifyRequestFiled } from '../notifications/notifications.service.ts';
 import { getCompanyProfile, openLogo } from '../settings/company.service.ts';
+import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import * as repo from './requests.repository.ts';
 
 /**
@@ -228,6 +229,16 @@ export async function fileRequest(db: Db, storage: FileStorage, input: NewReques
         summary: `Demande n° ${id} (${input.source === 'QR' ? 'QR code' : 'portail'}) sur ${equipement}`,
       });
       await notifyRequestFiled(tx, { equipement, nom: input.form.nom });
+      // Issue 35: integrators hear of it in the same transaction (the requester's phone and e-mail are not sent)
+      await emitWebhookEvent(tx, 'request.received', {
+        id,
+        statut: 'NOUVELLE',
+        source: input.source,
+        equipement_id: input.equipementId,
+        equipement,
+        description: input.form.description,
+        photos: stored.length,
+      });
       return id;
     });
   } catch (err) {
