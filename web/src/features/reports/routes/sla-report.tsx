@@ -138,36 +138,35 @@ export default function SlaReportRoute() {
               {data.filter.client?.nom ?? M.allClients} · {M.horsContrat(data.hors_contrat)}
             </p>
             <div className="flex flex-wrap gap-2">
-              <Button
-                variant="secondary"
-                loading={download.isPending && download.variables?.path.endsWith('pdf')}
-                onClick={() =>
-                  download.mutate({ path: '/reports/sla/pdf', name: M.fileName(query.dateFrom, query.dateTo, 'pdf') })
-                }
-              >
-                <FileText className="h-4 w-4" aria-hidden="true" /> {M.pdf}
-              </Button>
-              <Button
-                variant="secondary"
-                loading={download.isPending && download.variables?.path === '/reports/sla/csv'}
-                onClick={() =>
-                  download.mutate({ path: '/reports/sla/csv', name: M.fileName(query.dateFrom, query.dateTo, 'csv') })
-                }
-              >
-                <Download className="h-4 w-4" aria-hidden="true" /> {M.csv}
-              </Button>
-              <Button
-                variant="secondary"
-                loading={download.isPending && download.variables?.path === '/reports/hors-contrat.csv'}
-                onClick={() =>
-                  download.mutate({
-                    path: '/reports/hors-contrat.csv',
-                    name: M.horsContratFileName(query.dateFrom, query.dateTo),
-                  })
-                }
-              >
-                <Download className="h-4 w-4" aria-hidden="true" /> {M.horsContratCsv}
-              </Button>
+              {[
+                {
+                  path: '/reports/sla/pdf',
+                  name: M.fileName(query.dateFrom, query.dateTo, 'pdf'),
+                  label: M.pdf,
+                  Icon: FileText,
+                },
+                {
+                  path: '/reports/sla/csv',
+                  name: M.fileName(query.dateFrom, query.dateTo, 'csv'),
+                  label: M.csv,
+                  Icon: Download,
+                },
+                {
+                  path: '/reports/hors-contrat.csv',
+                  name: M.horsContratFileName(query.dateFrom, query.dateTo),
+                  label: M.horsContratCsv,
+                  Icon: Download,
+                },
+              ].map(({ path, name, label, Icon }) => (
+                <Button
+                  key={path}
+                  variant="secondary"
+                  loading={download.isPending && download.variables?.path === path}
+                  onClick={() => download.mutate({ path, name })}
+                >
+                  <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+                </Button>
+              ))}
             </div>
           </div>
           {data.cibles.length === 0 ? (
