@@ -112,6 +112,13 @@ describe('lists with updated_since', () => {
     expect(both.data.map((r) => r.id).sort((x, y) => x - y)).toEqual([a, b].sort((x, y) => x! - y!));
   });
 
+  it('answers the largest cursor its schema accepts (an id past the int column) with an empty page, not a 500', async () => {
+    for (const url of ['/api/interventions?cursor=99999999999999999.9999999999', '/api/changes?cursor=1.9999999999']) {
+      const res = await t.as(admin, { method: 'GET', url });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+  });
+
   it('refuses a malformed instant or cursor in French', async () => {
     for (const [q, message] of [
       ['updated_since=hier', SYNC_MESSAGES.since],

@@ -41,7 +41,7 @@ export async function syncPage(
   let from: SQL;
   if (q.cursor) {
     const [micros, id] = q.cursor.split('.');
-    from = sql`(${a}.updated_at, ${a}.id) > (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${Number(id)}::int)`;
+    from = sql`(${a}.updated_at, ${a}.id) > (timestamptz 'epoch' + ${micros}::bigint * interval '1 microsecond', ${id}::bigint)`;
   } else {
     from = sql`${a}.updated_at >= ${q.updated_since ?? '1970-01-01T00:00:00Z'}::timestamptz`;
   }
