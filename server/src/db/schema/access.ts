@@ -32,6 +32,8 @@ export const roles = pgTable('roles', {
   id: serial('id').primaryKey(),
   nom: varchar('nom', { length: 100 }).notNull().unique(),
   description: text('description'),
+  /** "Limité à ses sections" (migration 0063): its users see only their section's clients and what hangs from them. */
+  limiteSections: boolean('limite_sections').notNull().default(false),
   ...timestamps,
 });
 

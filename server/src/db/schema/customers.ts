@@ -1,5 +1,5 @@
 import { index, integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
-import { users } from './access.ts';
+import { sections, users } from './access.ts';
 import { timestamps } from './columns.ts';
 
 /**
@@ -27,9 +27,12 @@ export const clients = pgTable(
     ice: varchar('ice', { length: 15 }),
     formeJuridique: varchar('forme_juridique', { length: 50 }),
     creerPar: integer('creer_par').references(() => users.id, { onDelete: 'set null' }),
+    /** The section (agency) that serves the client (migration 0063): what a section-limited user sees. */
+    sectionId: integer('section_id').references(() => sections.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
+    index('clients_section_idx').on(t.sectionId),
     index('clients_updated_idx').on(t.updatedAt, t.id), // 0061: the sync's order
     index('clients_nom_idx').on(t.nomEntreprise, t.id),
     index('clients_secteur_idx').on(t.secteurActivite),

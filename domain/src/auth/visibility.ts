@@ -1,0 +1,34 @@
+import type { SessionUser } from './user.ts';
+
+/**
+ * What a user may see (issue 33) — decided here, applied by the repositories through ONE SQL predicate
+ * (server/src/db/visibility.ts), never per screen:
+ * - `company`: the whole company (the default, and every administrator);
+ * - `sections`: the clients of the user's section(s) and everything that hangs from them (role option
+ *   "limité à ses sections"); a limited user without a section sees no client;
+ * - `client`: one client company (a portal user).
+ */
+export type Visibility =
+  | { kind: 'company' }
+  | { kind: 'sections'; sectionIds: readonly number[] }
+  | { kind: 'client'; clientId: number };
+
+export const COMPANY_VISIBILITY: Visibility = { kind: 'company' };
+
+export type VisibilityHolder = Pick<SessionUser, 'sectionId'> & {
+  clientId?: number | null;
+  limitedToSections?: boolean;
+};
+
+export function visibilityOf(user: VisibilityHolder): Visibility {
+  if (user.clientId != null) return { kind: 'client', clientId: user.clientId };
+  if (user.limitedToSections) return { kind: 'sections', sectionIds: user.sectionId != null ? [user.sectionId] : [] };
+  return COMPANY_VISIBILITY;
+}
+
+/** The same rule on a row already loaded (a detail, an event): may this user see the client `clientId`? */
+export function seesClient(v: Visibility, client: { id: number | null; sectionId: number | null }): boolean {
+  if (v.kind === 'company') return true;
+  if (v.kind === 'client') return client.id === v.clientId;
+  return client.sectionId != null && v.sectionIds.includes(client.sectionId);
+}
