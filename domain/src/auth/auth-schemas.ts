@@ -96,6 +96,8 @@ export const sessionUserSchema = z.object({
   permissions: z.array(z.string()),
   /** An administrator chose the password: every route but the profile and the password change answers 403. */
   mustChangePassword: z.boolean().optional(),
+  /** The role is "limité à ses sections" (issue 33): lists show only the user's sections' clients. */
+  limitedToSections: z.boolean().optional(),
 });
 
 export const authTokensSchema = z.object({

@@ -13,6 +13,8 @@ export interface SessionUser {
   mustChangePassword?: boolean;
   /** The API token's scopes when the request came with one (permissions.ts PermissionHolder). */
   scopes?: string[] | null;
+  /** The role is "limité à ses sections" (visibility.ts); never set for an administrator. */
+  limitedToSections?: boolean;
 }
 
 export const USER_FALLBACKS = { role: 'Rôle non défini', name: 'Utilisateur' } as const;

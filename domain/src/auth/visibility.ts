@@ -13,6 +13,9 @@ export type Visibility =
   | { kind: 'sections'; sectionIds: readonly number[] }
   | { kind: 'client'; clientId: number };
 
+/** What an `:id` route parameter names, for the visibility guard (server/src/plugins/visibility-guard.ts). */
+export type GuardedObject = 'client' | 'equipment' | 'intervention';
+
 export const COMPANY_VISIBILITY: Visibility = { kind: 'company' };
 
 export type VisibilityHolder = Pick<SessionUser, 'sectionId'> & {
@@ -24,6 +27,12 @@ export function visibilityOf(user: VisibilityHolder): Visibility {
   if (user.clientId != null) return { kind: 'client', clientId: user.clientId };
   if (user.limitedToSections) return { kind: 'sections', sectionIds: user.sectionId != null ? [user.sectionId] : [] };
   return COMPANY_VISIBILITY;
+}
+
+/** The user's visibility when it is narrower than the company, else undefined (a filter that is absent). */
+export function narrowedVisibility(user: VisibilityHolder): Visibility | undefined {
+  const v = visibilityOf(user);
+  return v.kind === 'company' ? undefined : v;
 }
 
 /** The same rule on a row already loaded (a detail, an event): may this user see the client `clientId`? */

@@ -33,6 +33,10 @@ export const CLIENT_MESSAGES = {
     `Impossible de supprimer ce client : il possède encore ${n} équipement${n > 1 ? 's' : ''}. Supprimez ou réaffectez d'abord ${n > 1 ? 'ses équipements' : 'son équipement'}.`,
   hasInterventions: (n: number) =>
     `Impossible de supprimer ce client : ${n} intervention${n > 1 ? 's' : ''} lui ${n > 1 ? 'sont rattachées' : 'est rattachée'}.`,
+  sectionInvalid: 'Section invalide',
+  sectionUnknown: 'Section introuvable',
+  sectionLabel: 'Section',
+  sectionNone: 'Aucune section',
   creating: 'Création du client...',
   updating: 'Modification du client...',
 } as const;

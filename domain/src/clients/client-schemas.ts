@@ -53,6 +53,13 @@ export const clientInputSchema = z.object({
     .union([z.literal(''), z.enum(FORMES_JURIDIQUES)], { error: CLIENT_MESSAGES.formeJuridiqueInvalid })
     .nullish()
     .transform((v) => (v ? v : null)),
+  /** The section (agency) serving the client (issue 33); absent: unchanged on an update, none on a creation. */
+  section_id: z
+    .union([z.literal(''), z.coerce.number().int().positive().max(2147483647)], {
+      error: CLIENT_MESSAGES.sectionInvalid,
+    })
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
 });
 export type ClientFormValues = z.input<typeof clientInputSchema>;
 export type ClientInput = z.output<typeof clientInputSchema>;
@@ -80,6 +87,8 @@ export const clientSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   creerPar: z.object({ id: z.number().int(), nom: z.string() }).nullable(),
+  sectionId: z.number().int().nullable(),
+  section: z.string().nullable(),
 });
 export type Client = z.infer<typeof clientSchema>;
 

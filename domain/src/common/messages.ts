@@ -101,6 +101,7 @@ export const SERVER_MESSAGES = {
   invalidToken: 'Session invalide ou expirée',
   invalidRefreshToken: 'Jeton de rafraîchissement invalide ou expiré',
   forbidden: "Accès refusé : vous n'avez pas la permission nécessaire",
+  outOfScope: "Accès refusé : cette fonction couvre toute l'entreprise, et votre rôle est limité à vos sections",
   wrongCurrentPassword: 'Le mot de passe actuel est incorrect',
   passwordCheckThrottled: (seconds: number) =>
     `Trop de mots de passe actuels incorrects. Veuillez réessayer dans ${waitText(seconds)}.`,

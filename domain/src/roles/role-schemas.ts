@@ -17,6 +17,9 @@ export const ROLE_MESSAGES = {
   createFailed: 'Erreur lors de la création du rôle',
   updateFailed: 'Erreur lors de la modification du rôle',
   deleteFailed: 'Erreur lors de la suppression du rôle',
+  limiteSections: 'Limité à ses sections',
+  limiteSectionsHint:
+    'Ses utilisateurs ne voient que les clients de leur section, leurs équipements et leurs interventions ; sans section, ils ne voient aucun client. Sans effet sur le rôle administrateur.',
   deleteConfirm: (name: string) =>
     `Êtes-vous sûr de vouloir supprimer le rôle "${name}" ? Cette action est irréversible.`,
 } as const;
@@ -37,6 +40,8 @@ export const roleInputSchema = z.object({
     .nullish()
     .transform((v) => (v ? v : null)),
   permissions: z.array(permissionName).default([]),
+  /** « Limité à ses sections » (issue 33): its users see only their section's clients and what hangs from them. */
+  limiteSections: z.boolean().default(false),
 });
 export type RoleInput = z.input<typeof roleInputSchema>;
 
@@ -48,6 +53,7 @@ export const roleSchema = z.object({
   userCount: z.number().int(),
   /** An admin role (Admin, Administrateur, Administrator): holds every permission, cannot be renamed or deleted. */
   isAdmin: z.boolean(),
+  limiteSections: z.boolean(),
 });
 export type Role = z.infer<typeof roleSchema>;
 

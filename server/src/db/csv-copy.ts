@@ -72,6 +72,8 @@ function inline(client: pg.PoolClient, query: SQL): string {
     if (typeof p === 'number' && Number.isFinite(p)) return String(p);
     if (typeof p === 'string') return client.escapeLiteral(p);
     if (typeof p === 'boolean') return p ? 'true' : 'false';
+    // an id list (the visibility's sections, db/visibility.ts): an array literal of integers
+    if (Array.isArray(p) && p.every((v) => Number.isSafeInteger(v))) return `'{${p.join(',')}}'`;
     throw new Error(`CSV export: cannot inline a parameter of type ${typeof p}`);
   });
 }

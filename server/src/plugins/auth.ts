@@ -23,11 +23,20 @@ export type RouteAccess =
   /** The role, or a static bearer token configured for a machine reader (e.g. METRICS_TOKEN for Prometheus). */
   | { role: string; orToken: string | undefined };
 
+export type RouteScope = 'applied' | 'own';
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
     /** Still served while the user must change the password an administrator chose (profile, password change). */
     allowedBeforePasswordChange?: boolean;
+    /**
+     * How the route stands with a user who does not see the whole company (domain/src/auth/visibility.ts):
+     * `applied` — its repositories apply the user's visibility (db/visibility.ts) to every row it reads or writes;
+     * `own` — it concerns only the user himself (profile, notifications, tokens) or holds no client data.
+     * Without it, such a user is refused (fail closed: a new route is out of his reach until it says how it scopes).
+     */
+    scope?: RouteScope;
   }
   interface FastifyRequest {
     currentUser: SessionUser | null;
@@ -35,7 +44,7 @@ declare module 'fastify' {
     listCacheVersion: string | null;
   }
   interface FastifyInstance {
-    routeAccess: { method: string; url: string; access: RouteAccess | undefined }[];
+    routeAccess: { method: string; url: string; access: RouteAccess | undefined; scope: RouteScope | undefined }[];
   }
 }
 
@@ -133,6 +142,9 @@ export default fp(
           get access() {
             return route.config?.access;
           },
+          get scope() {
+            return route.config?.scope;
+          },
         });
       }
     });
@@ -149,6 +161,9 @@ export default fp(
       const { user, listCacheVersion } = await authenticate(app, request, opts.apiTokenRateLimit);
       request.currentUser = user;
       request.listCacheVersion = listCacheVersion;
+      if (user.limitedToSections && request.routeOptions.config?.scope === undefined) {
+        throw new AppError('FORBIDDEN', SERVER_MESSAGES.outOfScope);
+      }
       if (access === 'authenticated') {
         // A token reads what any signed-in user reads; it changes things only through a permission its scopes grant
         // (not the profile, the password, notifications or other tokens).

@@ -17,7 +17,7 @@ import * as tokens from './api-tokens.service.ts';
 const tags = ['auth'];
 // Every signed-in user manages his own tokens (scopes ⊆ his permissions); an administrator also those of others
 // (service accounts). The service refuses a request made with a token: tokens are managed with a password session.
-const own = { access: 'authenticated' as const };
+const own = { access: 'authenticated' as const, scope: 'own' as const };
 
 /** GET/POST /api/tokens, DELETE /api/tokens/{id} (issue 35). */
 const apiTokensRoutes: FastifyPluginAsyncZod = async (app) => {

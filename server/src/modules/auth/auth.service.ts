@@ -246,6 +246,13 @@ export async function sessionStillAsOpened(db: DbOrTx, opened: SessionUser, sess
   const now = await findSessionUserInSession(db, opened.id, sessionId);
   if (!now) return false;
   const rights = (u: SessionUser) =>
-    JSON.stringify([u.role, u.roleId, u.sectionId ?? null, [...u.permissions].sort(), !!u.mustChangePassword]);
+    JSON.stringify([
+      u.role,
+      u.roleId,
+      u.sectionId ?? null,
+      [...u.permissions].sort(),
+      !!u.mustChangePassword,
+      !!u.limitedToSections,
+    ]);
   return rights(now.user) === rights(opened);
 }

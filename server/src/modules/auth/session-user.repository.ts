@@ -1,3 +1,4 @@
+import { isAdminRole } from '@gmao/domain/auth/permissions';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
@@ -18,12 +19,13 @@ type SessionUserRow = {
   enabled: boolean;
   must_change_password: boolean;
   password_hash: string;
+  limite_sections: boolean | null;
 };
 
 const SELECT_SESSION_USER_COLUMNS = sql`
   SELECT u.id, u.nom, u.username, u.enabled, u.password_hash, u.must_change_password,
          u.section_id, s.nom AS section, (s.responsable_id IS NOT NULL AND s.responsable_id = u.id) AS is_responsible,
-         u.role_id, r.nom AS role,
+         u.role_id, r.nom AS role, r.limite_sections,
          ${rolePermissionNames(sql`u.role_id`)} AS permissions`;
 
 const SELECT_SESSION_USER = sql`${SELECT_SESSION_USER_COLUMNS} ${USERS_WITH_SECTION_AND_ROLE}`;
@@ -40,6 +42,7 @@ function toSessionUser(row: SessionUserRow): SessionUser {
     roleId: row.role_id,
     permissions: row.permissions,
     mustChangePassword: row.must_change_password,
+    ...(row.limite_sections && !isAdminRole(row.role) ? { limitedToSections: true } : {}),
   };
 }
 

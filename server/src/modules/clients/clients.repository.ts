@@ -1,3 +1,4 @@
+import { COMPANY_VISIBILITY, type Visibility } from '@gmao/domain/auth/visibility';
 import type { Client, ClientInput, ClientListQuery } from '@gmao/domain/clients/client-schemas';
 import type { SyncInfo } from '@gmao/domain/common/sync';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { notDeleted } from '../../db/predicates.ts';
 import { clients } from '../../db/schema.ts';
 import { inOrder, syncPage } from '../../db/sync-sql.ts';
+import { clientVisible } from '../../db/visibility.ts';
 import { likePattern } from './search.ts';
 
 type ClientRow = {
@@ -31,6 +33,8 @@ type ClientRow = {
   creer_par_nom: string | null;
   equipment_count: number;
   intervention_count: number;
+  section_id: number | null;
+  section: string | null;
 };
 
 /** Same expression as clients_search_trgm_idx (migration 0002), so the trigram index serves the search. */
@@ -41,10 +45,12 @@ const SELECT_CLIENT = sql`
   SELECT c.id, c.nom_entreprise, c.secteur_activite, c.adresse, c.ville, c.code_postal, c.tel, c.fax, c.email,
          c.site_web, c.contact_principal, c.poste_contact, c.telephone_contact, c.email_contact,
          c.registre_commerce, c.ice, c.forme_juridique, c.created_at, c.updated_at, c.creer_par, u.nom AS creer_par_nom,
+         c.section_id, sec.nom AS section,
          (SELECT count(*) FROM equipements e WHERE e.proprietaire_id = c.id) AS equipment_count,
          (SELECT count(*) FROM interventions i WHERE i.client_id = c.id AND ${notDeleted('i')}) AS intervention_count
   FROM clients c
-  LEFT JOIN users u ON u.id = c.creer_par`;
+  LEFT JOIN users u ON u.id = c.creer_par
+  LEFT JOIN sections sec ON sec.id = c.section_id`;
 
 function toClient(r: ClientRow): Client {
   return {
@@ -70,30 +76,41 @@ function toClient(r: ClientRow): Client {
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
     creerPar: r.creer_par !== null && r.creer_par_nom !== null ? { id: r.creer_par, nom: r.creer_par_nom } : null,
+    sectionId: r.section_id,
+    section: r.section,
   };
 }
 
-function whereClauseConditions(q: Pick<ClientListQuery, 'search' | 'secteur_activite'>): SQL | null {
+type ClientFilters = Pick<ClientListQuery, 'search' | 'secteur_activite'> & { visibility: Visibility };
+
+function whereClauseConditions(q: ClientFilters): SQL | null {
   const conditions: SQL[] = [];
+  if (q.visibility.kind !== 'company') conditions.push(clientVisible(q.visibility, sql`c.id`));
   if (q.search) conditions.push(sql`${SEARCH_EXPR} LIKE ${likePattern(q.search)}`);
   if (q.secteur_activite) conditions.push(sql`c.secteur_activite = ${q.secteur_activite}`);
   return conditions.length > 0 ? sql.join(conditions, sql` AND `) : null;
 }
 
-function whereClause(q: Pick<ClientListQuery, 'search' | 'secteur_activite'>): SQL {
+function whereClause(q: ClientFilters): SQL {
   const conditions = whereClauseConditions(q);
   return conditions ? sql`WHERE ${conditions}` : sql``;
 }
 
 /** Changes since (issue 35): the rows of the filter changed after `updated_since` / the cursor (db/sync-sql.ts). */
-export async function clientsChangedSince(db: DbOrTx, q: ClientListQuery): Promise<{ rows: Client[]; sync: SyncInfo }> {
+export async function clientsChangedSince(
+  db: DbOrTx,
+  q: ClientListQuery & { visibility: Visibility },
+): Promise<{ rows: Client[]; sync: SyncInfo }> {
   const { ids, sync } = await syncPage(db, 'clients', 'c', whereClauseConditions(q), q, q.limit);
   if (ids.length === 0) return { rows: [], sync };
   const { rows } = await db.execute<ClientRow>(sql`${SELECT_CLIENT} WHERE c.id = ANY(${sql.param(ids)}::int[])`);
   return { rows: inOrder(ids, rows).map(toClient), sync };
 }
 
-export async function listClients(db: DbOrTx, q: ClientListQuery): Promise<{ rows: Client[]; total: number }> {
+export async function listClients(
+  db: DbOrTx,
+  q: ClientListQuery & { visibility: Visibility },
+): Promise<{ rows: Client[]; total: number }> {
   const where = whereClause(q);
   const [{ rows }, count] = await Promise.all([
     // The page's ids first, so the per-row counts are computed for that page only, not for the skipped offset.
@@ -108,14 +125,18 @@ export async function listClients(db: DbOrTx, q: ClientListQuery): Promise<{ row
   return { rows: rows.map(toClient), total: count.rows[0]?.total ?? 0 };
 }
 
-export async function findClient(db: DbOrTx, id: number): Promise<Client | null> {
-  const { rows } = await db.execute<ClientRow>(sql`${SELECT_CLIENT} WHERE c.id = ${id}`);
+/** The client `id` if the visibility `v` sees it (another section's client is "introuvable", like a missing one). */
+export async function findClient(db: DbOrTx, id: number, v: Visibility = COMPANY_VISIBILITY): Promise<Client | null> {
+  const { rows } = await db.execute<ClientRow>(
+    sql`${SELECT_CLIENT} WHERE c.id = ${id} AND ${clientVisible(v, sql`c.id`)}`,
+  );
   return rows[0] ? toClient(rows[0]) : null;
 }
 
-export async function sectorsInUse(db: DbOrTx): Promise<string[]> {
+export async function sectorsInUse(db: DbOrTx, v: Visibility = COMPANY_VISIBILITY): Promise<string[]> {
   const { rows } = await db.execute<{ secteur: string }>(
-    sql`SELECT DISTINCT secteur_activite AS secteur FROM clients WHERE secteur_activite IS NOT NULL`,
+    sql`SELECT DISTINCT secteur_activite AS secteur FROM clients c
+        WHERE secteur_activite IS NOT NULL AND ${clientVisible(v, sql`c.id`)}`,
   );
   return rows.map((r) => r.secteur);
 }
@@ -138,6 +159,7 @@ function toColumns(input: ClientInput) {
     registreCommerce: input.registre_commerce,
     ice: input.ice,
     formeJuridique: input.forme_juridique,
+    sectionId: input.section_id,
   };
 }
 

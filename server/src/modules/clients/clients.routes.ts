@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { CLIENT_MESSAGES } from '@gmao/domain/clients/client-constants';
 import { clientInputSchema, clientListQuerySchema, clientSchema } from '@gmao/domain/clients/client-schemas';
 import { listEnvelope, successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
@@ -6,16 +7,19 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, idParamsSchema } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { guardObjectsById } from '../../plugins/visibility-guard.ts';
 import * as clients from './clients.service.ts';
 
 const tags = ['clients'];
 
 /** /api/clients (spec §7 "Clients"). */
 const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // /:id and below: another section's client is "introuvable" for a section-limited user (plugins/visibility-guard.ts)
+  guardObjectsById(app, 'client', CLIENT_MESSAGES.notFound);
   app.get(
     '/',
     {
-      config: { access: { permission: PERMISSIONS.CLIENTS_READ } },
+      config: { access: { permission: PERMISSIONS.CLIENTS_READ }, scope: 'applied' },
       schema: {
         tags,
         summary: 'Liste paginée (recherche : entreprise, ville, contact, email ; filtre secteur_activite)',
@@ -23,20 +27,23 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(clientSchema), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, ...(await clients.list(app.db, request.query)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await clients.list(app.db, requireUser(request), request.query)),
+    }),
   );
 
   app.get(
     '/sectors',
     {
-      config: { access: { permission: PERMISSIONS.CLIENTS_READ } },
+      config: { access: { permission: PERMISSIONS.CLIENTS_READ }, scope: 'applied' },
       schema: {
         tags,
         summary: "Secteurs d'activité (utilisés et liste fixe)",
         response: { 200: successEnvelope(z.array(z.string())), ...errorResponses },
       },
     },
-    async () => ({ success: true as const, data: await clients.sectors(app.db) }),
+    async (request) => ({ success: true as const, data: await clients.sectors(app.db, requireUser(request)) }),
   );
 
   app.get(
@@ -50,13 +57,16 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(clientSchema), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, data: await clients.get(app.db, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await clients.get(app.db, requireUser(request), request.params.id),
+    }),
   );
 
   app.post(
     '/',
     {
-      config: { access: { permission: PERMISSIONS.CLIENTS_CREATE } },
+      config: { access: { permission: PERMISSIONS.CLIENTS_CREATE }, scope: 'applied' },
       schema: {
         tags,
         summary: 'Créer un client',
@@ -84,7 +94,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await clients.update(app.db, request.params.id, request.body),
+      data: await clients.update(app.db, requireUser(request), request.params.id, request.body),
       message: MUTATION_MESSAGES.clientUpdate.success,
     }),
   );
@@ -101,7 +111,7 @@ const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await clients.remove(app.db, request.params.id);
+      await clients.remove(app.db, requireUser(request), request.params.id);
       return { success: true as const, data: null, message: MUTATION_MESSAGES.clientDelete.success };
     },
   );

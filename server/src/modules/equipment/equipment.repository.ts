@@ -1,3 +1,4 @@
+import { COMPANY_VISIBILITY, type Visibility } from '@gmao/domain/auth/visibility';
 import type { SyncInfo } from '@gmao/domain/common/sync';
 import type {
   Equipment,
@@ -11,6 +12,7 @@ import type { DbOrTx } from '../../db/database.ts';
 import { isCompleted, notDeleted } from '../../db/predicates.ts';
 import { equipements } from '../../db/schema.ts';
 import { inOrder, syncPage } from '../../db/sync-sql.ts';
+import { clientVisible } from '../../db/visibility.ts';
 import { likePattern } from './search.ts';
 
 type EquipmentRow = {
@@ -79,8 +81,11 @@ function toEquipment(r: EquipmentRow): Equipment {
   };
 }
 
-function whereClauseConditions(q: EquipmentListQuery): SQL | null {
+type EquipmentFilters = EquipmentListQuery & { visibility: Visibility };
+
+function whereClauseConditions(q: EquipmentFilters): SQL | null {
   const conditions: SQL[] = [];
+  if (q.visibility.kind !== 'company') conditions.push(clientVisible(q.visibility, sql`e.proprietaire_id`));
   if (q.search) {
     const pattern = likePattern(q.search);
     // A UNION of two index-served lookups: an OR across the two tables would scan every equipment row.
@@ -96,7 +101,7 @@ function whereClauseConditions(q: EquipmentListQuery): SQL | null {
   return conditions.length > 0 ? sql.join(conditions, sql` AND `) : null;
 }
 
-function whereClause(q: EquipmentListQuery): SQL {
+function whereClause(q: EquipmentFilters): SQL {
   const conditions = whereClauseConditions(q);
   return conditions ? sql`WHERE ${conditions}` : sql``;
 }
@@ -104,7 +109,7 @@ function whereClause(q: EquipmentListQuery): SQL {
 /** Changes since (issue 35): the rows of the filter changed after `updated_since` / the cursor (db/sync-sql.ts). */
 export async function equipmentChangedSince(
   db: DbOrTx,
-  q: EquipmentListQuery,
+  q: EquipmentFilters,
 ): Promise<{ rows: Equipment[]; sync: SyncInfo }> {
   const { ids, sync } = await syncPage(db, 'equipements', 'e', whereClauseConditions(q), q, q.limit);
   if (ids.length === 0) return { rows: [], sync };
@@ -112,7 +117,7 @@ export async function equipmentChangedSince(
   return { rows: inOrder(ids, rows).map(toEquipment), sync };
 }
 
-export async function listEquipment(db: DbOrTx, q: EquipmentListQuery): Promise<{ rows: Equipment[]; total: number }> {
+export async function listEquipment(db: DbOrTx, q: EquipmentFilters): Promise<{ rows: Equipment[]; total: number }> {
   const where = whereClause(q);
   const [{ rows }, count] = await Promise.all([
     // The page's ids first, so the per-row subqueries run for that page only, not for the skipped offset.
@@ -126,8 +131,15 @@ export async function listEquipment(db: DbOrTx, q: EquipmentListQuery): Promise<
   return { rows: rows.map(toEquipment), total: count.rows[0]?.total ?? 0 };
 }
 
-export async function findEquipment(db: DbOrTx, id: number): Promise<Equipment | null> {
-  const { rows } = await db.execute<EquipmentRow>(sql`${SELECT_EQUIPMENT} WHERE e.id = ${id}`);
+/** The equipment `id` if the visibility `v` sees its owner (otherwise "introuvable", like a missing one). */
+export async function findEquipment(
+  db: DbOrTx,
+  id: number,
+  v: Visibility = COMPANY_VISIBILITY,
+): Promise<Equipment | null> {
+  const { rows } = await db.execute<EquipmentRow>(
+    sql`${SELECT_EQUIPMENT} WHERE e.id = ${id} AND ${clientVisible(v, sql`e.proprietaire_id`)}`,
+  );
   return rows[0] ? toEquipment(rows[0]) : null;
 }
 
@@ -171,8 +183,11 @@ export async function maintenanceOf(db: DbOrTx, id: number) {
   };
 }
 
-export async function clientExists(db: DbOrTx, id: number): Promise<boolean> {
-  const { rows } = await db.execute(sql`SELECT 1 FROM clients WHERE id = ${id} FOR KEY SHARE`);
+/** The owner exists and `v` sees it (key-share locked until the write commits). */
+export async function clientExists(db: DbOrTx, id: number, v: Visibility = COMPANY_VISIBILITY): Promise<boolean> {
+  const { rows } = await db.execute(
+    sql`SELECT 1 FROM clients c WHERE c.id = ${id} AND ${clientVisible(v, sql`c.id`)} FOR KEY SHARE OF c`,
+  );
   return rows.length > 0;
 }
 

@@ -2,6 +2,7 @@ import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { listEnvelope, successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import {
+  EQUIPMENT_MESSAGES,
   equipmentDetailSchema,
   equipmentInputSchema,
   equipmentListQuerySchema,
@@ -18,6 +19,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses, errorResponsesWithBusinessRule, idParamsSchema } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { guardObjectsById } from '../../plugins/visibility-guard.ts';
 import * as equipment from './equipment.service.ts';
 import * as meter from './meter.service.ts';
 
@@ -25,10 +27,12 @@ const tags = ['equipment'];
 
 /** /api/equipment (spec §7 "Equipment"). Amounts (valeur, cout) are decimal strings with 2 decimals. */
 const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  // /:id and below: another section's equipment is "introuvable" for a section-limited user (visibility-guard.ts)
+  guardObjectsById(app, 'equipment', EQUIPMENT_MESSAGES.notFound);
   app.get(
     '/',
     {
-      config: { access: { permission: PERMISSIONS.EQUIPMENT_READ } },
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_READ }, scope: 'applied' },
       schema: {
         tags,
         summary: 'Liste paginée (recherche : nom, marque, modèle, propriétaire ; filtres proprietaire_id, type)',
@@ -36,13 +40,16 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(equipmentSchema), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, ...(await equipment.list(app.db, request.query)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await equipment.list(app.db, requireUser(request), request.query)),
+    }),
   );
 
   app.get(
     '/types',
     {
-      config: { access: { permission: PERMISSIONS.EQUIPMENT_READ } },
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_READ }, scope: 'own' },
       schema: {
         tags,
         summary: "Types d'équipement",
@@ -63,13 +70,16 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(equipmentDetailSchema), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, data: await equipment.get(app.db, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await equipment.get(app.db, requireUser(request), request.params.id),
+    }),
   );
 
   app.post(
     '/',
     {
-      config: { access: { permission: PERMISSIONS.EQUIPMENT_CREATE } },
+      config: { access: { permission: PERMISSIONS.EQUIPMENT_CREATE }, scope: 'applied' },
       schema: {
         tags,
         summary: 'Créer un équipement',
@@ -99,7 +109,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => ({
       success: true as const,
-      data: await equipment.update(app.db, request.params.id, request.body),
+      data: await equipment.update(app.db, requireUser(request), request.params.id, request.body),
       message: MUTATION_MESSAGES.equipmentUpdate.success,
     }),
   );
@@ -116,7 +126,7 @@ const equipmentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await equipment.remove(app.db, request.params.id);
+      await equipment.remove(app.db, requireUser(request), request.params.id);
       return { success: true as const, data: null, message: MUTATION_MESSAGES.equipmentDelete.success };
     },
   );

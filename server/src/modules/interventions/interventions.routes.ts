@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { narrowedVisibility } from '@gmao/domain/auth/visibility';
 import { listEnvelope, makePagination, successEnvelope } from '@gmao/domain/common/api';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import {
@@ -19,6 +20,7 @@ import { Counter } from 'prom-client';
 import { z } from 'zod';
 import { errorResponsesWithVersion } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { guardObjectsById } from '../../plugins/visibility-guard.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
 import commentsRoutes from './activity/comments.routes.ts';
 import notifyRoutes from './activity/notify.routes.ts';
@@ -46,6 +48,8 @@ import workflowRoutes from './workflow/workflow.routes.ts';
 
 const errors = errorResponsesWithVersion;
 const read = { access: { permission: PERMISSIONS.INTERVENTIONS_READ } };
+/** The list, its counts: filtered by the user's visibility (list.repository.ts whereOf). */
+const readScoped = { ...read, scope: 'applied' as const };
 const update = { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } };
 const tags = ['interventions'];
 
@@ -58,6 +62,8 @@ const tags = ['interventions'];
  */
 const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, opts) => {
   const storage = opts.storage ?? localDiskStorage(defaultUploadsDir);
+  // /:id and below, in every sub-plugin: another section's intervention is "introuvable" for a section-limited user
+  guardObjectsById(app, 'intervention', WORKFLOW_MESSAGES.notFound);
   const listCache = createListCache();
   const listCacheAnswers = new Counter({
     name: 'gmao_list_cache_answers_total',
@@ -90,7 +96,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
   app.get(
     '/',
     {
-      config: read,
+      config: readScoped,
       schema: {
         tags,
         summary:
@@ -100,7 +106,9 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
       },
     },
     async (request) => {
-      const { page, limit, ...filters } = request.query;
+      const { page, limit, ...query } = request.query;
+      const visibility = narrowedVisibility(requireUser(request));
+      const filters = { ...query, visibility };
       if (filters.updated_since || filters.cursor) {
         // Changes since (issue 35): oldest change first, one page, resumed by `sync.cursor`
         const { rows, sync } = await service.interventionsChangedSince(app.db, filters, limit);
@@ -110,7 +118,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
       const fresh = /\bno-cache\b/.test(request.headers['cache-control'] ?? '');
       const { page: found, result } = await listCache.page(
         request.listCacheVersion,
-        request.query,
+        { ...request.query, visibility },
         () => service.listInterventions(app.db, filters, page, limit),
         fresh,
       );
@@ -123,7 +131,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
   app.get(
     '/status-counts',
     {
-      config: read,
+      config: readScoped,
       schema: {
         tags,
         summary: 'Nombre d’interventions par statut (mêmes filtres que la liste)',
@@ -131,7 +139,13 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
         response: { 200: successEnvelope(statusCountsSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await service.getStatusCounts(app.db, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.getStatusCounts(app.db, {
+        ...request.query,
+        visibility: narrowedVisibility(requireUser(request)),
+      }),
+    }),
   );
 
   app.get(
@@ -154,7 +168,8 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
   app.post(
     '/',
     {
-      config: { access: { permission: PERMISSIONS.INTERVENTIONS_CREATE } },
+      // the equipment must be one the user sees (interventions.service resolveClient)
+      config: { access: { permission: PERMISSIONS.INTERVENTIONS_CREATE }, scope: 'applied' },
       schema: {
         tags,
         summary: "Créer (le client est le propriétaire de l'équipement)",

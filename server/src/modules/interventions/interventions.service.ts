@@ -1,4 +1,5 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
+import { type Visibility, visibilityOf } from '@gmao/domain/auth/visibility';
 import { casablancaToday } from '@gmao/domain/interventions/due-day';
 import type {
   Intervention,
@@ -12,6 +13,7 @@ import { instantOfWallClock } from '@gmao/domain/interventions/planning-clock';
 import { isOpen as isOpenStatut } from '@gmao/domain/interventions/predicates';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { seesObject } from '../../db/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
@@ -36,9 +38,15 @@ import { applyStatusChange } from './workflow/status.service.ts';
 export const CREATION_NOTE = 'Intervention créée';
 
 /** The equipment's owner is the intervention's client; a client_id sent by the caller must agree. */
-async function resolveClient(tx: DbOrTx, equipementId: number, clientId: number | null | undefined) {
+async function resolveClient(
+  tx: DbOrTx,
+  user: SessionUser | null,
+  equipementId: number,
+  clientId: number | null | undefined,
+) {
   const owner = await repo.findEquipmentOwner(tx, equipementId);
-  if (owner === null) {
+  // Another section's equipment is unknown to a section-limited user (db/visibility.ts), as a missing one.
+  if (owner === null || (user && !(await seesObject(tx, visibilityOf(user), 'client', owner)))) {
     throw new AppError('BUSINESS_RULE', WORKFLOW_MESSAGES.equipmentNotFound, [
       { field: 'equipement_id', msg: WORKFLOW_MESSAGES.equipmentNotFound },
     ]);
@@ -66,7 +74,7 @@ export function interventionsChangedSince(db: Db, filters: list.ListFilters, lim
   return list.interventionsChangedSince(db, filters, limit);
 }
 
-export function getStatusCounts(db: Db, query: StatusCountsQuery) {
+export function getStatusCounts(db: Db, query: StatusCountsQuery & { visibility?: Visibility }) {
   return list.statusCounts(db, query);
 }
 
@@ -116,7 +124,7 @@ async function createOnce(
       if (existing === null) throw new AppError('CONFLICT', DRAFT_MESSAGES.replayed);
       return { id: existing, replayed: true };
     }
-    const clientId = await resolveClient(tx, input.equipement_id, input.client_id);
+    const clientId = await resolveClient(tx, user, input.equipement_id, input.client_id);
     const created = await repo.insertIntervention(tx, {
       equipementId: input.equipement_id,
       clientId,
@@ -169,7 +177,7 @@ export async function insertRequestedIntervention(
   user: SessionUser,
   r: RequestedIntervention,
 ): Promise<number> {
-  const clientId = await resolveClient(tx, r.equipementId, null);
+  const clientId = await resolveClient(tx, user, r.equipementId, null);
   const created = await repo.insertIntervention(tx, {
     equipementId: r.equipementId,
     clientId,
@@ -230,7 +238,7 @@ export interface GeneratedIntervention {
  * checked the technician when it was saved; assigning is the plan manager's decision (plans:manage), not a session's.
  */
 export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedIntervention): Promise<number> {
-  const clientId = await resolveClient(tx, g.equipementId, null);
+  const clientId = await resolveClient(tx, null, g.equipementId, null);
   const created = await repo.insertIntervention(tx, {
     equipementId: g.equipementId,
     clientId,
@@ -275,7 +283,7 @@ export async function updateIntervention(
     const equipementId = input.equipement_id ?? current.equipement_id;
     const clientId =
       input.equipement_id !== undefined || input.client_id != null
-        ? await resolveClient(tx, equipementId, input.client_id)
+        ? await resolveClient(tx, user, equipementId, input.client_id)
         : current.client_id;
     const fields: repo.InterventionFields = {
       equipementId,

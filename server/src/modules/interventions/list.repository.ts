@@ -1,3 +1,4 @@
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import { COUNT_BOUND } from '@gmao/domain/common/api';
 import type { SyncInfo } from '@gmao/domain/common/sync';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
@@ -18,12 +19,14 @@ import { executePrepared, literalCount } from '../../db/prepared.ts';
 import { nWhere, rOverdue } from '../../db/rollups-sql.ts';
 import { inOrder, syncPage } from '../../db/sync-sql.ts';
 import { interventionMatches, searchHits } from '../../db/text-search.ts';
+import { clientVisible } from '../../db/visibility.ts';
 import { COLUMNS, FROM, JOINS, type Row, toIntervention } from './interventions.repository.ts';
 import type { ListPage } from './list-cache.ts';
 
 /** The interventions list: its filters (whereOf), pages and bounded count, status counts and export reads. */
 
-export type ListFilters = Omit<InterventionListQuery, 'page' | 'limit'>;
+/** The query's filters, and what the user may see (absent: the whole company; db/visibility.ts). */
+export type ListFilters = Omit<InterventionListQuery, 'page' | 'limit'> & { visibility?: Visibility };
 
 /**
  * A custom field holding a value, by JSONB containment (the GIN index of migration 0015): the value as typed ('true' →
@@ -39,6 +42,7 @@ function customFieldEquals(key: string, raw: string): SQL {
 /** WHERE clause of the list, shared by the page query, its count, the status counts and the exports. */
 export function whereOf(f: Partial<ListFilters>, today = metricsToday()): SQL {
   const parts: SQL[] = [inScope(f.scope)];
+  if (f.visibility && f.visibility.kind !== 'company') parts.push(clientVisible(f.visibility, sql`i.client_id`));
   // Description, equipment (name, brand, model, serial) or client (name, city, ICE), accents and case aside.
   if (f.search) parts.push(interventionMatches(f.search));
   // The list's statement is prepared (listQueries) and must keep one plan whatever the values: an id is a subquery the
@@ -272,7 +276,11 @@ const ROLLUP_COUNT_FILTERS = new Set<keyof StatusCountsQuery>([
 ]);
 
 /** Counts per status (plus urgent and overdue) of the filtered list, in one SQL query. */
-export async function statusCounts(db: DbOrTx, f: StatusCountsQuery, today = metricsToday()): Promise<StatusCounts> {
+export async function statusCounts(
+  db: DbOrTx,
+  f: StatusCountsQuery & { visibility?: Visibility },
+  today = metricsToday(),
+): Promise<StatusCounts> {
   const { rows } = await db.execute<Record<string, number>>(statusCountsStatement(f, today));
   const row = rows[0];
   return {
@@ -284,7 +292,7 @@ export async function statusCounts(db: DbOrTx, f: StatusCountsQuery, today = met
 }
 
 /** statusCounts' statement: over the roll-up when the filters allow it (ROLLUP_COUNT_FILTERS), else the rows. */
-export function statusCountsStatement(f: StatusCountsQuery, today: string): SQL {
+export function statusCountsStatement(f: StatusCountsQuery & { visibility?: Visibility }, today: string): SQL {
   const fromRollup = onlyFilters(f, ROLLUP_COUNT_FILTERS);
   // The same figures over the interventions (alias i, one row each) or over the roll-up (alias r, n rows each; its
   // day is the intervention's date).

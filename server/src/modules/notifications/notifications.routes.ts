@@ -13,7 +13,7 @@ import { errorResponses as errors } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import * as service from './inbox.service.ts';
 
-const own = { access: 'authenticated' as const };
+const own = { access: 'authenticated' as const, scope: 'own' as const };
 const tags = ['notifications'];
 const HEARTBEAT_MS = 25_000;
 

@@ -5,7 +5,14 @@ import type { DbOrTx } from '../../db/database.ts';
 import { rolePermissions, roles } from '../../db/schema.ts';
 import { rolePermissionNames } from '../../db/user-sql.ts';
 
-type RoleRow = { id: number; nom: string; description: string | null; permissions: string[]; user_count: number };
+type RoleRow = {
+  id: number;
+  nom: string;
+  description: string | null;
+  permissions: string[];
+  user_count: number;
+  limite_sections: boolean;
+};
 
 const adminNames = sql.join(
   ADMIN_ROLE_NAMES.map((n) => sql`${n}`),
@@ -13,7 +20,7 @@ const adminNames = sql.join(
 );
 
 const SELECT_ROLE = sql`
-  SELECT r.id, r.nom, r.description,
+  SELECT r.id, r.nom, r.description, r.limite_sections,
          ${rolePermissionNames(sql`r.id`)} AS permissions,
          (SELECT count(*)::int FROM users u WHERE u.role_id = r.id AND u.deleted_at IS NULL) AS user_count
   FROM roles r`;
@@ -28,6 +35,7 @@ function toRole(row: RoleRow): Role {
     permissions: row.permissions,
     userCount: row.user_count,
     isAdmin: isAdminRoleName(row.nom),
+    limiteSections: row.limite_sections && !isAdminRoleName(row.nom),
   };
 }
 
@@ -94,12 +102,19 @@ export async function countRoleUsers(db: DbOrTx, roleId: number): Promise<number
   return rows[0]?.n ?? 0;
 }
 
-export async function insertRole(db: DbOrTx, row: { nom: string; description: string | null }) {
+export async function insertRole(
+  db: DbOrTx,
+  row: { nom: string; description: string | null; limiteSections: boolean },
+) {
   const [created] = await db.insert(roles).values(row).returning({ id: roles.id });
   return created;
 }
 
-export async function updateRoleRow(db: DbOrTx, id: number, row: { nom: string; description: string | null }) {
+export async function updateRoleRow(
+  db: DbOrTx,
+  id: number,
+  row: { nom: string; description: string | null; limiteSections: boolean },
+) {
   await db
     .update(roles)
     .set({ ...row, updatedAt: sql`now()` })

@@ -56,7 +56,11 @@ export async function createRole(db: Db, input: RoleInput) {
   const id = await db
     .transaction(async (tx) => {
       const permissionIds = await validate(tx, input, null, false);
-      const row = await repo.insertRole(tx, { nom: input.nom, description: input.description });
+      const row = await repo.insertRole(tx, {
+        nom: input.nom,
+        description: input.description,
+        limiteSections: input.limiteSections,
+      });
       await repo.setRolePermissions(tx, row.id, permissionIds);
       await recordAudit(tx, {
         action: 'role.create',
@@ -84,7 +88,11 @@ export async function updateRole(db: Db, id: number, input: RoleInput) {
         const all = await repo.allPermissionIds(tx);
         if (all.some((p) => !permissionIds.includes(p))) throw new AppError('BUSINESS_RULE', M.adminRoleLocked);
       }
-      await repo.updateRoleRow(tx, id, { nom: input.nom, description: input.description });
+      await repo.updateRoleRow(tx, id, {
+        nom: input.nom,
+        description: input.description,
+        limiteSections: input.limiteSections && !isAdmin,
+      });
       await repo.setRolePermissions(tx, id, permissionIds);
       // Open notification streams of the role's users re-read their session (and end if its rights changed).
       await announceRightsChanged(tx, id);

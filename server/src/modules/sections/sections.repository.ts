@@ -55,6 +55,11 @@ export async function lockSection(db: DbOrTx, id: number) {
   return rows[0] ?? null;
 }
 
+export async function sectionExists(db: DbOrTx, id: number): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM sections WHERE id = ${id}`);
+  return rows.length > 0;
+}
+
 export async function sectionNameTaken(db: DbOrTx, nom: string, exceptId: number | null): Promise<boolean> {
   const { rows } = await db.execute(
     sql`SELECT 1 FROM sections WHERE lower(nom) = lower(${nom}) AND (${exceptId}::int IS NULL OR id <> ${exceptId}::int)`,

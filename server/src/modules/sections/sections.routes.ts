@@ -16,7 +16,7 @@ const sectionsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       // Section names and their responsible person are organisation data every member may see (a user is a
       // section manager when their section names them, spec §6); screens outside administration group by section.
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'own' },
       schema: {
         tags,
         summary: 'Sections avec leur responsable et leur nombre de membres',

@@ -94,3 +94,8 @@ export async function deleteSection(db: Db, id: number) {
 
 /** Every section (GET /sections, any authenticated user). */
 export const listSections = (db: Db) => repo.listSections(db);
+
+/** Whether the section exists (a client placed in it, clients.service). */
+export function sectionExists(db: DbOrTx, id: number): Promise<boolean> {
+  return repo.sectionExists(db, id);
+}

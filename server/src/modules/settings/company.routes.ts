@@ -16,7 +16,7 @@ import * as company from './company.service.ts';
 const tags = ['settings'];
 /** Administrators only, like the SMTP settings (no permission of the matrix is about the installation itself). */
 const admin = { access: { role: ADMIN_ROLE } };
-const signedIn = { access: 'authenticated' as const };
+const signedIn = { access: 'authenticated' as const, scope: 'own' as const };
 
 /**
  * /api/settings: the company profile (issue 32) — GET for every signed-in user (the documents, the web's header),

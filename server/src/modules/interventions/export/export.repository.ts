@@ -1,3 +1,4 @@
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import type { CustomField } from '@gmao/domain/custom-fields/custom-field-schemas';
 import { INTERVENTION_CSV_COLUMNS, type InterventionExportQuery } from '@gmao/domain/interventions/export-schemas';
 import { type SQL, sql } from 'drizzle-orm';
@@ -45,7 +46,7 @@ export const exportHeaders = (fields: readonly Pick<CustomField, 'libelle' | 'un
 
 /** The filtered list in list order (date DESC, id DESC), one row per CSV line, every value formatted (csv-copy.ts). */
 export function interventionsCsvQuery(
-  f: InterventionExportQuery,
+  f: InterventionExportQuery & { visibility?: Visibility },
   fields: readonly Pick<CustomField, 'cle' | 'type' | 'unite'>[],
   timeZone = serverTimeZone(),
 ): SQL {
@@ -66,6 +67,10 @@ export function interventionsCsvQuery(
 }
 
 /** The filtered list as a CSV byte stream, written by PostgreSQL (COPY; db/csv-copy.ts). */
-export function interventionsCsvStream(db: DbOrTx, f: InterventionExportQuery, fields: readonly CustomField[]) {
+export function interventionsCsvStream(
+  db: DbOrTx,
+  f: InterventionExportQuery & { visibility?: Visibility },
+  fields: readonly CustomField[],
+) {
   return csvCopyStream(db, exportHeaders(fields), interventionsCsvQuery(f, fields));
 }

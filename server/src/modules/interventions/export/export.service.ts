@@ -1,4 +1,5 @@
 import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import { formatDate, formatDateTime } from '@gmao/domain/format/format';
 import {
   EXPORT_MESSAGES,
@@ -36,7 +37,7 @@ function toRecord(r: Intervention) {
  * The filtered list as a streamed CSV (every row), with one column per active custom field after the fixed ones
  * ("Puissance (kVA)"): written by PostgreSQL through the exports' one CSV path (db/csv-copy.ts), as the period report.
  */
-export async function interventionsCsv(db: DbOrTx, f: InterventionExportQuery) {
+export async function interventionsCsv(db: DbOrTx, f: InterventionExportQuery & { visibility?: Visibility }) {
   const fields = await listDefinitions(db, { actif: 'true' });
   return interventionsCsvStream(db, f, fields);
 }
@@ -53,7 +54,10 @@ const COLUMNS = [
 ];
 
 /** The filtered list as a PDF table (first EXPORT_PDF_ROW_LIMIT rows). */
-export async function interventionsPdf(db: DbOrTx, f: InterventionExportQuery): Promise<Buffer> {
+export async function interventionsPdf(
+  db: DbOrTx,
+  f: InterventionExportQuery & { visibility?: Visibility },
+): Promise<Buffer> {
   const rows = await interventionsAfter(db, f, undefined, EXPORT_PDF_ROW_LIMIT + 1);
   const truncated = rows.length > EXPORT_PDF_ROW_LIMIT;
   const listed = rows.slice(0, EXPORT_PDF_ROW_LIMIT);

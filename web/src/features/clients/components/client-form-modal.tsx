@@ -15,6 +15,7 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
+import { useSections } from '../../sections/api/get-sections';
 import { useSectors } from '../api/get-sectors';
 import { useCreateClient, useUpdateClient } from '../api/mutate-client';
 
@@ -43,7 +44,7 @@ const FIELDS = [
 function toFormValues(client: Client | null): ClientFormValues {
   const values = {} as Record<(typeof FIELDS)[number], string>;
   for (const f of FIELDS) values[f] = client?.[f] ?? '';
-  return values as ClientFormValues;
+  return { ...values, section_id: client?.sectionId != null ? String(client.sectionId) : '' } as ClientFormValues;
 }
 
 /** Create or edit a client. Does not close on overlay click; a blocking overlay shows while saving (spec §2). */
@@ -59,6 +60,7 @@ export function ClientFormModal({
   onSaved?: (client: Client) => void;
 }) {
   const sectors = useSectors();
+  const sections = useSections();
   const create = useCreateClient();
   const update = useUpdateClient();
   const saving = create.isPending || update.isPending;
@@ -157,6 +159,29 @@ export function ClientFormModal({
                   value={field.value ?? ''}
                   onChange={field.onChange}
                   options={[NONE, ...FORMES_JURIDIQUES.map((f) => ({ value: f, label: f }))]}
+                />
+              )}
+            />
+          </FormField>
+          <FormField
+            label={CLIENT_MESSAGES.sectionLabel}
+            htmlFor="client-section_id"
+            error={form.formState.errors.section_id?.message}
+            help="La section (agence) qui sert ce client : ses responsables limités à leur section le voient."
+          >
+            <Controller
+              control={form.control}
+              name="section_id"
+              render={({ field }) => (
+                <Select
+                  id="client-section_id"
+                  placeholder={CLIENT_MESSAGES.sectionNone}
+                  value={field.value == null ? '' : String(field.value)}
+                  onChange={field.onChange}
+                  options={[
+                    { value: '', label: CLIENT_MESSAGES.sectionNone },
+                    ...(sections.data?.data ?? []).map((s) => ({ value: String(s.id), label: s.nom })),
+                  ]}
                 />
               )}
             />

@@ -34,6 +34,8 @@ const client: Client = {
   createdAt: '2024-05-02T10:00:00.000Z',
   updatedAt: '2024-05-02T10:00:00.000Z',
   creerPar: { id: 1, nom: 'Administrateur' },
+  sectionId: null,
+  section: null,
 };
 
 const json = (status: number, body: unknown) =>

@@ -10,7 +10,7 @@ import { usePermissionList } from '../api/get-roles';
 import { useCreateRole, useUpdateRole } from '../api/mutate-role';
 import { PermissionMatrix } from './permission-matrix';
 
-type FormValues = { nom: string; description: string; permissions: string[] };
+type FormValues = { nom: string; description: string; permissions: string[]; limiteSections: boolean };
 
 export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: () => void }) {
   const permissions = usePermissionList();
@@ -19,7 +19,12 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
   const saving = create.isPending || update.isPending;
   const form = useForm<FormValues, unknown, RoleInput>({
     resolver: zodResolver(roleInputSchema) as never,
-    defaultValues: { nom: role?.nom ?? '', description: role?.description ?? '', permissions: role?.permissions ?? [] },
+    defaultValues: {
+      nom: role?.nom ?? '',
+      description: role?.description ?? '',
+      permissions: role?.permissions ?? [],
+      limiteSections: role?.limiteSections ?? false,
+    },
   });
   const { errors } = form.formState;
   const locked = role?.isAdmin === true;
@@ -73,6 +78,25 @@ export function RoleFormModal({ role, onClose }: { role: Role | null; onClose: (
             {...form.register('description')}
           />
         </FormField>
+        {!locked && (
+          <div className="flex items-start gap-2">
+            <input
+              id="role-limite-sections"
+              type="checkbox"
+              className="mt-1 h-4 w-4"
+              aria-describedby="role-limite-sections-hint"
+              {...form.register('limiteSections')}
+            />
+            <div>
+              <label htmlFor="role-limite-sections" className="text-sm font-medium text-slate-700">
+                {ROLE_MESSAGES.limiteSections}
+              </label>
+              <p id="role-limite-sections-hint" className="text-sm text-slate-500">
+                {ROLE_MESSAGES.limiteSectionsHint}
+              </p>
+            </div>
+          </div>
+        )}
         <fieldset className="min-w-0">
           <legend className="mb-2 text-sm font-medium text-slate-700">Permissions</legend>
           {locked && (

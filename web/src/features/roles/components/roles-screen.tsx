@@ -22,6 +22,7 @@ const columns: DataTableColumn<Role>[] = [
       <span className="inline-flex items-center gap-2 font-medium text-slate-900">
         {r.nom}
         {r.isAdmin && <Badge tone="purple">Accès complet</Badge>}
+        {r.limiteSections && <Badge tone="orange">{ROLE_MESSAGES.limiteSections}</Badge>}
       </span>
     ),
   },

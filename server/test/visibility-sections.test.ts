@@ -1,0 +1,201 @@
+import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers/app.ts';
+import { createClient, createEquipment, createIntervention, createUser } from './helpers/factories.ts';
+
+/**
+ * One visibility mechanism (issue 33), for a role "limité à ses sections": a responsable of the Tanger section sees
+ * Tanger's clients, their equipment and interventions, and nothing of Casablanca's — in lists, counts, exports,
+ * details and every sub-route, and he can neither write to another section's objects nor create out of his sight.
+ * The last test sweeps the whole route table: every route is refused to him, or answers without a trace of the other
+ * section's client.
+ */
+let t: TestApp;
+let limited: string;
+let admin: string;
+let tanger: number;
+let casa: number;
+const mine = { client: 0, equipment: 0, intervention: 0 };
+const other = { client: 0, equipment: 0, intervention: 0 };
+const OTHER_MARKER = 'Zeta Énergie Casablanca';
+const OTHER_EQUIPMENT = 'Onduleur Zeta 80 kVA';
+const OTHER_WORK = 'Remplacement batteries Zeta';
+
+async function section(nom: string): Promise<number> {
+  const { rows } = await t.database.db.execute<{ id: number }>(
+    sql`INSERT INTO sections (nom) VALUES (${nom}) RETURNING id`,
+  );
+  return rows[0].id;
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  tanger = await section('Tanger');
+  casa = await section('Casablanca');
+  const { rows } = await db.execute<{ id: number }>(
+    sql`INSERT INTO roles (nom, limite_sections) VALUES ('Responsable Tanger', true) RETURNING id`,
+  );
+  await db.execute(sql`INSERT INTO role_permissions (role_id, permission_id)
+    SELECT ${rows[0].id}, rp.permission_id FROM role_permissions rp JOIN roles r ON r.id = rp.role_id
+    WHERE r.nom = 'Responsable'`);
+  const u = await createUser(db, { role: 'Responsable Tanger', sectionId: tanger });
+  limited = (await t.login(u.username, u.password)).token;
+  admin = (await t.login()).token;
+
+  const a = await createClient(db, { nomEntreprise: 'Renault Tanger Med', ville: 'Tanger', sectionId: tanger });
+  const ae = await createEquipment(db, { proprietaireId: a.id, nom: 'Tableau TGBT atelier' });
+  const ai = await createIntervention(db, { equipementId: ae.id, description: 'Contrôle thermographique TGBT' });
+  Object.assign(mine, { client: a.id, equipment: ae.id, intervention: ai.id });
+  const b = await createClient(db, { nomEntreprise: OTHER_MARKER, sectionId: casa });
+  const be = await createEquipment(db, { proprietaireId: b.id, nom: OTHER_EQUIPMENT });
+  const bi = await createIntervention(db, { equipementId: be.id, description: OTHER_WORK });
+  Object.assign(other, { client: b.id, equipment: be.id, intervention: bi.id });
+});
+afterAll(() => t.close());
+
+const get = (token: string, url: string) => t.as(token, { method: 'GET', url });
+const ids = (body: { data: { id: number }[] }) => body.data.map((r) => r.id);
+
+describe('a section-limited responsable', () => {
+  it('lists only his section’s clients, equipment and interventions, and counts them alone', async () => {
+    expect(ids((await get(limited, '/api/clients?limit=100')).json())).toEqual([mine.client]);
+    expect(ids((await get(limited, '/api/equipment?limit=100')).json())).toEqual([mine.equipment]);
+    expect(ids((await get(limited, '/api/interventions?limit=100')).json())).toEqual([mine.intervention]);
+    expect((await get(limited, '/api/interventions/status-counts')).json().data.total).toBe(1);
+    // the administrator sees both sections
+    const all = ids((await get(admin, '/api/clients?limit=100')).json());
+    expect(all).toEqual(expect.arrayContaining([mine.client, other.client]));
+    expect((await get(admin, '/api/interventions/status-counts')).json().data.total).toBe(2);
+    // searching the other client's name finds nothing, and the list cache keeps the two views apart
+    expect((await get(limited, `/api/clients?search=${encodeURIComponent('Zeta')}`)).json().data).toEqual([]);
+    expect(ids((await get(admin, '/api/interventions?limit=100')).json())).toHaveLength(2);
+    expect(ids((await get(limited, '/api/interventions?limit=100')).json())).toEqual([mine.intervention]);
+  });
+
+  it('exports only his section’s interventions', async () => {
+    const csv = await get(limited, '/api/interventions/export/csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Renault Tanger Med');
+    expect(csv.body).not.toContain(OTHER_MARKER);
+  });
+
+  it('finds another section’s client, equipment and intervention "introuvables", sub-routes included', async () => {
+    for (const url of [
+      `/api/clients/${other.client}`,
+      `/api/equipment/${other.equipment}`,
+      `/api/equipment/${other.equipment}/readings`,
+      `/api/interventions/${other.intervention}`,
+      `/api/interventions/${other.intervention}/comments`,
+      `/api/interventions/${other.intervention}/workflow/history`,
+    ]) {
+      expect((await get(limited, url)).statusCode, url).toBe(404);
+    }
+    expect((await get(limited, `/api/interventions/${mine.intervention}`)).statusCode).toBe(200);
+    expect((await get(limited, `/api/clients/${mine.client}`)).json().data.section).toBe('Tanger');
+  });
+
+  it('cannot write to another section’s objects, and nothing changes', async () => {
+    const put = await t.as(limited, {
+      method: 'PUT',
+      url: `/api/interventions/${other.intervention}`,
+      payload: { description: 'Pris par Tanger' },
+    });
+    expect(put.statusCode, put.body).toBe(404);
+    const comment = await t.as(limited, {
+      method: 'POST',
+      url: `/api/interventions/${other.intervention}/comments`,
+      payload: { comment: 'Vu' },
+    });
+    expect(comment.statusCode).toBe(404);
+    const del = await t.as(limited, { method: 'DELETE', url: `/api/clients/${other.client}` });
+    expect(del.statusCode).toBe(404);
+    const after = (await get(admin, `/api/interventions/${other.intervention}`)).json().data;
+    expect(after.description).toBe(OTHER_WORK);
+    expect((await get(admin, `/api/clients/${other.client}`)).statusCode).toBe(200);
+  });
+
+  it('creates nothing out of his sight: no intervention on another section’s equipment, clients in his section', async () => {
+    const refused = await t.as(limited, {
+      method: 'POST',
+      url: '/api/interventions',
+      payload: { equipement_id: other.equipment, date: '2026-12-01', description: 'Essai' },
+    });
+    expect(refused.statusCode).toBe(422);
+    const created = await t.as(limited, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { nom_entreprise: 'Yazaki Tanger', section_id: casa },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().data.sectionId).toBe(tanger);
+    const moved = await t.as(limited, {
+      method: 'PUT',
+      url: `/api/clients/${created.json().data.id}`,
+      payload: { nom_entreprise: 'Yazaki Tanger', section_id: casa },
+    });
+    expect(moved.json().data.sectionId).toBe(tanger);
+    // an administrator places a client in any section; an unknown one is refused
+    const placed = await t.as(admin, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { nom_entreprise: 'Lesieur Cristal', section_id: casa },
+    });
+    expect(placed.json().data.sectionId).toBe(casa);
+    const unknown = await t.as(admin, {
+      method: 'POST',
+      url: '/api/clients',
+      payload: { nom_entreprise: 'Inconnue', section_id: 987654 },
+    });
+    expect(unknown.statusCode).toBe(400);
+  });
+
+  it('is refused, with a reason, where a route covers the whole company', async () => {
+    const res = await get(limited, '/api/dashboard/stats');
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toBe(SERVER_MESSAGES.outOfScope);
+    expect((await get(admin, '/api/dashboard/stats')).statusCode).toBe(200);
+  });
+});
+
+describe('the whole route table, for a section-limited responsable', () => {
+  const idFor = (url: string) => {
+    if (url.startsWith('/api/clients/:id')) return other.client;
+    if (url.startsWith('/api/equipment/:id')) return other.equipment;
+    return other.intervention;
+  };
+  const concrete = (url: string) =>
+    url.replace(/:id\b/, String(idFor(url))).replace(/:[A-Za-z]+/g, String(other.intervention));
+
+  it('either refuses each route or answers without a trace of the other section', async () => {
+    const routes = t.app.routeAccess.filter(
+      (r) => r.url.startsWith('/api') && r.access !== undefined && r.access !== 'public' && r.method !== 'HEAD',
+    );
+    let answered = 0;
+    for (const route of routes) {
+      const withBody = route.method !== 'GET' && route.method !== 'DELETE';
+      const options: InjectOptions = {
+        method: route.method as InjectOptions['method'],
+        url: concrete(route.url),
+        ...(withBody ? { payload: {} } : {}),
+      };
+      // streams of events never end: their scope is the notifications' own
+      if (route.url.endsWith('/stream')) continue;
+      const res = await t.as(limited, options);
+      const label = `${route.method} ${route.url}`;
+      if (route.scope === undefined) {
+        expect(res.statusCode, label).toBe(403);
+        continue;
+      }
+      answered++;
+      expect(res.statusCode, label).toBeLessThan(500);
+      for (const marker of [OTHER_MARKER, OTHER_EQUIPMENT, OTHER_WORK]) expect(res.body, label).not.toContain(marker);
+      if (route.url.includes('/:id') && withBody) expect(res.statusCode, label).not.toBeLessThan(300);
+    }
+    expect(answered).toBeGreaterThan(40);
+    // nothing of the other section was changed by the sweep
+    expect((await get(admin, `/api/interventions/${other.intervention}`)).json().data.description).toBe(OTHER_WORK);
+  });
+});
