@@ -152,6 +152,26 @@ describe('a section-limited responsable', () => {
     expect(unknown.statusCode).toBe(400);
   });
 
+  it('is not told of another section’s intervention', async () => {
+    // a technician of the Tanger section (whole company view) reports two urgent jobs: one in Tanger, one in Casa
+    const tech = await createUser(t.database.db, { role: 'Technicien', sectionId: tanger });
+    const techToken = (await t.login(tech.username, tech.password)).token;
+    const report = async (equipement_id: number, description: string) => {
+      const res = await t.as(techToken, {
+        method: 'POST',
+        url: '/api/interventions',
+        payload: { equipement_id, date: '2026-12-02', description, urgence: true },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+    };
+    await report(mine.equipment, 'Déclenchement disjoncteur TGBT');
+    await report(other.equipment, `${OTHER_WORK} urgent`);
+    const inbox = (await get(limited, '/api/notifications?limit=50')).json().data as { intervention_id: number }[];
+    const text = JSON.stringify(inbox);
+    expect(text, text).toContain('Tableau TGBT atelier');
+    expect(text).not.toContain(OTHER_EQUIPMENT);
+  });
+
   it('is refused, with a reason, where a route covers the whole company', async () => {
     const res = await get(limited, '/api/dashboard/stats');
     expect(res.statusCode).toBe(403);
@@ -192,7 +212,10 @@ describe('the whole route table, for a section-limited responsable', () => {
       answered++;
       expect(res.statusCode, label).toBeLessThan(500);
       for (const marker of [OTHER_MARKER, OTHER_EQUIPMENT, OTHER_WORK]) expect(res.body, label).not.toContain(marker);
-      if (route.url.includes('/:id') && withBody) expect(res.statusCode, label).not.toBeLessThan(300);
+      // a write to the other section's client, equipment or intervention never succeeds
+      if (/^\/api\/(clients|equipment|interventions)\/:id/.test(route.url) && route.method !== 'GET') {
+        expect(res.statusCode, label).not.toBeLessThan(300);
+      }
     }
     expect(answered).toBeGreaterThan(40);
     // nothing of the other section was changed by the sweep

@@ -62,6 +62,7 @@ export function normalizeUser(raw: any): SessionUser | null {
     roleId: raw.roleId ?? raw.role_id ?? raw.role?.id ?? null,
     permissions: [...new Set([...normalizePermissions(raw.permissions), ...rolePermissions])],
     ...(raw.mustChangePassword === true ? { mustChangePassword: true } : {}),
+    ...(raw.limitedToSections === true ? { limitedToSections: true } : {}),
   };
 }
 

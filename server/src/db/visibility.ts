@@ -1,3 +1,4 @@
+import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import type { GuardedObject, Visibility } from '@gmao/domain/auth/visibility';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './database.ts';
@@ -29,4 +30,31 @@ export async function seesObject(db: DbOrTx, v: Visibility, kind: GuardedObject,
     sql`SELECT 1 FROM ${sql.raw(table)} o WHERE o.id = ${id} AND ${clientVisible(v, sql.raw(client))}`,
   );
   return rows.length > 0;
+}
+
+const ADMIN_NAMES = sql.join(
+  ADMIN_ROLE_NAMES.map((n) => sql`${n}`),
+  sql`, `,
+);
+
+/**
+ * Among `userIds`, those who see the intervention `interventionId` (the recipients of a notification about it): a
+ * user of a role "limité à ses sections" (not an administrator) only when the intervention's client is in his section.
+ * The SQL twin of visibilityOf + seesClient, for many users at once.
+ */
+export async function usersSeeingIntervention(
+  db: DbOrTx,
+  userIds: readonly number[],
+  interventionId: number,
+): Promise<number[]> {
+  if (userIds.length === 0) return [];
+  const { rows } = await db.execute<{ id: number }>(sql`
+    SELECT u.id FROM users u
+    LEFT JOIN roles r ON r.id = u.role_id
+    WHERE u.id = ANY(${sql.param([...userIds])}::int[])
+      AND (NOT coalesce(r.limite_sections, false) OR r.nom IN (${ADMIN_NAMES})
+           OR EXISTS (SELECT 1 FROM interventions i JOIN clients c ON c.id = i.client_id
+                      WHERE i.id = ${interventionId} AND c.section_id = u.section_id))`);
+  const seeing = new Set(rows.map((r) => r.id));
+  return userIds.filter((id) => seeing.has(id));
 }

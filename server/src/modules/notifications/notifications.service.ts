@@ -15,6 +15,7 @@ import {
 import { REQUEST_MESSAGES } from '@gmao/domain/requests/request-schemas';
 import { SLA_CIBLE_LABELS, type SlaCible } from '@gmao/domain/sla/sla-clock';
 import type { Db, DbOrTx } from '../../db/database.ts';
+import { usersSeeingIntervention } from '../../db/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueNotificationEmails } from '../mail/mail.service.ts';
 import {
@@ -46,7 +47,9 @@ interface NotifyInput {
 }
 
 export async function notify(tx: DbOrTx, n: NotifyInput): Promise<number[]> {
-  const unique = [...new Set(n.recipients.filter((r): r is number => typeof r === 'number' && r !== n.actorId))];
+  const named = [...new Set(n.recipients.filter((r): r is number => typeof r === 'number' && r !== n.actorId))];
+  // Issue 33: nobody is told of an intervention he may not see (a section-limited user, another section's client).
+  const unique = n.interventionId ? await usersSeeingIntervention(tx, named, n.interventionId) : named;
   if (unique.length === 0) return [];
   const recipients = await wantingInApp(tx, unique, n.event, DEFAULT_PREFERENCE[n.event].in_app);
   await insertNotifications(tx, recipients, {

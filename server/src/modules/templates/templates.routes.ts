@@ -26,7 +26,11 @@ const templatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/templates',
     {
-      config: { access: { anyPermission: [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE] } },
+      // the templates hold no client data: a section-limited user uses them too
+      config: {
+        access: { anyPermission: [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE] },
+        scope: 'own',
+      },
       schema: {
         tags,
         summary:

@@ -41,13 +41,30 @@ export interface NavItem {
   badge?: number;
   /** What the count is, for screen readers (default: pending access requests). */
   badgeLabel?: string;
+  /**
+   * The page works for a role "limité à ses sections" (its server routes apply the user's visibility); the other
+   * entries, which cover the whole company, are hidden from such a user (the server refuses them anyway).
+   */
+  sectionScoped?: boolean;
 }
 
 export const NAVIGATION: NavItem[] = [
   { label: 'Tableau de Bord', to: paths.dashboard, icon: LayoutDashboard },
-  { label: 'Clients', to: paths.clients, icon: Building2, permission: PERMISSIONS.CLIENTS_READ },
-  { label: 'Équipements', to: paths.equipment, icon: Wrench, permission: PERMISSIONS.EQUIPMENT_READ },
-  { label: 'Interventions', to: paths.interventions, icon: ClipboardList, permission: PERMISSIONS.INTERVENTIONS_READ },
+  { label: 'Clients', to: paths.clients, icon: Building2, permission: PERMISSIONS.CLIENTS_READ, sectionScoped: true },
+  {
+    label: 'Équipements',
+    to: paths.equipment,
+    icon: Wrench,
+    permission: PERMISSIONS.EQUIPMENT_READ,
+    sectionScoped: true,
+  },
+  {
+    label: 'Interventions',
+    to: paths.interventions,
+    icon: ClipboardList,
+    permission: PERMISSIONS.INTERVENTIONS_READ,
+    sectionScoped: true,
+  },
   {
     label: REQUEST_UI.navLabel,
     to: paths.requests,

@@ -86,7 +86,9 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
   const { user } = useSession();
   const { can, isAdmin } = usePermissions();
   const newRequests = useNewRequests(can(PERMISSIONS.REQUESTS_MANAGE));
-  const navigation = NAVIGATION.filter((item) => !item.permission || can(item.permission)).map((item) =>
+  const navigation = NAVIGATION.filter(
+    (item) => (!item.permission || can(item.permission)) && (!user?.limitedToSections || item.sectionScoped),
+  ).map((item) =>
     item.to === paths.requests ? { ...item, badge: newRequests, badgeLabel: REQUEST_UI.newBadge } : item,
   );
   const pending = usePendingRegistrations(isAdmin);

@@ -22,7 +22,8 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/technicians',
     {
-      config: read,
+      // the staff who can be assigned: no client data (a section-limited responsable assigns too)
+      config: { ...read, scope: 'own' },
       schema: {
         tags,
         summary: 'Utilisateurs affectables (actifs, non supprimés)',

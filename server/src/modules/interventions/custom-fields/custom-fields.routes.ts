@@ -26,7 +26,8 @@ const customFieldsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/custom-fields',
     {
-      config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ } },
+      // the definitions (labels, types): no client data
+      config: { access: { permission: PERMISSIONS.INTERVENTIONS_READ }, scope: 'own' },
       schema: {
         tags,
         summary:
