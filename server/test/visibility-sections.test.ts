@@ -17,8 +17,8 @@ let limited: string;
 let admin: string;
 let tanger: number;
 let casa: number;
-const mine = { client: 0, equipment: 0, intervention: 0 };
-const other = { client: 0, equipment: 0, intervention: 0 };
+const mine = { client: 0, equipment: 0, intervention: 0, contract: 0 };
+const other = { client: 0, equipment: 0, intervention: 0, contract: 0 };
 const OTHER_MARKER = 'Zeta Énergie Casablanca';
 const OTHER_EQUIPMENT = 'Onduleur Zeta 80 kVA';
 const OTHER_WORK = 'Remplacement batteries Zeta';
@@ -53,6 +53,31 @@ beforeAll(async () => {
   const be = await createEquipment(db, { proprietaireId: b.id, nom: OTHER_EQUIPMENT });
   const bi = await createIntervention(db, { equipementId: be.id, description: OTHER_WORK });
   Object.assign(other, { client: b.id, equipment: be.id, intervention: bi.id });
+  // a maintenance contract for each client
+  const { rows: cal } = await db.execute<{ id: number }>(sql`SELECT id FROM business_calendars ORDER BY id LIMIT 1`);
+  for (const [ids, client, equipment] of [
+    [mine, a.id, ae.id],
+    [other, b.id, be.id],
+  ] as const) {
+    const res = await t.as(admin, {
+      method: 'POST',
+      url: '/api/contracts',
+      payload: {
+        client_id: client,
+        numero: `CT-VIS-${client}`,
+        type: 'COMPLET',
+        date_debut: '2026-01-01',
+        date_fin: '2027-12-31',
+        reconduction_tacite: true,
+        equipement_ids: [equipment],
+        calendrier_id: cal[0].id,
+        montant_annuel_ht: '90000.00',
+        garanties: [{ urgence: true, cible: 'SUR_SITE', minutes: 240 }],
+      },
+    });
+    if (res.statusCode !== 201) throw new Error(res.body);
+    ids.contract = res.json().data.id;
+  }
 });
 afterAll(() => t.close());
 
@@ -65,6 +90,10 @@ describe('a section-limited responsable', () => {
     expect(ids((await get(limited, '/api/equipment?limit=100')).json())).toEqual([mine.equipment]);
     expect(ids((await get(limited, '/api/interventions?limit=100')).json())).toEqual([mine.intervention]);
     expect((await get(limited, '/api/interventions/status-counts')).json().data.total).toBe(1);
+    expect(ids((await get(limited, '/api/contracts?limit=100')).json())).toEqual([mine.contract]);
+    const found = (await get(limited, '/api/search?q=Zeta')).json().data;
+    expect(found).toEqual({ equipment: [], clients: [], interventions: [] });
+    expect((await get(admin, '/api/search?q=Zeta')).json().data.clients).toHaveLength(1);
     // the administrator sees both sections
     const all = ids((await get(admin, '/api/clients?limit=100')).json());
     expect(all).toEqual(expect.arrayContaining([mine.client, other.client]));
@@ -90,6 +119,8 @@ describe('a section-limited responsable', () => {
       `/api/interventions/${other.intervention}`,
       `/api/interventions/${other.intervention}/comments`,
       `/api/interventions/${other.intervention}/workflow/history`,
+      `/api/contracts/${other.contract}`,
+      `/api/contracts/${other.contract}/documents`,
     ]) {
       expect((await get(limited, url)).statusCode, url).toBe(404);
     }
@@ -184,6 +215,7 @@ describe('the whole route table, for a section-limited responsable', () => {
   const idFor = (url: string) => {
     if (url.startsWith('/api/clients/:id')) return other.client;
     if (url.startsWith('/api/equipment/:id')) return other.equipment;
+    if (url.startsWith('/api/contracts/:id')) return other.contract;
     return other.intervention;
   };
   const concrete = (url: string) =>

@@ -14,7 +14,7 @@ export type Visibility =
   | { kind: 'client'; clientId: number };
 
 /** What an `:id` route parameter names, for the visibility guard (server/src/plugins/visibility-guard.ts). */
-export type GuardedObject = 'client' | 'equipment' | 'intervention';
+export type GuardedObject = 'client' | 'equipment' | 'intervention' | 'contract';
 
 export const COMPANY_VISIBILITY: Visibility = { kind: 'company' };
 

@@ -20,6 +20,7 @@ const OWNER_OF: Record<GuardedObject, { table: string; client: string }> = {
   client: { table: 'clients', client: 'o.id' },
   equipment: { table: 'equipements', client: 'o.proprietaire_id' },
   intervention: { table: 'interventions', client: 'o.client_id' },
+  contract: { table: 'contracts', client: 'o.client_id' },
 };
 
 /** Whether the object `id` exists and `v` sees it: one indexed lookup by primary key. */

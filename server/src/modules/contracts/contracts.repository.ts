@@ -1,3 +1,4 @@
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import {
   type CalendarInput,
   CONTRACT_EXPIRING_SOON_DAYS,
@@ -11,6 +12,7 @@ import {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { clientMatches } from '../../db/text-search.ts';
+import { clientVisible } from '../../db/visibility.ts';
 
 /** Contracts and business calendars (issue 31, migration 0047): SQL only. */
 
@@ -163,8 +165,9 @@ const toHead = ({ created_at, updated_at, ...r }: RawHead): ContractHeadRow => (
   updated_at: iso(updated_at),
 });
 
-function listWhere(q: ContractListQuery, today: string): SQL {
+function listWhere(q: ContractListQuery & { visibility?: Visibility }, today: string): SQL {
   const where: SQL[] = [sql`k.deleted_at IS NULL`];
+  if (q.visibility) where.push(clientVisible(q.visibility, sql`k.client_id`));
   if (q.client_id !== undefined) where.push(sql`k.client_id = ${q.client_id}`);
   if (q.expiring) {
     where.push(
@@ -181,7 +184,7 @@ function listWhere(q: ContractListQuery, today: string): SQL {
 /** Ordered by end date (the next to expire first), then number. */
 export async function listContracts(
   db: DbOrTx,
-  q: ContractListQuery,
+  q: ContractListQuery & { visibility?: Visibility },
   today: string,
 ): Promise<{ rows: ContractHeadRow[]; total: number }> {
   const where = listWhere(q, today);

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { narrowedVisibility } from '@gmao/domain/auth/visibility';
 import { errorEnvelopeSchema, idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
 import {
   contractDocumentParamsSchema,
@@ -13,11 +14,14 @@ import {
 import { MAX_ATTACHMENT_BYTES, servedContentType } from '@gmao/domain/interventions/attachment-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '../../lib/app-error.ts';
 import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponsesWithBusinessRule as errors } from '../../lib/route-schemas.ts';
 import { requireUploadedFile } from '../../lib/upload.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { guardObjectsById } from '../../plugins/visibility-guard.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
+import { userSees } from '../visibility/visibility.service.ts';
 import * as contracts from './contracts.service.ts';
 
 const read = { access: { permission: PERMISSIONS.CONTRACTS_READ } };
@@ -100,10 +104,12 @@ const documentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
 /** Maintenance contracts (issue 31), at /api/contracts. */
 const contractsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, opts) => {
   const storage = opts.storage ?? localDiskStorage(defaultUploadsDir);
+  // /:id and below: another section's contract is "introuvable" for a section-limited user (visibility-guard.ts)
+  guardObjectsById(app, 'contract', M.notFound);
   app.get(
     '/',
     {
-      config: read,
+      config: { ...read, scope: 'applied' as const },
       schema: {
         tags,
         summary:
@@ -112,7 +118,13 @@ const contractsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async 
         response: { 200: listEnvelope(contractListItemSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, ...(await contracts.listContracts(app.db, request.query)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await contracts.listContracts(app.db, {
+        ...request.query,
+        visibility: narrowedVisibility(requireUser(request)),
+      })),
+    }),
   );
 
   app.post(
@@ -161,7 +173,11 @@ const contractsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async 
       },
     },
     async (request) => {
-      const data = await contracts.updateContract(app.db, requireUser(request), request.params.id, request.body);
+      const user = requireUser(request);
+      // nor give the contract to a client out of his sight
+      if (!(await userSees(app.db, user, 'client', request.body.client_id)))
+        throw new AppError('NOT_FOUND', M.notFound);
+      const data = await contracts.updateContract(app.db, user, request.params.id, request.body);
       return { success: true as const, data, message: M.updated(data.version) };
     },
   );

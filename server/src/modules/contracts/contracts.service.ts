@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { SessionUser } from '@gmao/domain/auth/user';
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import { makePagination } from '@gmao/domain/common/api';
 import { sanitizeFilename } from '@gmao/domain/common/filename';
 import {
@@ -112,7 +113,7 @@ export const deleteHoliday = (db: Db, id: number) => plans.deleteHoliday(db, id)
 
 // ---------------------------------------------------------------- contracts
 
-export async function listContracts(db: Db, q: ContractListQuery) {
+export async function listContracts(db: Db, q: ContractListQuery & { visibility?: Visibility }) {
   const { rows, total } = await repo.listContracts(db, q, metricsToday());
   const data: ContractListItem[] = rows.map(({ created_at: _c, updated_at: _u, ...r }) => r);
   return { data, pagination: makePagination(total, q.page, q.limit) };

@@ -10,7 +10,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'applied' },
       schema: {
         tags: ['search'],
         summary:
