@@ -82,3 +82,21 @@ describe('demo contracts', () => {
     }
   });
 });
+
+describe('demo agency (issue 33)', () => {
+  it('k.amrani, Responsable d’agence, sees only the clients of Tanger, Tétouan and Kénitra', async () => {
+    // the demo seed ran in the first test of this file (same app)
+    const { rows } = await demo.database.db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM clients`);
+    if (rows[0]!.n === 0) await seedDemo(demo.database.db);
+    const session = await demo.login('k.amrani', 'DemoGmao2024');
+    const list = (await demo.as(session.token, { method: 'GET', url: '/api/clients?limit=100' })).json();
+    const towns = new Set(list.data.map((c: { ville: string }) => c.ville));
+    const seen = new Set(list.data.map((c: { id: number }) => c.id));
+    expect([...towns].sort()).toEqual(['Kénitra', 'Tanger', 'Tétouan']);
+    const all = (await demo.as(await demo.adminToken(), { method: 'GET', url: '/api/clients?limit=100' })).json();
+    expect(all.pagination.total).toBeGreaterThan(list.pagination.total);
+    const work = (await demo.as(session.token, { method: 'GET', url: '/api/interventions?limit=100' })).json();
+    expect(work.pagination.total).toBeGreaterThan(0);
+    expect(work.data.every((i: { client_id: number }) => seen.has(i.client_id))).toBe(true);
+  });
+});

@@ -42,7 +42,7 @@ try {
       `Demo data added: ${result.clients} clients, ${result.equipment} équipements, ${result.interventions} interventions.`,
     );
     console.log(
-      `Demo accounts (password ${DEMO_PASSWORD}): n.elfassi (Responsable), y.amrani, h.elidrissi, k.bennani, r.ouazzani (Technicien).`,
+      `Demo accounts (password ${DEMO_PASSWORD}): n.elfassi (Responsable), k.amrani (Responsable d'agence, limité aux clients de Tanger, Tétouan et Kénitra), y.amrani, h.elidrissi, k.bennani, r.ouazzani (Technicien).`,
     );
   }
 } finally {

@@ -7,6 +7,7 @@ import { seedContracts, seedSlaClocks } from './seed-demo-contracts.ts';
 import { COMPANIES, EQUIPMENT_MODELS, TASKS, TECHNICIANS } from './seed-demo-data.ts';
 import { seedDemoPlans } from './seed-demo-plans.ts';
 import { seedDemoRequests } from './seed-demo-requests.ts';
+import { seedDemoSections } from './seed-demo-sections.ts';
 import { seedDemoWebhooks } from './seed-demo-webhooks.ts';
 
 /** Demo data that looks like a Moroccan industrial customer base (npm run seed:demo). */
@@ -263,6 +264,7 @@ export async function seedDemo(
       })}::jsonb) ON CONFLICT (key) DO NOTHING`,
     );
     await seedDemoWebhooks(tx, { creator });
+    await seedDemoSections(tx, { passwordHash });
     return { skipped: false, clients: clientRows.length, equipment: equipmentRows.length, interventions: created };
   });
 }
