@@ -5,8 +5,8 @@ import { launchBrowser } from '../support/browser.ts';
 
 /**
  * Issue 33, one visibility: an administrator gives a role "Limité à ses sections"; its user, responsable of the
- * Tanger agency, lands on his interventions, is offered only the pages that apply his scope, and sees Tanger's
- * clients and work — never Casablanca's, not even by the search or by typing another client's address.
+ * Tanger agency, has a dashboard of his section, is offered only the pages that apply his scope, and sees Tanger's
+ * clients and work — never Casablanca's, not even by typing another client's address.
  */
 let browser: Browser;
 const north = unique('Cimenterie du Détroit');
@@ -67,14 +67,15 @@ afterAll(async () => {
 });
 
 describe('a role limited to its sections', () => {
-  it('lands on its interventions, sees only its section, and finds another section’s client nowhere', async () => {
+  it('has its section’s dashboard and lists, and finds another section’s client nowhere', async () => {
     const { context, page } = await newPage(browser);
     await loginThroughForm(page, username, 'Agence-Nord-2026');
-    await page.waitForURL('**/interventions');
+    // his dashboard counts his section: one client, one equipment, one intervention
+    await page.getByRole('heading', { name: 'Tableau de Bord', level: 1 }).waitFor();
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
-    await nav.getByRole('link', { name: 'Interventions' }).waitFor();
-    expect(await nav.getByRole('link', { name: 'Tableau de Bord' }).count()).toBe(0);
     expect(await nav.getByRole('link', { name: 'Rapports' }).count()).toBe(0);
+    expect(await nav.getByRole('link', { name: 'Stock' }).count()).toBe(0);
+    await nav.getByRole('link', { name: 'Interventions' }).click();
     await page.getByText('Transformateur Tanger').first().waitFor();
     expect(await page.getByText('Transformateur Casablanca').count()).toBe(0);
 

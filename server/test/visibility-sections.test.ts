@@ -203,11 +203,27 @@ describe('a section-limited responsable', () => {
     expect(text).not.toContain(OTHER_EQUIPMENT);
   });
 
+  it('has a dashboard of his section: figures, alerts and recent work', async () => {
+    const stats = (await get(limited, '/api/dashboard/stats')).json().data;
+    const all = (await get(admin, '/api/dashboard/stats')).json().data;
+    expect(stats.overview.totalClients).toBeLessThan(all.overview.totalClients);
+    expect(stats.overview.totalEquipment).toBeLessThan(all.overview.totalEquipment);
+    expect(stats.overview.totalInterventions).toBeLessThan(all.overview.totalInterventions);
+    const mineCount = (await get(limited, '/api/interventions/status-counts')).json().data;
+    expect(stats.overview.totalInterventions).toBe(mineCount.total);
+    expect(stats.alerts.urgentInterventions).toBe(mineCount.urgent);
+    const alerts = (await get(limited, '/api/dashboard/alerts')).json();
+    expect(JSON.stringify(alerts)).not.toContain(OTHER_EQUIPMENT);
+    const recent = (await get(limited, '/api/dashboard/recent-interventions?limit=50')).json().data;
+    expect(recent.length).toBeGreaterThan(0);
+    expect(JSON.stringify(recent)).not.toContain(OTHER_MARKER);
+  });
+
   it('is refused, with a reason, where a route covers the whole company', async () => {
-    const res = await get(limited, '/api/dashboard/stats');
+    const res = await get(limited, '/api/dashboard/charts');
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toBe(SERVER_MESSAGES.outOfScope);
-    expect((await get(admin, '/api/dashboard/stats')).statusCode).toBe(200);
+    expect((await get(admin, '/api/dashboard/charts')).statusCode).toBe(200);
   });
 });
 
@@ -252,5 +268,16 @@ describe('the whole route table, for a section-limited responsable', () => {
     expect(answered).toBeGreaterThan(40);
     // nothing of the other section was changed by the sweep
     expect((await get(admin, `/api/interventions/${other.intervention}`)).json().data.description).toBe(OTHER_WORK);
+  });
+});
+
+describe('the section dashboard’s figures, counted over the rows', () => {
+  it('equal the whole company’s roll-up figures when his section holds every client', async () => {
+    await t.database.db.execute(sql`UPDATE clients SET section_id = ${tanger}`);
+    for (const url of ['/api/dashboard/stats?timeframe=30', '/api/dashboard/alerts']) {
+      const scoped = (await get(limited, url)).json().data;
+      const company = (await get(admin, url)).json().data;
+      expect(scoped, url).toEqual(company);
+    }
   });
 });

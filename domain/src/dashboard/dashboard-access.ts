@@ -25,14 +25,21 @@ export const DASHBOARD_BLOCK_PERMISSIONS = {
 
 export type DashboardBlock = keyof typeof DASHBOARD_BLOCK_PERMISSIONS;
 
-/** The blocks a reader may see, given a permission check (`hasPermission` on the server, `can` in the web). */
-export function readableBlocks(can: (permission: string) => boolean): Record<DashboardBlock, boolean> {
+/**
+ * The blocks a reader may see, given a permission check (`hasPermission` on the server, `can` in the web). A reader
+ * limited to his sections (issue 33) has no charts, performance nor guaranteed-times card: those figures cover the
+ * whole company (their routes refuse him).
+ */
+export function readableBlocks(
+  can: (permission: string) => boolean,
+  limitedToSections = false,
+): Record<DashboardBlock, boolean> {
   return {
     interventions: can(DASHBOARD_BLOCK_PERMISSIONS.interventions),
     equipment: can(DASHBOARD_BLOCK_PERMISSIONS.equipment),
     clients: can(DASHBOARD_BLOCK_PERMISSIONS.clients),
-    analytics: can(DASHBOARD_BLOCK_PERMISSIONS.analytics),
-    sla: can(DASHBOARD_BLOCK_PERMISSIONS.sla),
+    analytics: !limitedToSections && can(DASHBOARD_BLOCK_PERMISSIONS.analytics),
+    sla: !limitedToSections && can(DASHBOARD_BLOCK_PERMISSIONS.sla),
   };
 }
 

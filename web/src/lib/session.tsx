@@ -178,6 +178,8 @@ export function usePermissions() {
       hasRole: (role: string) => hasRole(user, role),
       role: user?.role ?? null,
       permissions: getPermissions(user),
+      /** The role is "limité à ses sections" (issue 33): company-wide blocks and pages are not offered. */
+      limitedToSections: user?.limitedToSections === true,
     }),
     [user],
   );

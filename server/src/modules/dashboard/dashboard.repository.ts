@@ -1,23 +1,43 @@
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import { ALERT_LIST_LIMIT } from '@gmao/domain/dashboard/metrics';
 import { dayAfter } from '@gmao/domain/interventions/due-day';
 import type { Statut } from '@gmao/domain/interventions/status';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
-import { assignedTo, dueBefore, dueOn, isOpen, isOverdue, isUrgent, visible } from '../../db/predicates.ts';
+import {
+  assignedTo,
+  dueBefore,
+  dueOn,
+  inPeriod,
+  isActive,
+  isCompleted,
+  isOpen,
+  isOverdue,
+  isUrgent,
+  visible,
+} from '../../db/predicates.ts';
 import { nWhere, rActive, rCompleted, rInPeriod, rOpen, rOverdue } from '../../db/rollups-sql.ts';
+import { clientVisible } from '../../db/visibility.ts';
 
-/** Every figure is one SQL aggregate over the day × statut roll-up (migration 0022); rows are never counted. */
-export async function overviewCounts(db: DbOrTx, opts: { today: string; from: string }) {
-  const { rows } = await db.execute<{
-    total: number;
-    active: number;
-    period_total: number;
-    period_completed: number;
-    urgent: number;
-    overdue: number;
-    equipment: number;
-    clients: number;
-  }>(sql`
+type OverviewRow = {
+  total: number;
+  active: number;
+  period_total: number;
+  period_completed: number;
+  urgent: number;
+  overdue: number;
+  equipment: number;
+  clients: number;
+};
+
+/**
+ * Every figure is one SQL aggregate over the day × statut roll-up (migration 0022); rows are never counted — except
+ * for a user who sees less than the company (issue 33): the roll-up knows no client, so his figures are counted over
+ * his sections' interventions, with the same predicates (db/predicates.ts) the roll-up's are checked against.
+ */
+export async function overviewCounts(db: DbOrTx, opts: { today: string; from: string; visibility?: Visibility }) {
+  if (opts.visibility) return scopedOverviewCounts(db, { ...opts, visibility: opts.visibility });
+  const { rows } = await db.execute<OverviewRow>(sql`
     SELECT ${nWhere()} AS total,
            ${nWhere(rActive)} AS active,
            ${nWhere(rInPeriod(opts.from, opts.today))} AS period_total,
@@ -30,7 +50,30 @@ export async function overviewCounts(db: DbOrTx, opts: { today: string; from: st
   return rows[0];
 }
 
-export async function alertCounts(db: DbOrTx, today: string) {
+async function scopedOverviewCounts(db: DbOrTx, opts: { today: string; from: string; visibility: Visibility }) {
+  const v = opts.visibility;
+  const period = inPeriod(opts.from, opts.today);
+  const { rows } = await db.execute<OverviewRow>(sql`
+    SELECT count(*)::int AS total,
+           count(*) FILTER (WHERE ${isActive()})::int AS active,
+           count(*) FILTER (WHERE ${period})::int AS period_total,
+           count(*) FILTER (WHERE ${period} AND ${isCompleted()})::int AS period_completed,
+           count(*) FILTER (WHERE ${isUrgent()})::int AS urgent,
+           count(*) FILTER (WHERE ${isOverdue(opts.today)})::int AS overdue,
+           (SELECT count(*) FROM equipements e WHERE ${clientVisible(v, sql`e.proprietaire_id`)})::int AS equipment,
+           (SELECT count(*) FROM clients c WHERE ${clientVisible(v, sql`c.id`)})::int AS clients
+    FROM interventions i WHERE ${visible()} AND ${clientVisible(v, sql`i.client_id`)}`);
+  return rows[0];
+}
+
+export async function alertCounts(db: DbOrTx, today: string, v?: Visibility) {
+  if (v) {
+    const { rows } = await db.execute<{ urgent: number; overdue: number }>(sql`
+      SELECT count(*) FILTER (WHERE ${isUrgent()})::int AS urgent,
+             count(*) FILTER (WHERE ${isOverdue(today)})::int AS overdue
+      FROM interventions i WHERE ${visible()} AND ${clientVisible(v, sql`i.client_id`)} AND ${isOpen()}`);
+    return rows[0];
+  }
   const { rows } = await db.execute<{ urgent: number; overdue: number }>(sql`
     SELECT ${nWhere(sql`${rOpen} AND r.urgence`)} AS urgent,
            ${nWhere(rOverdue(today))} AS overdue
@@ -48,7 +91,7 @@ export type AlertRow = {
 };
 
 /** Urgent (most recent date first) or overdue (oldest first) interventions, at most ALERT_LIST_LIMIT. */
-export async function alertList(db: DbOrTx, kind: 'urgent' | 'overdue', today: string) {
+export async function alertList(db: DbOrTx, kind: 'urgent' | 'overdue', today: string, v?: Visibility) {
   const where = kind === 'urgent' ? isUrgent() : isOverdue(today);
   const order = kind === 'urgent' ? sql`i.date DESC, i.id DESC` : sql`i.date ASC, i.id ASC`;
   const { rows } = await db.execute<AlertRow>(sql`
@@ -56,7 +99,7 @@ export async function alertList(db: DbOrTx, kind: 'urgent' | 'overdue', today: s
     FROM interventions i
     JOIN equipements e ON e.id = i.equipement_id
     JOIN clients c ON c.id = i.client_id
-    WHERE ${visible()} AND ${where}
+    WHERE ${visible()} AND ${where} AND ${v ? clientVisible(v, sql`i.client_id`) : sql`TRUE`}
     ORDER BY ${order}
     LIMIT ${ALERT_LIST_LIMIT}`);
   return rows;
@@ -78,7 +121,7 @@ export type RecentRow = {
   creer_par_nom: string | null;
 };
 
-export async function recentInterventions(db: DbOrTx, limit: number) {
+export async function recentInterventions(db: DbOrTx, limit: number, v?: Visibility) {
   const { rows } = await db.execute<RecentRow>(sql`
     SELECT i.id, i.date, i.description, i.statut, i.urgence, i.created_at,
            e.id AS equipement_id, e.nom AS equipement_nom, e.type_equipement,
@@ -88,7 +131,7 @@ export async function recentInterventions(db: DbOrTx, limit: number) {
     JOIN equipements e ON e.id = i.equipement_id
     JOIN clients c ON c.id = i.client_id
     LEFT JOIN users u ON u.id = i.creer_par
-    WHERE ${visible()}
+    WHERE ${visible()} AND ${v ? clientVisible(v, sql`i.client_id`) : sql`TRUE`}
     ORDER BY i.created_at DESC, i.id DESC
     LIMIT ${limit}`);
   return rows;

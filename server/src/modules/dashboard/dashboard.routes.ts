@@ -1,4 +1,5 @@
 import { hasPermission } from '@gmao/domain/auth/permissions';
+import { narrowedVisibility } from '@gmao/domain/auth/visibility';
 import { errorEnvelopeSchema, successEnvelope } from '@gmao/domain/common/api';
 import { DASHBOARD_BLOCK_PERMISSIONS as BLOCKS } from '@gmao/domain/dashboard/dashboard-access';
 import {
@@ -32,7 +33,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/stats',
     {
-      config: { access: 'authenticated' },
+      config: { access: 'authenticated', scope: 'applied' },
       schema: {
         tags: ['dashboard'],
         summary:
@@ -43,7 +44,9 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const user = requireUser(request);
-      const data = await dashboard.getStats(app.db, request.query, (p) => hasPermission(user, p));
+      const data = await dashboard.getStats(app.db, { ...request.query, visibility: narrowedVisibility(user) }, (p) =>
+        hasPermission(user, p),
+      );
       return { success: true as const, data };
     },
   );
@@ -51,7 +54,7 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/recent-interventions',
     {
-      config: { access: { permission: BLOCKS.interventions } },
+      config: { access: { permission: BLOCKS.interventions }, scope: 'applied' },
       schema: {
         tags: ['dashboard'],
         summary: 'Interventions récentes (dernières créées)',
@@ -59,13 +62,17 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(recentInterventionSchema)), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await dashboard.getRecent(app.db, request.query.limit) }),
+    async (request) => ({
+      success: true as const,
+      data: await dashboard.getRecent(app.db, request.query.limit, narrowedVisibility(requireUser(request))),
+    }),
   );
 
   app.get(
     '/my-work',
     {
-      config: { access: { permission: BLOCKS.interventions } },
+      // the user's own assigned work, whichever client it is for
+      config: { access: { permission: BLOCKS.interventions }, scope: 'own' },
       schema: {
         tags: ['dashboard'],
         summary:
@@ -79,14 +86,17 @@ const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/alerts',
     {
-      config: { access: { permission: BLOCKS.interventions } },
+      config: { access: { permission: BLOCKS.interventions }, scope: 'applied' },
       schema: {
         tags: ['dashboard'],
         summary: 'Alertes : interventions urgentes et en retard',
         response: { 200: successEnvelope(dashboardAlertsSchema), ...errors },
       },
     },
-    async () => ({ success: true as const, data: await dashboard.getAlerts(app.db) }),
+    async (request) => ({
+      success: true as const,
+      data: await dashboard.getAlerts(app.db, { visibility: narrowedVisibility(requireUser(request)) }),
+    }),
   );
 
   app.get(

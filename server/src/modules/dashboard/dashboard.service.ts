@@ -1,4 +1,5 @@
 import { equipmentTypeLabel } from '@gmao/domain/analytics/analytics-schemas';
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import { readableBlocks, statsFor, statsReadable } from '@gmao/domain/dashboard/dashboard-access';
 import type {
   ChartPeriod,
@@ -43,7 +44,7 @@ export const CLIENT_CHART_LIMIT = 10;
  */
 export async function getStats(
   db: DbOrTx,
-  opts: { timeframe: number; today?: string },
+  opts: { timeframe: number; today?: string; visibility?: Visibility },
   can: (permission: string) => boolean,
 ): Promise<DashboardStats> {
   const blocks = readableBlocks(can);
@@ -51,9 +52,16 @@ export async function getStats(
   return statsFor(await allStats(db, opts), blocks);
 }
 
-async function allStats(db: DbOrTx, opts: { timeframe: number; today?: string }): Promise<FullDashboardStats> {
+async function allStats(
+  db: DbOrTx,
+  opts: { timeframe: number; today?: string; visibility?: Visibility },
+): Promise<FullDashboardStats> {
   const today = opts.today ?? metricsToday();
-  const c = await overviewCounts(db, { today, from: timeframeStart(today, opts.timeframe) });
+  const c = await overviewCounts(db, {
+    today,
+    from: timeframeStart(today, opts.timeframe),
+    visibility: opts.visibility,
+  });
   return {
     overview: {
       totalInterventions: c.total,
@@ -67,8 +75,8 @@ async function allStats(db: DbOrTx, opts: { timeframe: number; today?: string })
   };
 }
 
-export async function getRecent(db: DbOrTx, limit: number): Promise<RecentIntervention[]> {
-  const rows = await recentInterventions(db, limit);
+export async function getRecent(db: DbOrTx, limit: number, v?: Visibility): Promise<RecentIntervention[]> {
+  const rows = await recentInterventions(db, limit, v);
   return rows.map((r) => ({
     id: r.id,
     date: r.date,
@@ -93,12 +101,16 @@ const alertItem = (prefix: string) => (r: AlertRow) => ({
   date: r.date,
 });
 
-export async function getAlerts(db: DbOrTx, opts: { today?: string } = {}): Promise<DashboardAlerts> {
+export async function getAlerts(
+  db: DbOrTx,
+  opts: { today?: string; visibility?: Visibility } = {},
+): Promise<DashboardAlerts> {
   const today = opts.today ?? metricsToday();
+  const v = opts.visibility;
   const [counts, urgent, overdue] = await Promise.all([
-    alertCounts(db, today),
-    alertList(db, 'urgent', today),
-    alertList(db, 'overdue', today),
+    alertCounts(db, today, v),
+    alertList(db, 'urgent', today, v),
+    alertList(db, 'overdue', today, v),
   ]);
   return {
     urgent: urgent.map(alertItem('Intervention urgente')),

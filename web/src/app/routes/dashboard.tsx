@@ -5,13 +5,12 @@ import { formatNumber } from '@gmao/domain/format/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
 import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useDashboardBlocks } from '../../features/dashboard/api/dashboard-blocks';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
-import { paths } from '../../lib/paths';
 import { queryRoots } from '../../lib/query-keys';
 import { usePermissions, useSession } from '../../lib/session';
 import { useNewInterventionLauncher } from '../composition/new-intervention';
@@ -44,17 +43,7 @@ interface TabDef {
  * The dashboard (spec §2): header, then tabs. Each tab's list keeps its own page/search/filter state and is
  * unmounted when another tab is chosen, so switching tab resets page to 1 and clears search and filters.
  */
-/**
- * The dashboard's figures cover the whole company: a role "limité à ses sections" (issue 33) starts on its
- * interventions instead, which the server filters to its sections.
- */
 export default function DashboardRoute() {
-  const { user } = useSession();
-  if (user?.limitedToSections) return <Navigate to={paths.interventions} replace />;
-  return <CompanyDashboard />;
-}
-
-function CompanyDashboard() {
   const { user } = useSession();
   useDocumentTitle('Tableau de Bord');
   const { can } = usePermissions();

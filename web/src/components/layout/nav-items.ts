@@ -49,7 +49,7 @@ export interface NavItem {
 }
 
 export const NAVIGATION: NavItem[] = [
-  { label: 'Tableau de Bord', to: paths.dashboard, icon: LayoutDashboard },
+  { label: 'Tableau de Bord', to: paths.dashboard, icon: LayoutDashboard, sectionScoped: true },
   { label: 'Clients', to: paths.clients, icon: Building2, permission: PERMISSIONS.CLIENTS_READ, sectionScoped: true },
   {
     label: 'Équipements',

@@ -8,9 +8,10 @@ import { usePermissions } from '../../../lib/session';
  * any figure for him.
  */
 export function useDashboardBlocks(): Record<DashboardBlock, boolean> & { stats: boolean } {
-  const { can } = usePermissions();
+  const { can, limitedToSections } = usePermissions();
+  const limited = limitedToSections === true;
   return useMemo(() => {
-    const blocks = readableBlocks(can);
+    const blocks = readableBlocks(can, limited);
     return { ...blocks, stats: statsReadable(blocks) };
-  }, [can]);
+  }, [can, limited]);
 }
