@@ -1,3 +1,4 @@
+import { VISIBILITY_MESSAGES } from '@gmao/domain/auth/visibility';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
@@ -219,6 +220,24 @@ describe('a section-limited responsable', () => {
     expect(JSON.stringify(recent)).not.toContain(OTHER_MARKER);
   });
 
+  it('reports on a client of his section only, and downloads the bons of his interventions only', async () => {
+    const period = 'dateFrom=2026-01-01&dateTo=2026-12-31';
+    const whole = await get(limited, `/api/reports/summary?${period}`);
+    expect(whole.statusCode).toBe(403);
+    expect(whole.json().message).toBe(VISIBILITY_MESSAGES.clientRequired);
+    expect((await get(limited, `/api/reports/summary?${period}&clientId=${other.client}`)).statusCode).toBe(404);
+    expect((await get(limited, `/api/reports/export.csv?${period}&clientId=${other.client}`)).statusCode).toBe(404);
+    expect((await get(limited, `/api/reports/sla?${period}&client_id=${other.client}`)).statusCode).toBe(404);
+    const own = await get(limited, `/api/reports/summary?${period}&clientId=${mine.client}`);
+    expect(own.statusCode).toBe(200);
+    const options = (await get(limited, '/api/reports/options')).json().data;
+    expect(options.clients.map((c: { id: number }) => c.id)).not.toContain(other.client);
+    expect(JSON.stringify(options.equipment)).not.toContain(OTHER_EQUIPMENT);
+    expect((await get(limited, `/api/reports/interventions/${other.intervention}/pdf`)).statusCode).toBe(404);
+    expect((await get(limited, `/api/reports/interventions/${mine.intervention}/pdf`)).statusCode).toBe(200);
+    expect((await get(admin, `/api/reports/summary?${period}`)).statusCode).toBe(200);
+  });
+
   it('is refused, with a reason, where a route covers the whole company', async () => {
     const res = await get(limited, '/api/dashboard/charts');
     expect(res.statusCode).toBe(403);
@@ -232,6 +251,7 @@ describe('the whole route table, for a section-limited responsable', () => {
     if (url.startsWith('/api/clients/:id')) return other.client;
     if (url.startsWith('/api/equipment/:id')) return other.equipment;
     if (url.startsWith('/api/contracts/:id')) return other.contract;
+    if (url.startsWith('/api/reports/interventions/:id')) return other.intervention;
     return other.intervention;
   };
   const concrete = (url: string) =>

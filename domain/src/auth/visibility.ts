@@ -16,6 +16,11 @@ export type Visibility =
 /** What an `:id` route parameter names, for the visibility guard (server/src/plugins/visibility-guard.ts). */
 export type GuardedObject = 'client' | 'equipment' | 'intervention' | 'contract';
 
+export const VISIBILITY_MESSAGES = {
+  clientRequired: 'Choisissez un client de votre section : sans client, ce rapport couvre toute l’entreprise',
+  clientNotFound: 'Client introuvable',
+} as const;
+
 export const COMPANY_VISIBILITY: Visibility = { kind: 'company' };
 
 export type VisibilityHolder = Pick<SessionUser, 'sectionId'> & {

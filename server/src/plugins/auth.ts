@@ -37,6 +37,11 @@ declare module 'fastify' {
      * Without it, such a user is refused (fail closed: a new route is out of his reach until it says how it scopes).
      */
     scope?: RouteScope;
+    /**
+     * The query parameter naming the client of a report or export that otherwise covers the whole company: a user who
+     * sees less must name one he sees (plugins/visibility-guard.ts requireNamedClient); the route is then `applied`.
+     */
+    scopeClientParam?: string;
   }
   interface FastifyRequest {
     currentUser: SessionUser | null;

@@ -1,16 +1,19 @@
+import { COMPANY_VISIBILITY, type Visibility } from '@gmao/domain/auth/visibility';
 import { REPORT_OPTIONS_LIMIT } from '@gmao/domain/reports/report-schemas';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { clientVisible } from '../../db/visibility.ts';
 
 /** Clients, equipment (of one client when given) and the people interventions are assigned to. */
-export async function reportOptions(db: DbOrTx, clientId?: number) {
+export async function reportOptions(db: DbOrTx, clientId?: number, v: Visibility = COMPANY_VISIBILITY) {
   const [clients, equipment, technicians] = await Promise.all([
     db.execute<{ id: number; nom: string }>(
-      sql`SELECT id, nom_entreprise AS nom FROM clients ORDER BY nom_entreprise, id LIMIT ${REPORT_OPTIONS_LIMIT}`,
+      sql`SELECT c.id, c.nom_entreprise AS nom FROM clients c WHERE ${clientVisible(v, sql`c.id`)}
+          ORDER BY c.nom_entreprise, c.id LIMIT ${REPORT_OPTIONS_LIMIT}`,
     ),
     db.execute<{ id: number; nom: string; clientId: number }>(sql`
       SELECT id, nom, proprietaire_id AS "clientId" FROM equipements
-      ${clientId ? sql`WHERE proprietaire_id = ${clientId}` : sql``}
+      WHERE ${clientId ? sql`proprietaire_id = ${clientId}` : sql`TRUE`} AND ${clientVisible(v, sql`proprietaire_id`)}
       ORDER BY nom, id LIMIT ${REPORT_OPTIONS_LIMIT}`),
     // Users who hold the Technicien role or have ever been assigned an intervention.
     db.execute<{ id: number; nom: string }>(sql`

@@ -1,6 +1,8 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { narrowedVisibility } from '@gmao/domain/auth/visibility';
 import { errorEnvelopeSchema, idParamsSchema, successEnvelope } from '@gmao/domain/common/api';
 import { bonPdfQuerySchema } from '@gmao/domain/interventions/signature-schemas';
+import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import {
   interventionReportFileName,
   partDowntimeSchema,
@@ -15,6 +17,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { BULK_COMPRESSION } from '../../lib/compression.ts';
 import { downloadHeaders } from '../../lib/download.ts';
+import { requireUser } from '../../plugins/auth.ts';
+import { guardObjectsById, requireNamedClient } from '../../plugins/visibility-guard.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
 import { recordExport } from '../audit/audit.service.ts';
 import { csvStream, interventionReportPdf, periodPdf } from './report-export.service.ts';
@@ -27,10 +31,13 @@ const access = { permission: PERMISSIONS.REPORTS_READ };
 /** /api/reports: summary preview, CSV and PDF downloads of a period, and the one-intervention PDF. */
 const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (app, opts) => {
   const storage = opts.storage ?? localDiskStorage(defaultUploadsDir);
+  // issue 33: a section-limited user's reports are of one client he sees; the bon of an intervention he sees
+  requireNamedClient(app);
+  guardObjectsById(app, 'intervention', WORKFLOW_MESSAGES.notFound, '/interventions/:id');
   app.get(
     '/summary',
     {
-      config: { access },
+      config: { access, scopeClientParam: 'clientId' },
       schema: {
         tags: ['reports'],
         summary: 'Synthèse d’une période (nombres, durées, coûts en MAD)',
@@ -44,7 +51,7 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
   app.get(
     '/parts-downtime',
     {
-      config: { access },
+      config: { access, scopeClientParam: 'clientId' },
       schema: {
         tags: ['reports'],
         summary: 'Pièces ayant immobilisé le plus longtemps (attente de pièces des interventions de la période)',
@@ -58,7 +65,7 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
   app.get(
     '/options',
     {
-      config: { access },
+      config: { access, scope: 'applied' },
       schema: {
         tags: ['reports'],
         summary: 'Choix du formulaire de rapport : clients, équipements (du client), techniciens',
@@ -66,13 +73,16 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
         response: { 200: successEnvelope(reportOptionsSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await getOptions(app.db, request.query.clientId) }),
+    async (request) => ({
+      success: true as const,
+      data: await getOptions(app.db, request.query.clientId, narrowedVisibility(requireUser(request))),
+    }),
   );
 
   app.get(
     '/export.csv',
     {
-      config: { access },
+      config: { access, scopeClientParam: 'clientId' },
       compress: BULK_COMPRESSION,
       schema: {
         tags: ['reports'],
@@ -92,7 +102,7 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
   app.get(
     '/export.pdf',
     {
-      config: { access },
+      config: { access, scopeClientParam: 'clientId' },
       schema: { tags: ['reports'], summary: 'Rapport PDF de la période', querystring: reportFilterSchema },
     },
     async (request, reply) => {
@@ -110,7 +120,7 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
   app.get(
     '/sla',
     {
-      config: { access: slaAccess },
+      config: { access: slaAccess, scopeClientParam: 'client_id' },
       schema: {
         tags: ['reports'],
         summary:
@@ -125,7 +135,7 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
   app.get(
     '/sla/pdf',
     {
-      config: { access: slaAccess },
+      config: { access: slaAccess, scopeClientParam: 'client_id' },
       schema: { tags: ['reports'], summary: 'Rapport des délais garantis en PDF', querystring: slaReportQuerySchema },
     },
     async (request, reply) => {
@@ -141,7 +151,7 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
   app.get(
     '/sla/csv',
     {
-      config: { access: slaAccess },
+      config: { access: slaAccess, scopeClientParam: 'client_id' },
       compress: BULK_COMPRESSION,
       schema: {
         tags: ['reports'],
@@ -161,7 +171,7 @@ const reportsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = async (a
   app.get(
     '/hors-contrat.csv',
     {
-      config: { access: slaAccess },
+      config: { access: slaAccess, scopeClientParam: 'client_id' },
       compress: BULK_COMPRESSION,
       schema: {
         tags: ['reports'],

@@ -1,3 +1,4 @@
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import { completionRate, metricsToday } from '@gmao/domain/dashboard/metrics';
 import { roundHours } from '@gmao/domain/dashboard/performance-schemas';
 import type { PartDowntime, ReportFilter, ReportSummary } from '@gmao/domain/reports/report-schemas';
@@ -36,8 +37,8 @@ export async function getSummary(db: DbOrTx, f: ReportFilter, today = metricsTod
 }
 
 /** Choices of the report form: clients, equipment (of one client when given), technicians. */
-export function getOptions(db: DbOrTx, clientId?: number) {
-  return reportOptions(db, clientId);
+export function getOptions(db: DbOrTx, clientId?: number, v?: Visibility) {
+  return reportOptions(db, clientId, v);
 }
 
 /** The parts that kept equipment down longest over the report's selection (hours rounded to 0.1). */
