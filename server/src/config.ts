@@ -49,6 +49,8 @@ const configSchema = z
     COMPANY_NAME: z.string().min(1).max(100).default('GMAO'),
     /** How often the server looks for interventions that became overdue, to notify them (once each). */
     OVERDUE_CHECK_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+    /** Guaranteed-time clocks (issue 31): seconds between two steps of each instance (breaches, 75/100 % notices). */
+    SLA_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
     /** Preventive plans: minutes between two generation runs (each instance; also once at start). */
     PLAN_GENERATION_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
     /** Audit rows older than this many days are purged (0 keeps them forever). */

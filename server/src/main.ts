@@ -110,14 +110,15 @@ async function main() {
   }, config.OVERDUE_CHECK_MINUTES * 60_000);
   overdue.unref();
 
-  // SLA clocks (issue 31): every instance advances them each minute; row locks + markers make each step happen once.
+  // SLA clocks (issue 31): every instance advances them every SLA_CHECK_SECONDS (a minute); row locks + markers make
+  // each step happen once.
   const slaClocks = setInterval(() => {
     advanceSlaClocks(opened.database.db)
       .then(
         (r) => (r.depasses || r.notified75 || r.notified100 || r.contracts) && app.log.info(r, 'SLA clocks advanced'),
       )
       .catch((err: Error) => app.log.error({ err }, 'SLA clock step failed'));
-  }, 60_000);
+  }, config.SLA_CHECK_SECONDS * 1000);
   slaClocks.unref();
 
   // Preventive plans (issue 17): every instance generates at start and every PLAN_GENERATION_MINUTES; a plan being
