@@ -139,6 +139,9 @@ describe('a guaranteed time on business hours, in the browser', () => {
         { timeout: 20_000, interval: 1000 },
       )
       .toBe(1);
+    // the status column holds its three badges (status, URGENT, the clock) without spilling into the date's
+    const statusCell = row.getByRole('cell').nth(3);
+    expect(await statusCell.evaluate((td) => td.scrollWidth - td.clientWidth)).toBeLessThanOrEqual(0);
 
     // the detail: the deadline on Casablanca's wall clock, after the break
     await page.goto(`/interventions/${interventionId}`);

@@ -17,7 +17,7 @@ const TONES = {
  */
 export function StatusBadge({ statut, urgence = false }: { statut: string | null; urgence?: boolean }) {
   return (
-    <span className="inline-flex flex-wrap items-center gap-1">
+    <span className="inline-flex min-w-0 max-w-full flex-wrap items-center gap-1">
       <Badge tone={statut && isStatut(statut) ? TONES[statut] : 'gray'}>{statutLabel(statut)}</Badge>
       {urgence && <Badge tone="red">{URGENT_BADGE}</Badge>}
     </span>

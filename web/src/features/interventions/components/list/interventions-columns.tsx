@@ -35,7 +35,7 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
     header: 'Statut',
     className: 'w-[12%]',
     render: (r) => (
-      <span className="inline-flex flex-wrap items-center gap-1">
+      <span className="flex min-w-0 flex-wrap items-center gap-1">
         <QueuedStatusBadge id={r.id} statut={r.statut} urgence={r.urgence} />
         <ReviewBadge status={r.reviewStatus} />
         <SlaBadge sla={r.sla} />

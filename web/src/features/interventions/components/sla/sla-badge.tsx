@@ -13,7 +13,12 @@ const TONE: Record<'danger' | 'warning' | 'ok' | 'neutral', BadgeTone> = {
 export function SlaBadge({ sla, now = new Date() }: { sla: InterventionSla | null | undefined; now?: Date }) {
   const badge = slaBadge(sla, now);
   if (!badge) return null;
-  return <Badge tone={TONE[badge.tone]}>{badge.text}</Badge>;
+  // may wrap in a narrow column ("GTR dépassée de 2 j 14 h" is wider than the list's status column)
+  return (
+    <Badge tone={TONE[badge.tone]} className="whitespace-normal">
+      {badge.text}
+    </Badge>
+  );
 }
 
 /** The detail's targets: French name, deadline on Casablanca's wall clock as the server gives it, state. */
