@@ -96,6 +96,9 @@ export const sessionUserSchema = z.object({
   permissions: z.array(z.string()),
   /** An administrator chose the password: every route but the profile and the password change answers 403. */
   mustChangePassword: z.boolean().optional(),
+  /** A client portal user's company and right (issue 33); absent for internal users. */
+  clientId: z.number().int().nullable().optional(),
+  portalDroit: z.enum(['LECTURE', 'DEMANDEUR']).nullable().optional(),
 });
 
 export const authTokensSchema = z.object({

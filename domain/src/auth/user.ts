@@ -13,6 +13,10 @@ export interface SessionUser {
   mustChangePassword?: boolean;
   /** The API token's scopes when the request came with one (permissions.ts PermissionHolder). */
   scopes?: string[] | null;
+  /** A client portal user (issue 33): his company; visibilityOf then gives { kind: 'client' }. */
+  clientId?: number | null;
+  /** A portal user's right: LECTURE reads, DEMANDEUR also files requests. */
+  portalDroit?: 'LECTURE' | 'DEMANDEUR' | null;
 }
 
 export const USER_FALLBACKS = { role: 'Rôle non défini', name: 'Utilisateur' } as const;
@@ -60,6 +64,8 @@ export function normalizeUser(raw: any): SessionUser | null {
     roleId: raw.roleId ?? raw.role_id ?? raw.role?.id ?? null,
     permissions: [...new Set([...normalizePermissions(raw.permissions), ...rolePermissions])],
     ...(raw.mustChangePassword === true ? { mustChangePassword: true } : {}),
+    ...(typeof raw.clientId === 'number' ? { clientId: raw.clientId } : {}),
+    ...(raw.portalDroit === 'LECTURE' || raw.portalDroit === 'DEMANDEUR' ? { portalDroit: raw.portalDroit } : {}),
   };
 }
 
@@ -82,4 +88,9 @@ export function initials(name: string | null | undefined): string {
 
 export function isSectionManager(user: { isResponsible?: boolean } | null | undefined): boolean {
   return user?.isResponsible === true;
+}
+
+/** A client portal user (issue 33): he lands on /portail and sees nothing else. */
+export function isPortalUser(user: { clientId?: number | null } | null | undefined): boolean {
+  return user?.clientId != null;
 }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { clientContractsRefusal } from '../contracts/contracts.service.ts';
+import { disablePortalUsersOfClient } from '../portal/portal-users.service.ts';
 import * as repo from './clients.repository.ts';
 import { isForeignKeyViolation } from './search.ts';
 
@@ -51,6 +52,7 @@ export async function remove(db: Db, id: number): Promise<void> {
       }
       const contracts = await clientContractsRefusal(tx, id);
       if (contracts) throw new AppError('CONFLICT', contracts);
+      await disablePortalUsersOfClient(tx, id); // issue 33: the client's portal accounts go with it
       const deleted = await repo.deleteClient(tx, id);
       await recordAudit(tx, {
         action: 'client.delete',
