@@ -303,3 +303,40 @@ describe('portal requests', () => {
     expect(list.body).not.toContain('0661234567'); // no phone in the portal's shape
   });
 });
+
+describe('portal e-mails (opt-in)', () => {
+  it('tells opted-in users of the company when their intervention is planned, started, waiting for parts; not a pause', async () => {
+    await configureSmtp();
+    const client = await createClient(t.database.db);
+    const other = await createClient(t.database.db);
+    await createPortalUser(t.database.db, { clientId: client.id, email: 'suivi@alpha.ma' });
+    await createPortalUser(t.database.db, { clientId: other.id, email: 'suivi@autre.ma' });
+    const eq = await createEquipment(t.database.db, { proprietaireId: client.id });
+    const created = await t.as(admin, {
+      method: 'POST',
+      url: '/api/interventions',
+      payload: { equipement_id: eq.id, date: new Date().toISOString().slice(0, 10), description: 'Révision du groupe' },
+    });
+    expect(created.statusCode).toBe(201);
+    const id = created.json().data.id as number;
+    const move = (statut: string) =>
+      t.as(admin, { method: 'PUT', url: `/api/interventions/${id}/status`, payload: { statut } });
+    expect((await move('EN_COURS')).statusCode).toBe(200);
+    expect((await move('EN_PAUSE')).statusCode).toBe(200);
+    expect((await move('EN_COURS')).statusCode).toBe(200);
+    const mails = async (to: string) =>
+      (
+        await t.database.db.execute<{ subject: string; text: string }>(
+          sql`SELECT data->>'subject' AS subject, data->>'text' AS text FROM jobs
+              WHERE name = 'mail.send' AND data->>'to' = ${to} ORDER BY id`,
+        )
+      ).rows;
+    const got = await mails('suivi@alpha.ma');
+    expect(got.map((m) => m.subject.replace(/^\[[^\]]*\] /, ''))).toEqual([
+      `Intervention n° ${id} planifiée`,
+      `Intervention n° ${id} commencée`,
+    ]);
+    expect(got[0].text).toContain(`/portail/interventions/${id}`);
+    expect(await mails('suivi@autre.ma')).toEqual([]);
+  });
+});

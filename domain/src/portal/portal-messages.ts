@@ -54,3 +54,26 @@ export const PORTAL_MESSAGES = {
   upcoming: 'Prochaines interventions',
   loadError: 'Le chargement a échoué',
 } as const;
+
+/** The e-mails a portal user who opted in receives about his company's interventions (issue 33). */
+export const PORTAL_MAIL = {
+  PLANIFIEE: {
+    subject: (id: number) => `Intervention n° ${id} planifiée`,
+    message: (equipement: string, date: string) =>
+      `Une intervention sur « ${equipement} » est planifiée pour le ${date}.`,
+  },
+  EN_COURS: {
+    subject: (id: number) => `Intervention n° ${id} commencée`,
+    message: (equipement: string) => `Notre technicien a commencé l'intervention sur « ${equipement} ».`,
+  },
+  ATTENTE_PIECES: {
+    subject: (id: number) => `Intervention n° ${id} en attente de pièces`,
+    message: (equipement: string) =>
+      `L'intervention sur « ${equipement} » attend des pièces ; elle reprendra dès leur réception.`,
+  },
+  TERMINEE: {
+    subject: (id: number) => `Intervention n° ${id} terminée`,
+    message: (equipement: string) =>
+      `L'intervention sur « ${equipement} » est terminée. Le bon d'intervention signé se télécharge sur le portail.`,
+  },
+} as const;
