@@ -8,6 +8,7 @@ import {
   createPortalUser,
   createUser,
 } from './helpers/factories.ts';
+import { pdfText } from './helpers/pdf-text.ts';
 import { PNG } from './helpers/sample-files.ts';
 import { memoryStorage, multipartBody, signaturePng } from './helpers/signature-files.ts';
 
@@ -248,6 +249,13 @@ describe('portal reads: only the company of the user', () => {
     const pdf = await t.as(token, { method: 'GET', url });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
+    // The signed content only: the live follow-up (internal statuses, history notes, review) is the company's.
+    const text = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Mme Salma Idrissi');
+    expect(text).not.toContain('Historique (statuts et notes)');
+    expect(text).not.toContain('Suivi (à la date');
+    const internal = await t.as(admin, { method: 'GET', url: `/api/reports/interventions/${a.planned.id}/pdf` });
+    expect(await pdfText(internal.rawPayload)).toContain('Suivi (à la date');
     const listed = await t.as(token, { method: 'GET', url: `/api/portal/interventions/${a.planned.id}` });
     expect(listed.json().data.bon_signe).toBe(true);
 
@@ -256,6 +264,12 @@ describe('portal reads: only the company of the user', () => {
       expect(r.statusCode, report).toBe(200);
       expect(r.headers['content-type']).toBe('application/pdf');
     }
+    // The period report without costs (no contract setting shows them to the client)
+    const period = await pdfText(
+      (await t.as(token, { method: 'GET', url: '/api/portal/reports/period.pdf' })).rawPayload,
+    );
+    expect(period).toContain("Rapport d'interventions");
+    expect(period).not.toContain('Coût');
     const contract = await t.as(token, { method: 'GET', url: '/api/portal/contract' });
     expect(contract.statusCode).toBe(200);
     expect(contract.json().data.contrats).toEqual([]);

@@ -78,7 +78,7 @@ export async function interventionDetail(db: Db, user: SessionUser, id: number) 
 export async function signedBonPdf(db: Db, storage: FileStorage, user: SessionUser, id: number): Promise<Buffer> {
   const version = await repo.latestSignedBonVersion(db, visibilityOf(user), id);
   if (version === null) throw new AppError('NOT_FOUND', M.bonNotSigned);
-  return interventionReportPdf(db, storage, id, version);
+  return interventionReportPdf(db, storage, id, version, { forClient: true });
 }
 
 /** The default period: the last 90 days; a period longer than a year is refused like the reports' own. */

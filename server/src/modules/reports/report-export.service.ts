@@ -72,6 +72,7 @@ export async function interventionReportPdf(
   storage: FileStorage,
   id: number,
   version?: number,
+  { forClient = false }: { forClient?: boolean } = {},
 ): Promise<Buffer> {
   const row = await findInterventionForReport(db, id);
   if (!row) throw new AppError('NOT_FOUND', REPORT_MESSAGES.interventionNotFound);
@@ -97,6 +98,7 @@ export async function interventionReportPdf(
     live: { row, history, review: live.review, sla: live.sla },
     signatureImages,
     photoImages,
-    link: appLink(`/interventions/${id}`),
+    link: appLink(forClient ? `/portail/interventions/${id}` : `/interventions/${id}`),
+    forClient,
   });
 }
