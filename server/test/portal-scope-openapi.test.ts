@@ -26,7 +26,11 @@ async function seedCompany(ids: Record<string, number>, name: string) {
   const db = t.database.db;
   const client = await createClient(db, { nomEntreprise: name });
   const eq = await createEquipment(db, { proprietaireId: client.id, nom: `Groupe ${name}` });
-  const i = await createIntervention(db, { equipementId: eq.id, description: `Intervention ${name}` });
+  const i = await createIntervention(db, {
+    equipementId: eq.id,
+    description: `Intervention ${name}`,
+    note: `NOTE-INTERNE ${name}`,
+  });
   const admin = await t.adminToken();
   const signed = await t.as(admin, {
     method: 'POST',
@@ -85,6 +89,31 @@ function call(
 }
 
 /** Ids of B's rows (≥ B_MIN_ID) or B's name anywhere in a response. */
+/** Keys no outsider shape carries (STYLE rule 21): notes, comments, costs, prices, phones, reviewers, audit. */
+const INTERNAL_KEYS =
+  /^(note|notes|comment|comments|cout|couts|costs|prix|prix_unitaire|montant|montant_annuel_ht|valeur|telephone|tel|phone|email|technician|technicien|technician_id|review|decided_by|creer_par|audit|portal_user_id)$/i;
+function internalKeys(body: string): string[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body);
+  } catch {
+    return []; // a PDF
+  }
+  const found = new Set<string>();
+  const walk = (v: unknown) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) {
+        if (INTERNAL_KEYS.test(k)) found.add(k);
+        walk(x);
+      }
+    }
+  };
+  walk(parsed);
+  if (body.includes('NOTE-INTERNE')) found.add('the internal note');
+  return [...found];
+}
+
 /** Rows A makes during the test (his own requests) come after B's, so their ids are let through by name. */
 const madeByA = new Set<number>();
 function leaks(body: string): string[] {
@@ -137,6 +166,7 @@ describe('a client portal user over every operation of the OpenAPI document', ()
       if (mine.statusCode !== 200) problems.push(`${op.method} ${op.path} (A) → ${mine.statusCode}`);
       const text = mine.body;
       problems.push(...leaks(text).map((l) => `${op.method} ${op.path}: ${l}`));
+      problems.push(...internalKeys(text).map((k) => `${op.method} ${op.path}: internal field ${k}`));
       if (hasId) {
         const theirs = await call(op.method, op.path.replace('{id}', String(idFor(op.path, B))));
         if (theirs.statusCode !== 404) problems.push(`${op.method} ${op.path} (B) → ${theirs.statusCode}`);
@@ -151,5 +181,9 @@ describe('a client portal user over every operation of the OpenAPI document', ()
     expect(eq.body).toContain('Alpha Portail');
     const req = await call('GET', '/api/portal/requests');
     expect(req.body).toContain('Panne Alpha Portail');
+    // and the checks catch what they look for
+    expect(leaks('{"data":[{"id":700001}]}')).toEqual(['"id":700001']);
+    expect(internalKeys('{"data":[{"x":{"telephone":"06"}}]}')).toEqual(['telephone']);
+    expect(internalKeys('"NOTE-INTERNE Alpha"')).toEqual(['the internal note']);
   });
 });
