@@ -232,6 +232,15 @@ describe('portal reads: only the company of the user', () => {
     }
     const filtered = await t.as(token, { method: 'GET', url: `/api/portal/interventions?equipement_id=${b.eq.id}` });
     expect(filtered.json().data).toEqual([]);
+    // the public status filter covers the internal statuses behind it (EN_PAUSE is EN_COURS to the client)
+    const running = await t.as(token, { method: 'GET', url: '/api/portal/interventions?statut=EN_COURS' });
+    expect(running.statusCode, running.body).toBe(200);
+    expect(running.json().data.map((r: { id: number }) => r.id)).toEqual([a.paused.id]);
+    const planned = await t.as(token, {
+      method: 'GET',
+      url: '/api/portal/interventions?statut=PLANIFIEE&search=Visite',
+    });
+    expect(planned.json().data.map((r: { id: number }) => r.id)).toEqual([a.planned.id]);
   });
 
   it('downloads the signed bon of his intervention once it is signed, and the period and SLA reports', async () => {
@@ -273,6 +282,35 @@ describe('portal reads: only the company of the user', () => {
     const contract = await t.as(token, { method: 'GET', url: '/api/portal/contract' });
     expect(contract.statusCode).toBe(200);
     expect(contract.json().data.contrats).toEqual([]);
+    // with a contract: its terms and guaranteed times, never its amount
+    const { rows: cal } = await t.database.db.execute<{ id: number }>(
+      sql`SELECT id FROM business_calendars ORDER BY id LIMIT 1`,
+    );
+    const today = new Date().toISOString().slice(0, 10);
+    const made = await t.as(admin, {
+      method: 'POST',
+      url: '/api/contracts',
+      payload: {
+        client_id: a.client.id,
+        numero: `CT-PORTAIL-${a.client.id}`,
+        type: 'COMPLET',
+        date_debut: today,
+        date_fin: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`,
+        reconduction_tacite: false,
+        calendrier_id: cal[0].id,
+        montant_annuel_ht: '98765.00',
+        garanties: [{ urgence: true, cible: 'SUR_SITE', minutes: 240 }],
+      },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const withContract = await t.as(token, { method: 'GET', url: '/api/portal/contract' });
+    expect(withContract.json().data.contrats).toEqual([
+      expect.objectContaining({
+        numero: `CT-PORTAIL-${a.client.id}`,
+        garanties: [{ urgence: true, cible: 'SUR_SITE', minutes: 240 }],
+      }),
+    ]);
+    expect(withContract.body).not.toContain('98765');
     const bad = await t.as(token, { method: 'GET', url: '/api/portal/contract?dateFrom=2020-01-01&dateTo=2026-01-01' });
     expect(bad.statusCode).toBe(400);
   });

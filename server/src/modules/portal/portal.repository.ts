@@ -21,6 +21,12 @@ import { clientVisible } from '../../db/visibility.ts';
  * audit column is ever read here).
  */
 
+/** `a, b, c` as bound parameters (drizzle spreads a JS array into a parenthesised list, not one array value). */
+const sqlList = (values: readonly (string | number)[]) =>
+  sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 const likeOf = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -113,7 +119,7 @@ const internalStatuts = (s: PortalStatut) =>
 
 export async function listInterventions(db: DbOrTx, v: Visibility, q: PortalInterventionQuery) {
   const where: SQL[] = [visible('i'), clientVisible(v, sql`i.client_id`)];
-  if (q.statut) where.push(sql`i.statut = ANY(${internalStatuts(q.statut)}::text[])`);
+  if (q.statut) where.push(sql`i.statut IN (${sqlList(internalStatuts(q.statut))})`);
   if (q.equipement_id !== undefined) where.push(sql`i.equipement_id = ${q.equipement_id}`);
   if (q.search) {
     const like = likeOf(q.search);
@@ -177,7 +183,7 @@ export async function contractsOf(db: DbOrTx, v: Visibility, today: string): Pro
     SELECT cv.contract_id, cg.urgence, cg.cible, cg.minutes
     FROM contract_versions cv JOIN contract_guarantees cg ON cg.contract_version_id = cv.id
     JOIN contracts k ON k.id = cv.contract_id AND cv.version = k.version
-    WHERE cv.contract_id = ANY(${rows.map((r) => r.id)}::int[])
+    WHERE cv.contract_id IN (${sqlList(rows.map((r) => r.id))})
     ORDER BY cg.urgence DESC, cg.cible`);
   return rows.map((r) => ({
     numero: r.numero,
