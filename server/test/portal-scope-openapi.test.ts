@@ -15,7 +15,8 @@ import { memoryStorage, multipartBody, signaturePng } from './helpers/signature-
  */
 let t: TestApp;
 let token: string;
-type Op = { method: string; path: string };
+type Param = { in: string; name: string; schema?: { enum?: string[]; anyOf?: { enum?: string[] }[] } };
+type Op = { method: string; path: string; params: Param[] };
 let operations: Op[];
 const A: Record<string, number> = {};
 const B: Record<string, number> = {};
@@ -63,10 +64,10 @@ beforeAll(async () => {
   const u = await createPortalUser(t.database.db, { clientId: A.client, droit: 'DEMANDEUR' });
   token = (await t.login(u.username, u.password)).token;
   const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json() as {
-    paths: Record<string, Record<string, unknown>>;
+    paths: Record<string, Record<string, { parameters?: Param[] }>>;
   };
   operations = Object.entries(doc.paths).flatMap(([path, ops]) =>
-    Object.keys(ops).map((method) => ({ method: method.toUpperCase(), path })),
+    Object.entries(ops).map(([method, op]) => ({ method: method.toUpperCase(), path, params: op.parameters ?? [] })),
   );
 });
 afterAll(() => t.close());
@@ -173,6 +174,24 @@ describe('a client portal user over every operation of the OpenAPI document', ()
         problems.push(...leaks(theirs.body).map((l) => `${op.method} ${op.path} (B): ${l}`));
       }
     }
+    expect(problems).toEqual([]);
+  });
+
+  it('answers every documented value of each enum query parameter of the portal (filters), with his rows only', async () => {
+    const problems: string[] = [];
+    let tried = 0;
+    for (const op of operations.filter((o) => isPortal(o.path) && o.method === 'GET' && !o.path.includes('{'))) {
+      for (const p of op.params.filter((x) => x.in === 'query')) {
+        const values = p.schema?.enum ?? p.schema?.anyOf?.flatMap((a) => a.enum ?? []) ?? [];
+        for (const value of values) {
+          tried++;
+          const res = await call('GET', `${op.path}?${p.name}=${encodeURIComponent(value)}`);
+          if (res.statusCode !== 200) problems.push(`${op.path}?${p.name}=${value} → ${res.statusCode}`);
+          problems.push(...leaks(res.body).map((l) => `${op.path}?${p.name}=${value}: ${l}`));
+        }
+      }
+    }
+    expect(tried).toBeGreaterThanOrEqual(5); // the portal's public statuses at least
     expect(problems).toEqual([]);
   });
 
