@@ -29,6 +29,8 @@ import interventionsRoutes from './modules/interventions/interventions.routes.ts
 import mailRoutes from './modules/mail/mail.routes.ts';
 import notificationsRoutes from './modules/notifications/notifications.routes.ts';
 import plansRoutes from './modules/plans/plans.routes.ts';
+import portalRoutes from './modules/portal/portal.routes.ts';
+import portalUsersRoutes from './modules/portal/portal-users.routes.ts';
 import reportsRoutes from './modules/reports/reports.routes.ts';
 import requestsRoutes from './modules/requests/requests.routes.ts';
 import { DEFAULT_REQUEST_THROTTLE, type RequestThrottleSettings } from './modules/requests/requests.service.ts';
@@ -167,6 +169,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(rolesRoutes, { prefix: '/api' }); // /api/roles and /api/permissions
   await app.register(sectionsRoutes, { prefix: '/api/sections' });
   await app.register(clientsRoutes, { prefix: '/api/clients' });
+  await app.register(portalUsersRoutes, { prefix: '/api/clients' });
+  await app.register(portalRoutes, {
+    prefix: '/api/portal',
+    storage: deps.storage ?? localDiskStorage(defaultUploadsDir),
+  });
   await app.register(equipmentRoutes, { prefix: '/api/equipment' });
   // Analytics routes share the /api/interventions prefix (analytics, completion-metrics, performance).
   await app.register(analyticsRoutes, { prefix: '/api/interventions' });

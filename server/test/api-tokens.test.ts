@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createEquipment, createIntervention, createRole, createUser } from './helpers/factories.ts';
+import { createEquipment, createIntervention, createPortalUser, createRole, createUser } from './helpers/factories.ts';
 
 /** API tokens (issue 35): shown once, scoped, never beyond the owner's rights, revoked at once, limited, audited. */
 let t: TestApp;
@@ -38,6 +38,25 @@ async function newToken(session: string, body: object) {
 const withToken = (token: string, opts: Parameters<TestApp['as']>[1]) => t.as(token, opts);
 
 describe('API tokens', () => {
+  it('are never a client portal session (issue 33): a portal user may not make one, a token never reads the portal', async () => {
+    const portalUser = await createPortalUser(t.database.db, { droit: 'DEMANDEUR' });
+    const session = (await t.login(portalUser.username, portalUser.password)).token;
+    const made = await t.as(session, {
+      method: 'POST',
+      url: '/api/tokens',
+      payload: { nom: 'Portail', scopes: ['interventions:read'], expire_le: inAMonth },
+    });
+    expect(made.statusCode).toBe(403);
+    const { token } = await newToken(owner.session, {
+      nom: 'Lecture',
+      scopes: ['interventions:read'],
+      expire_le: inAMonth,
+    });
+    for (const url of ['/api/portal/me', '/api/portal/interventions', '/api/portal/requests']) {
+      expect((await withToken(token, { method: 'GET', url })).statusCode, url).toBe(403);
+    }
+  });
+
   it('is shown once as gmao_pat_…, kept only as a hash, listed without its secret', async () => {
     const created = await newToken(owner.session, {
       nom: 'GMAO → ERP',

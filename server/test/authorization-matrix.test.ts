@@ -1,10 +1,11 @@
 import { hasPermission, hasRole } from '@gmao/domain/auth/permissions';
+import { type PortalDroit, portalAdmits } from '@gmao/domain/portal/portal-access';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RouteAccess } from '../src/plugins/auth.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
-import { createEquipment, createIntervention, createRole, createUser } from './helpers/factories.ts';
+import { createEquipment, createIntervention, createPortalUser, createRole, createUser } from './helpers/factories.ts';
 
 /**
  * The authorization matrix, generated from the route table: every non-public route × every seeded role (plus a role
@@ -16,7 +17,7 @@ let t: TestApp;
 interface Caller {
   name: string;
   token: string;
-  holder: { role: string | null; permissions: string[] };
+  holder: { role: string | null; permissions: string[]; clientId?: number | null; portalDroit?: PortalDroit | null };
 }
 const callers: Caller[] = [];
 
@@ -38,6 +39,16 @@ beforeAll(async () => {
     const session = await t.login(u.username, u.password);
     callers.push({ name, token: session.token, holder: { role: name, permissions: [...permissions] } });
   }
+  // Issue 33: client portal users pass only the portal's routes (and their account's), whatever else is declared.
+  for (const droit of ['LECTURE', 'DEMANDEUR'] as const) {
+    const u = await createPortalUser(t.database.db, { droit });
+    const session = await t.login(u.username, u.password);
+    callers.push({
+      name: `Portail ${droit}`,
+      token: session.token,
+      holder: { role: null, permissions: [], clientId: u.clientId, portalDroit: droit },
+    });
+  }
 });
 afterAll(() => t.close());
 
@@ -45,7 +56,10 @@ const MISSING_ID = '987654321';
 const concrete = (url: string) => url.replace(/:[A-Za-z]+/g, MISSING_ID);
 
 function admits(access: RouteAccess, holder: Caller['holder']): boolean {
-  if (access === 'public' || access === 'authenticated') return true;
+  if (access === 'public' || access === 'account') return true;
+  if (typeof access === 'object' && 'portal' in access) return portalAdmits(holder, access.portal);
+  if (holder.clientId != null) return false;
+  if (access === 'authenticated') return true;
   if ('permission' in access) return hasPermission(holder, access.permission);
   if ('anyPermission' in access) return access.anyPermission.some((p) => hasPermission(holder, p));
   return hasRole(holder, access.role);

@@ -464,7 +464,7 @@ describe('inbox decisions', () => {
       ].sort(),
     );
     expect((await requests.listPortalUserRequests(t.database.db, 4243, q)).data).toEqual([]);
-    const client = await requests.listClientRequests(t.database.db, e.proprietaireId, q);
+    const client = await requests.listClientRequests(t.database.db, { kind: 'client', clientId: e.proprietaireId }, q);
     expect(client.data.map((r) => r.id)).toEqual([id]);
     await expect(
       requests.fileRequest(t.database.db, storage, {

@@ -54,3 +54,34 @@ it('health reports the database', async () => {
   const res = await t.app.inject({ method: 'GET', url: '/api/health' });
   expect(res.json()).toEqual({ status: 'ok', db: 'ok' });
 });
+
+it('declares the client portal (issue 33): /api/portal/* for portal users only, and nothing else is theirs', () => {
+  const portal = t.app.routeAccess.filter((r) => r.url.startsWith('/api/portal/'));
+  expect(portal.map((r) => `${r.method} ${r.url} ${JSON.stringify(r.access)}`).sort()).toEqual([
+    'GET /api/portal/contract {"portal":"LECTURE"}',
+    'GET /api/portal/equipment {"portal":"LECTURE"}',
+    'GET /api/portal/equipment/:id {"portal":"LECTURE"}',
+    'GET /api/portal/interventions {"portal":"LECTURE"}',
+    'GET /api/portal/interventions/:id {"portal":"LECTURE"}',
+    'GET /api/portal/interventions/:id/bon.pdf {"portal":"LECTURE"}',
+    'GET /api/portal/me {"portal":"LECTURE"}',
+    'GET /api/portal/reports/period.pdf {"portal":"LECTURE"}',
+    'GET /api/portal/reports/sla.pdf {"portal":"LECTURE"}',
+    'GET /api/portal/requests {"portal":"LECTURE"}',
+    'POST /api/portal/requests {"portal":"DEMANDEUR"}',
+  ]);
+  const elsewhere = t.app.routeAccess.filter(
+    (r) => !r.url.startsWith('/api/portal/') && typeof r.access === 'object' && 'portal' in r.access,
+  );
+  expect(elsewhere).toEqual([]);
+  // the account's own routes, which a portal user also reaches
+  const account = t.app.routeAccess.filter((r) => r.access === 'account').map((r) => `${r.method} ${r.url}`);
+  expect(account.sort()).toEqual(['GET /api/auth/profile', 'PUT /api/auth/profile']);
+  for (const url of ['/api/clients/:id/portal-users', '/api/clients/:id/portal-users/:uid']) {
+    for (const r of t.app.routeAccess.filter((x) => x.url === url)) {
+      expect(r.access, `${r.method} ${url}`).toEqual({
+        permission: r.method === 'GET' ? 'clients:read' : 'clients:update',
+      });
+    }
+  }
+});

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../src/db/seed-demo.ts';
+import { DEMO_PASSWORD, seedDemo } from '../src/db/seed-demo.ts';
 import { SCALES, seedScale } from '../src/db/seed-scale.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
@@ -98,5 +98,28 @@ describe('demo agency (issue 33)', () => {
     const work = (await demo.as(session.token, { method: 'GET', url: '/api/interventions?limit=100' })).json();
     expect(work.pagination.total).toBeGreaterThan(0);
     expect(work.data.every((i: { client_id: number }) => seen.has(i.client_id))).toBe(true);
+  });
+});
+
+describe('demo client portal (issue 33)', () => {
+  it('gives two client companies a portal account that logs in and sees its own company', async () => {
+    await seedDemo(demo.database.db); // a no-op when the test above seeded it already
+    const seen: string[] = [];
+    for (const [username, droit] of [
+      ['portail.demandeur', 'DEMANDEUR'],
+      ['portail.lecture', 'LECTURE'],
+    ] as const) {
+      const { token } = await demo.login(username, DEMO_PASSWORD);
+      const me = (await demo.as(token, { method: 'GET', url: '/api/portal/me' })).json().data;
+      expect(me.droit).toBe(droit);
+      seen.push(me.entreprise.nom);
+      const equipment = await demo.as(token, { method: 'GET', url: '/api/portal/equipment' });
+      expect(equipment.json().pagination.total).toBeGreaterThan(0);
+      expect((await demo.as(token, { method: 'GET', url: '/api/clients' })).statusCode).toBe(403);
+    }
+    expect(new Set(seen).size).toBe(2);
+    const { token } = await demo.login('portail.demandeur', DEMO_PASSWORD);
+    const requests = await demo.as(token, { method: 'GET', url: '/api/portal/requests' });
+    expect(requests.json().data.some((r: { source: string }) => r.source === 'PORTAIL')).toBe(true);
   });
 });

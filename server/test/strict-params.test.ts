@@ -3,6 +3,7 @@ import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import { RECENT_LIMIT_MAX } from '@gmao/domain/dashboard/metrics';
 import { describe, expect, it } from 'vitest';
 import { useAdminTestApp } from './helpers/admin-app.ts';
+import { createPortalUser } from './helpers/factories.ts';
 
 /**
  * Ids in paths and queries are positive decimal integers only (ASVS V5.1): every route with a path parameter, sent
@@ -16,6 +17,9 @@ const BAD_IDS = ['0x8', '1e0', '%208', '08', '-1', '0', '+8', '8.0', '9999999999
 
 describe('path ids', () => {
   it('every route with a path parameter refuses malformed ids with 400 and the French message', async () => {
+    // The client portal's routes (issue 33) admit only portal users: one of them sends those.
+    const portalUser = await createPortalUser(t.database.db, { droit: 'DEMANDEUR' });
+    const portal = (await t.login(portalUser.username, portalUser.password)).token;
     const routes = t.app.routeAccess.filter((r) => r.url.startsWith('/api') && r.url.includes('/:'));
     expect(routes.length).toBeGreaterThan(50);
     for (const route of routes) {
@@ -26,7 +30,9 @@ describe('path ids', () => {
           // The other parameters get a well-formed id, so only the one under test can be refused.
           const url = route.url.replace(/:([A-Za-z]+)/g, (_m, name: string) => (name === param ? bad : '1'));
           const hasBody = route.method === 'POST' || route.method === 'PUT';
-          const res = await t.asAdmin(route.method as 'GET', url, hasBody ? {} : undefined);
+          const res = route.url.startsWith('/api/portal/')
+            ? await t.as(portal, { method: route.method as 'GET', url, ...(hasBody ? { payload: {} } : {}) })
+            : await t.asAdmin(route.method as 'GET', url, hasBody ? {} : undefined);
           const label = `${route.method} ${url}`;
           expect(res.statusCode, `${label}: ${res.body}`).toBe(400);
           expect(res.json(), label).toMatchObject({ success: false, message: SERVER_MESSAGES.invalidId });

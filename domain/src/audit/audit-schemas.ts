@@ -35,6 +35,8 @@ export const AUDIT_ACTIONS = {
   'user.update': 'Utilisateur modifié',
   'user.activate': 'Utilisateur activé',
   'user.delete': 'Utilisateur supprimé',
+  'portal_user.create': 'Accès au portail client créé',
+  'portal_user.delete': 'Accès au portail client retiré',
   'role.create': 'Rôle créé',
   'role.update': 'Rôle modifié',
   'role.permissions': 'Permissions du rôle modifiées',

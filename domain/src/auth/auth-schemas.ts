@@ -98,6 +98,9 @@ export const sessionUserSchema = z.object({
   mustChangePassword: z.boolean().optional(),
   /** The role is "limité à ses sections" (issue 33): lists show only the user's sections' clients. */
   limitedToSections: z.boolean().optional(),
+  /** A client portal user's company and right (issue 33); absent for internal users. */
+  clientId: z.number().int().nullable().optional(),
+  portalDroit: z.enum(['LECTURE', 'DEMANDEUR']).nullable().optional(),
 });
 
 export const authTokensSchema = z.object({

@@ -15,6 +15,10 @@ export interface SessionUser {
   scopes?: string[] | null;
   /** The role is "limité à ses sections" (visibility.ts); never set for an administrator. */
   limitedToSections?: boolean;
+  /** A client portal user (issue 33): his company; visibilityOf then gives { kind: 'client' }. */
+  clientId?: number | null;
+  /** A portal user's right: LECTURE reads, DEMANDEUR also files requests. */
+  portalDroit?: 'LECTURE' | 'DEMANDEUR' | null;
 }
 
 export const USER_FALLBACKS = { role: 'Rôle non défini', name: 'Utilisateur' } as const;
@@ -63,6 +67,8 @@ export function normalizeUser(raw: any): SessionUser | null {
     permissions: [...new Set([...normalizePermissions(raw.permissions), ...rolePermissions])],
     ...(raw.mustChangePassword === true ? { mustChangePassword: true } : {}),
     ...(raw.limitedToSections === true ? { limitedToSections: true } : {}),
+    ...(typeof raw.clientId === 'number' ? { clientId: raw.clientId } : {}),
+    ...(raw.portalDroit === 'LECTURE' || raw.portalDroit === 'DEMANDEUR' ? { portalDroit: raw.portalDroit } : {}),
   };
 }
 
@@ -85,4 +91,9 @@ export function initials(name: string | null | undefined): string {
 
 export function isSectionManager(user: { isResponsible?: boolean } | null | undefined): boolean {
   return user?.isResponsible === true;
+}
+
+/** A client portal user (issue 33): he lands on /portail and sees nothing else. */
+export function isPortalUser(user: { clientId?: number | null } | null | undefined): boolean {
+  return user?.clientId != null;
 }

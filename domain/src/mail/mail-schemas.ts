@@ -132,6 +132,25 @@ export const MAIL_TEMPLATES = {
     subject: `[${company}] ${r.subject}`,
     ...layout(company, r.subject, ['Bonjour,', r.message]),
   }),
+  /** A client portal invitation (issue 33): a single-use link to choose the password. */
+  portalInvite: (company: string, r: { nom: string; entreprise: string; link: string; days: number }): MailContent => ({
+    subject: `[${company}] Votre accès au portail client`,
+    ...layout(
+      company,
+      'Votre accès au portail client',
+      [
+        `Bonjour ${r.nom},`,
+        `${company} vous ouvre son portail client pour ${r.entreprise} : vos équipements, vos interventions, votre contrat et vos bons signés.`,
+        `Choisissez votre mot de passe avec le lien ci-dessous (valable ${r.days} jours, utilisable une fois).`,
+      ],
+      { href: r.link, label: 'Choisir mon mot de passe' },
+    ),
+  }),
+  /** A portal user's news of one of his company's interventions (opt-in). */
+  portalIntervention: (company: string, r: { subject: string; message: string; link: string }): MailContent => ({
+    subject: `[${company}] ${r.subject}`,
+    ...layout(company, r.subject, ['Bonjour,', r.message], { href: r.link, label: 'Voir sur le portail' }),
+  }),
   test: (company: string): MailContent => ({
     subject: `[${company}] E-mail de test`,
     ...layout(company, 'E-mail de test', ["Les réglages SMTP de la GMAO fonctionnent : cet e-mail l'atteste."]),

@@ -51,6 +51,7 @@ export const REQUEST_MESSAGES = {
   formRefused: 'Formulaire refusé : trop de champs ou champ interdit',
   throttled: 'Trop de demandes envoyées. Réessayez dans quelques minutes.',
   filed: 'Votre demande a été transmise. Merci, nous revenons vers vous rapidement.',
+  equipmentRequired: "Choisissez l'équipement concerné",
   motifRequired: 'Indiquez le motif du refus',
   motifMax: 'Le motif ne doit pas dépasser 500 caractères',
   alreadyDecided: 'Cette demande a déjà été traitée',

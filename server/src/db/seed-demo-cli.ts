@@ -44,6 +44,9 @@ try {
     console.log(
       `Demo accounts (password ${DEMO_PASSWORD}): n.elfassi (Responsable), k.amrani (Responsable d'agence, limité aux clients de Tanger, Tétouan et Kénitra), y.amrani, h.elidrissi, k.bennani, r.ouazzani (Technicien).`,
     );
+    console.log(
+      `Client portal (/portail, same password): ${result.portal.map((p) => `${p.username} (${p.client})`).join(', ')}.`,
+    );
   }
 } finally {
   await opened.shutdown();

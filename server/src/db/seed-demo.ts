@@ -6,6 +6,7 @@ import { clients, equipements, interventionHistory, interventions, roles, sectio
 import { seedContracts, seedSlaClocks } from './seed-demo-contracts.ts';
 import { COMPANIES, EQUIPMENT_MODELS, TASKS, TECHNICIANS } from './seed-demo-data.ts';
 import { seedDemoPlans } from './seed-demo-plans.ts';
+import { seedDemoPortal } from './seed-demo-portal.ts';
 import { seedDemoRequests } from './seed-demo-requests.ts';
 import { seedDemoSections } from './seed-demo-sections.ts';
 import { seedDemoWebhooks } from './seed-demo-webhooks.ts';
@@ -47,11 +48,16 @@ function pickStatut(daysAgo: number, roll: number): Statut {
   return 'PLANIFIEE';
 }
 
-export async function seedDemo(
-  db: Db,
-): Promise<{ skipped: boolean; clients: number; equipment: number; interventions: number }> {
+export async function seedDemo(db: Db): Promise<{
+  skipped: boolean;
+  clients: number;
+  equipment: number;
+  interventions: number;
+  /** Issue 33: the client portal accounts and their companies. */
+  portal: { username: string; client: string }[];
+}> {
   const [{ count }] = await db.select({ count: sql<number>`count(*)::int` }).from(clients);
-  if (count > 0) return { skipped: true, clients: 0, equipment: 0, interventions: 0 };
+  if (count > 0) return { skipped: true, clients: 0, equipment: 0, interventions: 0, portal: [] };
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const random = rng();
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)];
@@ -246,6 +252,7 @@ export async function seedDemo(
     await seedContracts(tx, { today: new Date().toISOString().slice(0, 10), creator });
     await seedSlaClocks(tx);
     await seedDemoRequests(tx);
+    const portal = await seedDemoPortal(tx, passwordHash);
     // The contractor's own profile, printed in the header of every document (issue 32); an administrator's is kept.
     await tx.execute(
       sql`INSERT INTO app_settings (key, value) VALUES ('company', ${JSON.stringify({
@@ -265,6 +272,12 @@ export async function seedDemo(
     );
     await seedDemoWebhooks(tx, { creator });
     await seedDemoSections(tx, { passwordHash });
-    return { skipped: false, clients: clientRows.length, equipment: equipmentRows.length, interventions: created };
+    return {
+      skipped: false,
+      clients: clientRows.length,
+      equipment: equipmentRows.length,
+      interventions: created,
+      portal,
+    };
   });
 }

@@ -42,6 +42,11 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
     description:
       'Webhooks sortants signés (Standard Webhooks) : adresses, événements, secret, journal des envois et renvoi',
   },
+  {
+    name: 'portal',
+    description:
+      'Portail client : ses équipements, interventions, contrat, bons signés, rapports et demandes (comptes du portail seulement), et la gestion de ces comptes',
+  },
   { name: 'settings', description: "Profil de l'entreprise et réglages" },
   {
     name: 'sync',
@@ -50,14 +55,15 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   },
 ];
 
-const ACCESS_TEXT: Record<'public' | 'authenticated', string> = {
+const ACCESS_TEXT: Record<'public' | 'authenticated' | 'account', string> = {
   public: 'Accès : public (sans authentification).',
-  authenticated: 'Accès : tout utilisateur connecté.',
+  authenticated: 'Accès : tout utilisateur connecté (hors portail client).',
+  account: 'Accès : tout compte connecté, utilisateurs du portail client compris.',
 };
 
 function accessText(access: RouteAccess | undefined): string {
   if (access === undefined) return 'Accès : refusé (aucun accès déclaré).';
-  if (access === 'public' || access === 'authenticated') return ACCESS_TEXT[access];
+  if (access === 'public' || access === 'authenticated' || access === 'account') return ACCESS_TEXT[access];
   return `Accès : ${describeAccess(access)}.`;
 }
 

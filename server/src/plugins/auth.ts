@@ -4,6 +4,7 @@ import { API_TOKEN_MESSAGES, API_TOKEN_PREFIX } from '@gmao/domain/auth/api-toke
 import { hasPermission, hasRole } from '@gmao/domain/auth/permissions';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
+import { type PortalDroit, portalAdmits } from '@gmao/domain/portal/portal-access';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../lib/app-error.ts';
@@ -16,7 +17,12 @@ import { sessionUser } from '../modules/auth/auth.service.ts';
  */
 export type RouteAccess =
   | 'public'
+  /** Any internal signed-in user (not a client portal user). */
   | 'authenticated'
+  /** Any signed-in account, client portal users included: the session's own profile and password (issue 33). */
+  | 'account'
+  /** Client portal users only (issue 33, /api/portal/*): LECTURE admits both rights, DEMANDEUR the requester. */
+  | { portal: PortalDroit }
   | { permission: string }
   | { anyPermission: string[] }
   | { role: string }
@@ -73,10 +79,14 @@ export function describeAccess(access: RouteAccess): string {
   if (typeof access === 'string') return access;
   if ('permission' in access) return `permission ${access.permission}`;
   if ('anyPermission' in access) return `one of ${access.anyPermission.join(', ')}`;
+  if ('portal' in access) return `portal ${access.portal}`;
   return `role ${access.role}`;
 }
 
-function allowed(user: SessionUser, access: Exclude<RouteAccess, 'public' | 'authenticated'>): boolean {
+function allowed(user: SessionUser, access: Exclude<RouteAccess, 'public' | 'authenticated' | 'account'>): boolean {
+  // A portal user passes only portal routes, an internal user never does (the one rule: domain portal-access.ts)
+  if ('portal' in access) return portalAdmits(user, access.portal);
+  if (user.clientId != null) return false;
   if ('permission' in access) return hasPermission(user, access.permission);
   if ('anyPermission' in access) return access.anyPermission.some((p) => hasPermission(user, p));
   return hasRole(user, access.role);
@@ -169,7 +179,11 @@ export default fp(
       if (user.limitedToSections && request.routeOptions.config?.scope === undefined) {
         throw new AppError('FORBIDDEN', SERVER_MESSAGES.outOfScope);
       }
-      if (access === 'authenticated') {
+      if (access === 'authenticated' || access === 'account') {
+        // A client portal user's session works only on the portal, the public and his account's routes (issue 33)
+        if (access === 'authenticated' && user.clientId != null) {
+          throw new AppError('FORBIDDEN', SERVER_MESSAGES.forbidden);
+        }
         // A token reads what any signed-in user reads; it changes things only through a permission its scopes grant
         // (not the profile, the password, notifications or other tokens).
         if (user.scopes && request.method !== 'GET' && request.method !== 'HEAD') {

@@ -38,6 +38,27 @@ export async function createUser(
   return { ...user, password };
 }
 
+/** A client portal user (issue 33) of `clientId` (a new client when omitted), LECTURE unless told. */
+export async function createPortalUser(
+  db: Db,
+  overrides: { clientId?: number; droit?: 'LECTURE' | 'DEMANDEUR'; nom?: string; email?: string | null } = {},
+) {
+  const clientId = overrides.clientId ?? (await createClient(db)).id;
+  const [user] = await db
+    .insert(users)
+    .values({
+      nom: overrides.nom ?? 'Karim Client',
+      username: unique('portail'),
+      passwordHash: await hashPassword(DEFAULT_PASSWORD),
+      email: overrides.email ?? null,
+      clientId,
+      portailDroit: overrides.droit ?? 'LECTURE',
+      portailNotifications: overrides.email != null,
+    })
+    .returning();
+  return { ...user, password: DEFAULT_PASSWORD, clientId };
+}
+
 /** Creates a role holding exactly the given permission strings. */
 export async function createRole(db: Db, nom: string, permissionList: string[]) {
   const [role] = await db.insert(roles).values({ nom }).returning();

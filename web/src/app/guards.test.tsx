@@ -1,9 +1,9 @@
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { RequirePermission } from './guards';
+import { RequireInternal, RequirePermission, RequirePortalUser } from './guards';
 
-let user: { role: string; permissions: string[] } | null = null;
+let user: { role: string; permissions: string[]; clientId?: number; portalDroit?: string } | null = null;
 vi.mock('../lib/session', () => ({ useSession: () => ({ user }) }));
 beforeEach(() => {
   user = null;
@@ -31,5 +31,34 @@ describe('RequirePermission with a list (any one suffices)', () => {
     expect(screen.getByRole('heading', { name: 'Permission Required' })).toBeInTheDocument();
     expect(screen.getByText('interventions:create')).toBeInTheDocument();
     expect(screen.getByText('templates:manage')).toBeInTheDocument();
+  });
+});
+
+describe('the client portal and the internal pages keep apart (issue 33)', () => {
+  const app = (start: string) => (
+    <MemoryRouter initialEntries={[start]}>
+      <Routes>
+        <Route element={<RequirePortalUser />}>
+          <Route path="/portail" element={<p>Portail</p>} />
+        </Route>
+        <Route element={<RequireInternal />}>
+          <Route path="/" element={<p>Tableau interne</p>} />
+          <Route path="/clients" element={<p>Clients internes</p>} />
+        </Route>
+      </Routes>
+    </MemoryRouter>
+  );
+
+  it('sends a portal user from any internal page to /portail', () => {
+    user = { role: '', permissions: [], clientId: 4, portalDroit: 'LECTURE' } as typeof user;
+    render(app('/clients'));
+    expect(screen.getByText('Portail')).toBeInTheDocument();
+    expect(screen.queryByText('Clients internes')).toBeNull();
+  });
+
+  it('sends an internal user from /portail to the dashboard', () => {
+    user = { role: 'Administrateur', permissions: [] };
+    render(app('/portail'));
+    expect(screen.getByText('Tableau interne')).toBeInTheDocument();
   });
 });

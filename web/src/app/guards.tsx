@@ -1,4 +1,5 @@
 import { hasAnyPermission, hasRole } from '@gmao/domain/auth/permissions';
+import { isPortalUser } from '@gmao/domain/auth/user';
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader } from '../components/layout/page-loader';
@@ -21,6 +22,22 @@ export function RequireAuth() {
 export function RequirePasswordChanged() {
   const { user } = useSession();
   if (user?.mustChangePassword) return <Navigate to={paths.changePassword} replace />;
+  return <Outlet />;
+}
+
+/**
+ * A client portal user (issue 33) sees the portal only: any internal page sends him to /portail (the server refuses
+ * him everything else anyway). Internal users never see the portal.
+ */
+export function RequireInternal() {
+  const { user } = useSession();
+  if (isPortalUser(user)) return <Navigate to={paths.portal} replace />;
+  return <Outlet />;
+}
+
+export function RequirePortalUser() {
+  const { user } = useSession();
+  if (!isPortalUser(user)) return <Navigate to={paths.dashboard} replace />;
   return <Outlet />;
 }
 

@@ -32,6 +32,7 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.company, () => import('../features/company/routes/company-admin')],
   [(p) => p === paths.requests, () => import('../features/requests/routes/requests')],
   [(p) => p === paths.webhooks, () => import('../features/webhooks/routes/webhooks-admin')],
+  [under(paths.portal), () => import('../features/portal/routes/portal-pages')],
 ];
 
 function under(path: string) {

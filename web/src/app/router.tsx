@@ -3,7 +3,14 @@ import { Suspense } from 'react';
 import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../components/layout/page-loader';
 import { paths } from '../lib/paths';
-import { RequireAuth, RequirePasswordChanged, RequirePermission, RequireRole } from './guards';
+import {
+  RequireAuth,
+  RequireInternal,
+  RequirePasswordChanged,
+  RequirePermission,
+  RequirePortalUser,
+  RequireRole,
+} from './guards';
 import { lazyPage } from './lazy-page';
 import { preloadPage } from './page-preload';
 import { RouteErrorBoundary } from './routes/error-screen';
@@ -42,6 +49,15 @@ const CompanyAdmin = lazyPage(() => import('../features/company/routes/company-a
 const Requests = lazyPage(() => import('../features/requests/routes/requests'));
 const PublicRequest = lazyPage(() => import('../features/requests/routes/public-request'));
 const WebhooksAdmin = lazyPage(() => import('../features/webhooks/routes/webhooks-admin'));
+// The client portal (issue 33): its frame and its pages, one chunk each
+const loadPortalPages = () => import('../features/portal/routes/portal-pages');
+const PortalFrame = lazyPage(() => import('./routes/portal-layout'));
+const PortalHome = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalHomeRoute })));
+const PortalEquipment = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalEquipmentRoute })));
+const PortalInterventions = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalInterventionsRoute })));
+const PortalContract = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalContractRoute })));
+const PortalRequests = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalRequestsRoute })));
+const PortalNewRequest = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalNewRequestRoute })));
 
 const loadFrame = () => import('./routes/protected-layout');
 const loadQueryScope = () => import('./query-scope');
@@ -127,49 +143,70 @@ export function AppRoutes() {
               <Route path={paths.changePassword} element={<ChangePassword />} />
             </Route>
             <Route element={<RequirePasswordChanged />}>
-              <Route element={<ProtectedLayout />}>
-                <Route index element={<Dashboard />} />
-                <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
-                <Route path={paths.profile} element={<Profile />} />
-                <Route path={paths.settings} element={<Settings />} />
-                <Route path={paths.notifications} element={<Notifications />} />
-                <Route path={`${paths.clients}/:id?`} element={withPermission(PERMISSIONS.CLIENTS_READ, <Clients />)} />
+              <Route element={<RequirePortalUser />}>
                 <Route
-                  path={`${paths.equipment}/:id?`}
-                  element={withPermission(PERMISSIONS.EQUIPMENT_READ, <Equipment />)}
-                />
-                {/* `/:id?`: the deep link of one item opens its detail over the list (same page, no remount) */}
-                <Route
-                  path={`${paths.interventions}/:id?`}
-                  element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Interventions />)}
-                />
-                <Route
-                  path={paths.interventionTemplates}
-                  element={withPermission(
-                    [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE],
-                    <Templates />,
-                  )}
-                />
-                <Route path={paths.plans} element={withPermission(PERMISSIONS.PLANS_READ, <Plans />)} />
-                <Route path={paths.planning} element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Planning />)} />
-                <Route path={paths.stock} element={withPermission(PERMISSIONS.STOCK_READ, <Stock />)} />
-                <Route path={paths.contracts} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Contracts />)} />
-                <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
-                <Route path={paths.requests} element={withPermission(PERMISSIONS.REQUESTS_MANAGE, <Requests />)} />
-                <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
-                <Route
-                  path={paths.slaReport}
-                  element={withPermission([PERMISSIONS.REPORTS_READ, PERMISSIONS.CONTRACTS_READ], <SlaReport />)}
-                />
-                <Route path={paths.analytics} element={withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />)} />
-                <Route path={paths.users} element={adminOnly(<Users />)} />
-                <Route path={paths.roles} element={adminOnly(<Roles />)} />
-                <Route path={paths.sections} element={adminOnly(<Sections />)} />
-                <Route path={paths.audit} element={adminOnly(<AuditLog />)} />
-                <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
-                <Route path={paths.mail} element={adminOnly(<MailAdmin />)} />
-                <Route path={paths.company} element={adminOnly(<CompanyAdmin />)} />
-                <Route path={paths.webhooks} element={adminOnly(<WebhooksAdmin />)} />
+                  element={
+                    <Suspense fallback={<PageLoader />}>
+                      <PortalFrame />
+                    </Suspense>
+                  }
+                >
+                  <Route path={paths.portal} element={<PortalHome />} />
+                  <Route path={`${paths.portalEquipment}/:id?`} element={<PortalEquipment />} />
+                  <Route path={`${paths.portalInterventions}/:id?`} element={<PortalInterventions />} />
+                  <Route path={paths.portalContract} element={<PortalContract />} />
+                  <Route path={paths.portalNewRequest} element={<PortalNewRequest />} />
+                  <Route path={paths.portalRequests} element={<PortalRequests />} />
+                </Route>
+              </Route>
+              <Route element={<RequireInternal />}>
+                <Route element={<ProtectedLayout />}>
+                  <Route index element={<Dashboard />} />
+                  <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
+                  <Route path={paths.profile} element={<Profile />} />
+                  <Route path={paths.settings} element={<Settings />} />
+                  <Route path={paths.notifications} element={<Notifications />} />
+                  <Route
+                    path={`${paths.clients}/:id?`}
+                    element={withPermission(PERMISSIONS.CLIENTS_READ, <Clients />)}
+                  />
+                  <Route
+                    path={`${paths.equipment}/:id?`}
+                    element={withPermission(PERMISSIONS.EQUIPMENT_READ, <Equipment />)}
+                  />
+                  {/* `/:id?`: the deep link of one item opens its detail over the list (same page, no remount) */}
+                  <Route
+                    path={`${paths.interventions}/:id?`}
+                    element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Interventions />)}
+                  />
+                  <Route
+                    path={paths.interventionTemplates}
+                    element={withPermission(
+                      [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE],
+                      <Templates />,
+                    )}
+                  />
+                  <Route path={paths.plans} element={withPermission(PERMISSIONS.PLANS_READ, <Plans />)} />
+                  <Route path={paths.planning} element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Planning />)} />
+                  <Route path={paths.stock} element={withPermission(PERMISSIONS.STOCK_READ, <Stock />)} />
+                  <Route path={paths.contracts} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Contracts />)} />
+                  <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
+                  <Route path={paths.requests} element={withPermission(PERMISSIONS.REQUESTS_MANAGE, <Requests />)} />
+                  <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
+                  <Route
+                    path={paths.slaReport}
+                    element={withPermission([PERMISSIONS.REPORTS_READ, PERMISSIONS.CONTRACTS_READ], <SlaReport />)}
+                  />
+                  <Route path={paths.analytics} element={withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />)} />
+                  <Route path={paths.users} element={adminOnly(<Users />)} />
+                  <Route path={paths.roles} element={adminOnly(<Roles />)} />
+                  <Route path={paths.sections} element={adminOnly(<Sections />)} />
+                  <Route path={paths.audit} element={adminOnly(<AuditLog />)} />
+                  <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
+                  <Route path={paths.mail} element={adminOnly(<MailAdmin />)} />
+                  <Route path={paths.company} element={adminOnly(<CompanyAdmin />)} />
+                  <Route path={paths.webhooks} element={adminOnly(<WebhooksAdmin />)} />
+                </Route>
               </Route>
             </Route>
           </Route>

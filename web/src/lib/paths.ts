@@ -37,7 +37,18 @@ export const paths = {
   requests: '/demandes',
   /** The public request page a QR code opens (no login, issue 33). */
   publicRequest: '/r/:token',
+  /** The client portal (issue 33): a layout of its own, for client portal users only. */
+  portal: '/portail',
+  portalEquipment: '/portail/equipements',
+  portalInterventions: '/portail/interventions',
+  portalContract: '/portail/contrat',
+  portalRequests: '/portail/demandes',
+  portalNewRequest: '/portail/demandes/nouvelle',
 } as const;
+
+/** One of the company's interventions in the portal (the portal e-mails link here). */
+export const portalInterventionPath = (id: number | string) => `/portail/interventions/${id}`;
+export const portalEquipmentPath = (id: number | string) => `/portail/equipements/${id}`;
 
 /** The item's own address (deep links: notifications, e-mails, QR codes, shared links land on the item). */
 export const interventionPath = (id: number | string) => `/interventions/${id}`;

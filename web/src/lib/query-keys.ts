@@ -26,6 +26,7 @@ export const queryRoots = {
   contracts: ['contracts'],
   requests: ['requests'],
   webhooks: ['webhooks'],
+  portal: ['portal'],
 } as const;
 
 /**

@@ -80,9 +80,17 @@ export const users = pgTable(
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     // 0020_jobs_mail_reset.sql: optional, unique regardless of case (password recovery, e-mail notifications)
     email: varchar('email', { length: 254 }),
+    /**
+     * Client portal (migration 0056): the one client company a portal user belongs to (FK in SQL: customers.ts
+     * imports this file), his right, and his e-mail opt-in. Null droit = an internal user.
+     */
+    clientId: integer('client_id'),
+    portailDroit: varchar('portail_droit', { length: 10 }),
+    portailNotifications: boolean('portail_notifications').notNull().default(false),
     ...timestamps,
   },
   (t) => [
+    index('users_client_idx').on(t.clientId).where(sql`${t.clientId} IS NOT NULL`),
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`).where(sql`${t.email} IS NOT NULL`),
     index('users_created_idx').on(t.createdAt, t.id).where(sql`${t.deletedAt} IS NULL`),

@@ -203,7 +203,7 @@ const authRoutes: FastifyPluginAsyncZod<{ throttle: AuthThrottleSettings }> = as
   app.get(
     '/profile',
     {
-      config: { access: 'authenticated', allowedBeforePasswordChange: true, scope: 'own' },
+      config: { access: 'account', allowedBeforePasswordChange: true, scope: 'own' },
       schema: {
         tags: ['auth'],
         summary: 'Profil de la session',
@@ -217,7 +217,7 @@ const authRoutes: FastifyPluginAsyncZod<{ throttle: AuthThrottleSettings }> = as
     '/profile',
     {
       // the password change; a name change while the password must change answers 403 (auth.service)
-      config: { access: 'authenticated', allowedBeforePasswordChange: true, scope: 'own' },
+      config: { access: 'account', allowedBeforePasswordChange: true, scope: 'own' },
       schema: {
         tags: ['auth'],
         summary: 'Modifier le profil ({ nom }) ou changer le mot de passe ({ currentPassword, newPassword })',

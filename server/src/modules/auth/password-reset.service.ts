@@ -6,7 +6,7 @@ import {
   type ResetPasswordInput,
 } from '@gmao/domain/auth/password-reset';
 import { MAIL_TEMPLATES } from '@gmao/domain/mail/mail-schemas';
-import type { Db } from '../../db/database.ts';
+import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { assertPasswordAllowed } from '../../lib/password-policy.ts';
@@ -76,4 +76,31 @@ export async function resetPassword(db: Db, input: ResetPasswordInput) {
     });
   });
   return { message: PASSWORD_RESET_MESSAGES.done };
+}
+
+/** How long a portal invitation's link stays usable (issue 33): the client may open it days later. */
+export const INVITE_LINK_DAYS = 7;
+
+/**
+ * A client portal invitation (issue 33), in the caller's transaction: the password-reset machinery's single-use link
+ * (same table, same page /reset-password, same one-time use), valid INVITE_LINK_DAYS, e-mailed to the new account.
+ * False (and no usable link left) when no SMTP server can carry it.
+ */
+export async function sendPortalInvitation(
+  tx: DbOrTx,
+  user: { id: number; nom: string; email: string },
+  entreprise: string,
+): Promise<boolean> {
+  const token = randomBytes(32).toString('base64url');
+  await insertResetToken(tx, user.id, sha256(token), INVITE_LINK_DAYS * 24 * 60);
+  const link = appLink(`/reset-password?token=${token}`);
+  const content = MAIL_TEMPLATES.portalInvite(companyName(), {
+    nom: user.nom,
+    entreprise,
+    link,
+    days: INVITE_LINK_DAYS,
+  });
+  if (await enqueueEmail(tx, user.email, content)) return true;
+  await useTokens(tx, user.id);
+  return false;
 }

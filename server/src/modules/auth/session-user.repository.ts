@@ -20,12 +20,14 @@ type SessionUserRow = {
   must_change_password: boolean;
   password_hash: string;
   limite_sections: boolean | null;
+  client_id: number | null;
+  portail_droit: 'LECTURE' | 'DEMANDEUR' | null;
 };
 
 const SELECT_SESSION_USER_COLUMNS = sql`
   SELECT u.id, u.nom, u.username, u.enabled, u.password_hash, u.must_change_password,
          u.section_id, s.nom AS section, (s.responsable_id IS NOT NULL AND s.responsable_id = u.id) AS is_responsible,
-         u.role_id, r.nom AS role, r.limite_sections,
+         u.role_id, r.nom AS role, r.limite_sections, u.client_id, u.portail_droit,
          ${rolePermissionNames(sql`u.role_id`)} AS permissions`;
 
 const SELECT_SESSION_USER = sql`${SELECT_SESSION_USER_COLUMNS} ${USERS_WITH_SECTION_AND_ROLE}`;
@@ -43,6 +45,8 @@ function toSessionUser(row: SessionUserRow): SessionUser {
     permissions: row.permissions,
     mustChangePassword: row.must_change_password,
     ...(row.limite_sections && !isAdminRole(row.role) ? { limitedToSections: true } : {}),
+    // A portal account always has a client (CHECK users_portail_client_ck); 0 would match none if it ever had not.
+    ...(row.portail_droit !== null ? { clientId: row.client_id ?? 0, portalDroit: row.portail_droit } : {}),
   };
 }
 

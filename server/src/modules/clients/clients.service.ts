@@ -7,6 +7,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { clientContractsRefusal } from '../contracts/contracts.service.ts';
+import { disablePortalUsersOfClient } from '../portal/portal-users.service.ts';
 import { sectionExists } from '../sections/sections.service.ts';
 import * as repo from './clients.repository.ts';
 import { isForeignKeyViolation } from './search.ts';
@@ -80,6 +81,7 @@ export async function remove(db: Db, user: SessionUser, id: number): Promise<voi
       }
       const contracts = await clientContractsRefusal(tx, id);
       if (contracts) throw new AppError('CONFLICT', contracts);
+      await disablePortalUsersOfClient(tx, id); // issue 33: the client's portal accounts go with it
       const deleted = await repo.deleteClient(tx, id);
       await recordAudit(tx, {
         action: 'client.delete',

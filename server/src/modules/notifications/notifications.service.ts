@@ -29,6 +29,7 @@ import {
   wantingInApp,
   withdrawUnread,
 } from './notifications.repository.ts';
+import { notifyPortalUsers } from './portal-notifications.service.ts';
 
 /**
  * Notifications are written by `notify`, always inside the transaction of the change that causes them (an outbox:
@@ -77,6 +78,7 @@ async function subjectOf(tx: DbOrTx, id: number): Promise<{ row: InterventionSub
 
 /** An intervention was created: when urgent, the responsibles of its section and the administrators. */
 export async function notifyInterventionCreated(tx: DbOrTx, actor: SessionUser, interventionId: number) {
+  await notifyPortalUsers(tx, interventionId, null);
   const s = await subjectOf(tx, interventionId);
   if (!s?.row.urgence) return;
   const people = [s.row.creer_par, s.row.technician_id].filter((v): v is number => v !== null);
@@ -150,6 +152,7 @@ export async function notifyStatusChanged(
   from: Statut,
   to: Statut,
 ) {
+  await notifyPortalUsers(tx, interventionId, from, to);
   const s = await subjectOf(tx, interventionId);
   if (!s) return;
   await notify(tx, {

@@ -17,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertGeneratedIntervention } from '../interventions/interventions.service.ts';
 import { notifyGeneratedAssignment } from '../notifications/notifications.service.ts';
+import { notifyPortalUsers } from '../notifications/portal-notifications.service.ts';
 import { emitPlanGenerated } from '../webhooks/webhooks.service.ts';
 import * as generation from './plan-generation.repository.ts';
 import * as repo from './plans.repository.ts';
@@ -100,6 +101,7 @@ async function generateStep(tx: DbOrTx, id: number, tryOnly: boolean, today: str
     });
     await generation.linkOccurrence(tx, occurrenceId, interventionId);
     if (technicianId !== null) await notifyGeneratedAssignment(tx, interventionId, technicianId, M.assignedBy);
+    await notifyPortalUsers(tx, interventionId, null); // issue 33: the client's opted-in portal users
     created.push(interventionId);
   };
   for (const equipment of await generation.targetEquipment(tx, id)) {

@@ -49,6 +49,11 @@ export interface BonPdfInput {
   photoImages: Map<number, Buffer>;
   /** The intervention's page in the app (the QR code). */
   link: string;
+  /**
+   * Printed for the client's portal (issue 33): the signed content only — no live follow-up (internal statuses,
+   * history notes, review), which is the company's.
+   */
+  forClient?: boolean;
 }
 
 const PHOTO_BOX = { w: 160, h: 120, gap: 10 };
@@ -379,7 +384,7 @@ export function bonPdf(input: BonPdfInput): Promise<Buffer> {
       detailSections(doc, workDetails(bon, null), { prices: bon.content.materiels.prix_affiches });
       if (bon.content.comptes_rendus.length) comptesRendusSection(doc, { ...workDetails(bon, null), review: null });
       photos(doc, input);
-      followUp(doc, input);
+      if (!input.forClient) followUp(doc, input);
       signatures(doc, input);
       drawPageNumbers(doc, bon.version ? `${name} — version ${bon.version.number}` : name);
     },

@@ -20,6 +20,8 @@ export function summaryPdf(
   preventive: Compliance | null = null,
   partsDowntime: PartDowntime[] = [],
   header: CompanyHeader | null = null,
+  /** false for a client portal user (issue 33): no cost, price or value is printed. */
+  { costs = true }: { costs?: boolean } = {},
 ): Promise<Buffer> {
   const f = summary.filter;
   return renderPdf("Rapport d'interventions", (doc) => {
@@ -45,9 +47,13 @@ export function summaryPdf(
       ['Délai moyen de démarrage', formatHours(summary.durations.meanTimeToStartHours)],
       ['Temps moyen de réparation (MTTR)', formatHours(summary.durations.mttrHours)],
       ['Temps total de réparation', formatHours(summary.durations.totalRepairHours)],
-      ['Coût estimé total', formatCurrency(summary.costs.total)],
-      ['Coût moyen par intervention', formatCurrency(summary.costs.average)],
-      ['Valeur des équipements concernés', formatCurrency(summary.costs.equipmentValue)],
+      ...(costs
+        ? ([
+            ['Coût estimé total', formatCurrency(summary.costs.total)],
+            ['Coût moyen par intervention', formatCurrency(summary.costs.average)],
+            ['Valeur des équipements concernés', formatCurrency(summary.costs.equipmentValue)],
+          ] as [string, string][])
+        : []),
       ['Équipements / clients concernés', `${summary.equipmentCount} / ${summary.clientCount}`],
     ]);
     if (preventive && preventive.total.due > 0) {
@@ -124,7 +130,7 @@ export function summaryPdf(
         { header: 'Statut', width: 65 },
         { header: 'Technicien', width: 80 },
         { header: 'Durée', width: 35 },
-        { header: 'Coût', width: 50 },
+        ...(costs ? [{ header: 'Coût', width: 50 }] : []),
       ],
       rows.map((r) => [
         String(r.id),
@@ -134,7 +140,7 @@ export function summaryPdf(
         `${statutLabel(r.statut)}${r.urgence ? ' (URGENT)' : ''}`,
         r.technicien ?? '-',
         formatHours(r.repair_h === null ? null : Math.round(r.repair_h * 10) / 10),
-        formatCurrency(r.cout),
+        ...(costs ? [formatCurrency(r.cout)] : []),
       ]),
     );
   });

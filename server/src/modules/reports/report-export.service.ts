@@ -21,7 +21,12 @@ export function csvStream(db: DbOrTx, f: ReportFilter) {
 }
 
 /** The period PDF: the summary and the first PDF_ROW_LIMIT interventions (the CSV has them all). */
-export async function periodPdf(db: DbOrTx, f: ReportFilter, storage?: FileStorage): Promise<Buffer> {
+export async function periodPdf(
+  db: DbOrTx,
+  f: ReportFilter,
+  storage?: FileStorage,
+  opts: { costs?: boolean } = {},
+): Promise<Buffer> {
   const [summary, rows, preventive, parts, header] = await Promise.all([
     getSummary(db, f),
     reportRows(db, f, { limit: PDF_ROW_LIMIT + 1 }),
@@ -30,7 +35,15 @@ export async function periodPdf(db: DbOrTx, f: ReportFilter, storage?: FileStora
     getPartsDowntime(db, f),
     companyHeader(db, storage),
   ]);
-  return summaryPdf(summary, rows.slice(0, PDF_ROW_LIMIT), rows.length > PDF_ROW_LIMIT, preventive, parts, header);
+  return summaryPdf(
+    summary,
+    rows.slice(0, PDF_ROW_LIMIT),
+    rows.length > PDF_ROW_LIMIT,
+    preventive,
+    parts,
+    header,
+    opts,
+  );
 }
 
 async function readBytes(storage: FileStorage, key: string, maxBytes: number): Promise<Buffer | null> {
@@ -59,6 +72,7 @@ export async function interventionReportPdf(
   storage: FileStorage,
   id: number,
   version?: number,
+  { forClient = false }: { forClient?: boolean } = {},
 ): Promise<Buffer> {
   const row = await findInterventionForReport(db, id);
   if (!row) throw new AppError('NOT_FOUND', REPORT_MESSAGES.interventionNotFound);
@@ -84,6 +98,7 @@ export async function interventionReportPdf(
     live: { row, history, review: live.review, sla: live.sla },
     signatureImages,
     photoImages,
-    link: appLink(`/interventions/${id}`),
+    link: appLink(forClient ? `/portail/interventions/${id}` : `/interventions/${id}`),
+    forClient,
   });
 }

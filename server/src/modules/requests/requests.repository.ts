@@ -1,3 +1,4 @@
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import type {
   InterventionRequest,
   RequestListQuery,
@@ -6,6 +7,7 @@ import type {
 } from '@gmao/domain/requests/request-schemas';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { clientVisible } from '../../db/visibility.ts';
 
 /** The SQL of the requests module (issue 33): request links, requests and their photos (migration 0057). */
 
@@ -161,11 +163,13 @@ const toRequest = (r: RequestRow): Omit<InterventionRequest, 'photos'> => ({
 const foldedLike = (q: string) =>
   sql`'%' || regexp_replace(gmao_fold(${q}), ${sql.raw(`'([\\\\%_])'`)}, ${sql.raw(`'\\\\\\1'`)}, 'g') || '%'`;
 
-export async function listRequests(db: DbOrTx, q: RequestListQuery & { portalUserId?: number; clientId?: number }) {
-  const where = [sql`TRUE`];
+export async function listRequests(
+  db: DbOrTx,
+  q: RequestListQuery & { portalUserId?: number; visibility?: Visibility },
+) {
+  const where = [q.visibility ? clientVisible(q.visibility, sql`e.proprietaire_id`) : sql`TRUE`];
   if (q.statut) where.push(sql`r.statut = ${q.statut}`);
   if (q.portalUserId !== undefined) where.push(sql`r.portal_user_id = ${q.portalUserId}`);
-  if (q.clientId !== undefined) where.push(sql`e.proprietaire_id = ${q.clientId}`);
   if (q.search) {
     where.push(sql`gmao_fold(r.description || ' ' || r.nom || ' ' || r.telephone || ' ' || e.nom || ' ' ||
       c.nom_entreprise) LIKE ${foldedLike(q.search)}`);
@@ -200,4 +204,12 @@ export async function decide(
     SET statut = ${d.statut}, decided_by = ${d.userId}, decided_at = now(), motif = ${d.motif ?? null},
         intervention_id = ${d.interventionId ?? null}
     WHERE id = ${id}`);
+}
+
+/** The equipment's name when the visibility sees it (a portal user files on his company's equipment only), or null. */
+export async function visibleEquipmentName(db: DbOrTx, v: Visibility, id: number): Promise<string | null> {
+  const { rows } = await db.execute<{ nom: string }>(
+    sql`SELECT e.nom FROM equipements e WHERE e.id = ${id} AND ${clientVisible(v, sql`e.proprietaire_id`)}`,
+  );
+  return rows[0]?.nom ?? null;
 }

@@ -1,6 +1,8 @@
 import multipart from '@fastify/multipart';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { visibilityOf } from '@gmao/domain/auth/visibility';
 import { errorEnvelopeSchema, idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { portalRequestTargetSchema } from '@gmao/domain/portal/portal-schemas';
 import {
   acceptResultSchema,
   declineRequestSchema,
@@ -10,6 +12,7 @@ import {
   MAX_REQUEST_PHOTO_BYTES,
   MAX_REQUEST_PHOTOS,
   mergeRequestSchema,
+  portalRequestSchema,
   publicRequestTargetSchema,
   requestFormSchema,
   requestLinkSchema,
@@ -175,6 +178,7 @@ const requestsRoutes: FastifyPluginAsyncZod<RequestsRoutesOptions> = async (app,
   );
 
   await app.register(publicRoutes, { ...opts, prefix: '/public/requests' });
+  await app.register(portalRequestRoutes, { ...opts, prefix: '/portal/requests' });
 };
 
 /** The received form: its text fields and photos (bytes in memory, within the multipart limits). */
@@ -222,6 +226,78 @@ async function readForm(request: FastifyRequest) {
   }
   return { fields, photos };
 }
+
+/** The multipart limits of a request form (public or portal): 3 photos of 5 MB, a few short fields. */
+const FORM_LIMITS = {
+  throwFileSizeLimit: false,
+  limits: {
+    fileSize: MAX_REQUEST_PHOTO_BYTES,
+    files: MAX_REQUEST_PHOTOS + 1,
+    fields: 10,
+    parts: MAX_REQUEST_PHOTOS + 11,
+    fieldSize: 16 * 1024,
+  },
+};
+
+function parseFormFields(fields: Record<string, string>) {
+  const parsed = requestFormSchema.safeParse(fields);
+  if (!parsed.success) {
+    const details = parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? ''), msg: i.message }));
+    throw new AppError('BAD_REQUEST', details[0]?.msg ?? M.descriptionRequired, details);
+  }
+  return parsed.data;
+}
+
+/**
+ * The client portal's requests (issue 33, /api/portal/requests): his company's requests and their progress (any
+ * portal user), and a new one on one of his company's equipment (DEMANDEUR), through the public form's checks.
+ */
+const portalRequestRoutes: FastifyPluginAsyncZod<RequestsRoutesOptions> = async (app, { storage }) => {
+  await app.register(multipart, FORM_LIMITS);
+
+  app.get(
+    '/',
+    {
+      config: { access: { portal: 'LECTURE' } },
+      schema: {
+        tags: ['portal'],
+        summary: 'Les demandes de la société du client et leur avancement',
+        querystring: requestListQuerySchema,
+        response: { 200: listEnvelope(portalRequestSchema), ...errors },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await service.listClientRequests(app.db, visibilityOf(requireUser(request)), request.query)),
+    }),
+  );
+
+  app.post(
+    '/',
+    {
+      config: { access: { portal: 'DEMANDEUR' } },
+      schema: {
+        tags: ['portal'],
+        summary:
+          'Demander une intervention sur un équipement de la société (multipart : equipement_id, description, nom, telephone, email, photos[])',
+        consumes: ['multipart/form-data'],
+        response: { 201: successEnvelope(z.object({ id: z.number() })), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = requireUser(request);
+      const { fields, photos } = await readForm(request);
+      const target = portalRequestTargetSchema.safeParse({ equipement_id: fields.equipement_id });
+      if (!target.success) {
+        throw new AppError('BAD_REQUEST', M.equipmentRequired, [{ field: 'equipement_id', msg: M.equipmentRequired }]);
+      }
+      const { equipement_id: _, ...rest } = fields;
+      const form = parseFormFields(rest);
+      const id = await service.filePortalRequest(app.db, storage, user, target.data.equipement_id, form, photos);
+      return reply.status(201).send({ success: true as const, data: { id }, message: M.filed });
+    },
+  );
+};
 
 /** The public form: no account; multipart parsing is registered in this plugin only. */
 const publicRoutes: FastifyPluginAsyncZod<RequestsRoutesOptions> = async (app, { storage, throttle }) => {

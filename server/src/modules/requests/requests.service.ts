@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { SessionUser } from '@gmao/domain/auth/user';
+import { type Visibility, visibilityOf } from '@gmao/domain/auth/visibility';
 import { makePagination } from '@gmao/domain/common/api';
 import { sanitizeFilename } from '@gmao/domain/common/filename';
 import { EQUIPMENT_MESSAGES } from '@gmao/domain/equipment/equipment-schemas';
@@ -247,6 +248,24 @@ export async function fileRequest(db: Db, storage: FileStorage, input: NewReques
   }
 }
 
+/**
+ * A DEMANDEUR's request from the portal (issue 33): the same checks, photos and path as the public form
+ * (fileRequest, source PORTAIL), on one of his company's equipment only — another's answers 404 as an unknown one.
+ */
+export async function filePortalRequest(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  equipementId: number,
+  form: RequestForm,
+  photos: readonly ReceivedPhoto[],
+): Promise<number> {
+  if ((await repo.visibleEquipmentName(db, visibilityOf(user), equipementId)) === null) {
+    throw new AppError('NOT_FOUND', EQUIPMENT_MESSAGES.notFound);
+  }
+  return fileRequest(db, storage, { source: 'PORTAIL', equipementId, form, photos, portalUserId: user.id });
+}
+
 // ── Inbox ────────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const photoView = (p: Awaited<ReturnType<typeof repo.photosOf>>[number]) => ({
@@ -286,9 +305,12 @@ function portalView(r: InterventionRequest): PortalRequest {
   };
 }
 
-/** The requests on one client company's equipment, whoever filed them, as the portal shows them. */
-export async function listClientRequests(db: Db, clientId: number, q: RequestListQuery) {
-  const { rows, total } = await repo.listRequests(db, { ...q, clientId });
+/**
+ * The requests on the equipment a visibility sees (a portal user: his company's), whoever filed them, as the portal
+ * shows them.
+ */
+export async function listClientRequests(db: Db, visibility: Visibility, q: RequestListQuery) {
+  const { rows, total } = await repo.listRequests(db, { ...q, visibility });
   const data = (await withPhotos(db, rows)).map(portalView);
   return { data, pagination: makePagination(total, q.page, q.limit) };
 }

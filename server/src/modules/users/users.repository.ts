@@ -65,7 +65,8 @@ export interface UserFilters {
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function whereClause(f: UserFilters): SQL {
-  const conditions: SQL[] = [sql`u.deleted_at IS NULL`];
+  // Client portal accounts (issue 33) are managed from their client's page, not among the staff
+  const conditions: SQL[] = [sql`u.deleted_at IS NULL`, sql`u.client_id IS NULL`];
   if (f.search) {
     const pattern = containsPattern(f.search);
     conditions.push(sql`(u.nom ILIKE ${pattern} OR u.username ILIKE ${pattern})`);
@@ -92,7 +93,7 @@ export async function listUsers(db: DbOrTx, filters: UserFilters, page: number, 
 
 export async function findAdminUser(db: DbOrTx, id: number): Promise<AdminUser | null> {
   const { rows } = await db.execute<AdminUserRow>(
-    sql`${SELECT_ADMIN_USER} WHERE u.id = ${id} AND u.deleted_at IS NULL`,
+    sql`${SELECT_ADMIN_USER} WHERE u.id = ${id} AND u.deleted_at IS NULL AND u.client_id IS NULL`,
   );
   return rows[0] ? toAdminUser(rows[0]) : null;
 }

@@ -8,6 +8,8 @@ export const clientsKeys = {
   list: (filters: ClientFilters) => [...clientsKeys.lists(), filters] as const,
   detail: (id: number) => [...queryRoots.clients, 'detail', id] as const,
   sectors: () => [...queryRoots.clients, 'sectors'] as const,
+  /** The client's portal accounts (issue 33). */
+  portalUsers: (id: number) => [...queryRoots.clients, 'portal-users', id] as const,
   /** A client's equipment and interventions in its detail (read from those lists' own endpoints). */
   activity: (id: number, what: 'equipment' | 'interventions') => [...queryRoots.clients, 'activity', id, what] as const,
 };

@@ -10,6 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { usePermissions } from '../../../lib/session';
 import { useClient } from '../api/get-client';
 import { ClientActivity } from './client-activity';
+import { PortalUsersSection } from './portal-users-section';
 
 const linkClass = 'text-blue-700 underline-offset-2 hover:underline';
 
@@ -138,6 +139,8 @@ export function ClientDetailModal({
           )}
           {/* last: its lists arrive after the client, and nothing below them moves when they do (issue 14) */}
           <ClientActivity clientId={client.id} />
+          {/* issue 33: the client's portal accounts */}
+          <PortalUsersSection clientId={client.id} />
         </div>
       )}
     </Modal>

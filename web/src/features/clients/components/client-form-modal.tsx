@@ -15,7 +15,7 @@ import { LoadingOverlay } from '../../../components/ui/loading-overlay';
 import { Select } from '../../../components/ui/select';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';
-import { useSections } from '../../sections/api/get-sections';
+import { useSectionOptions } from '../api/get-section-options';
 import { useSectors } from '../api/get-sectors';
 import { useCreateClient, useUpdateClient } from '../api/mutate-client';
 
@@ -60,7 +60,7 @@ export function ClientFormModal({
   onSaved?: (client: Client) => void;
 }) {
   const sectors = useSectors();
-  const sections = useSections();
+  const sections = useSectionOptions();
   const create = useCreateClient();
   const update = useUpdateClient();
   const saving = create.isPending || update.isPending;

@@ -1,7 +1,7 @@
 import type { Client } from '@gmao/domain/clients/client-schemas';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -57,6 +57,22 @@ beforeEach(() => {
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     if (init?.method && init.method !== 'GET') return write();
     if (url.startsWith('/api/clients/sectors')) return json(200, { success: true, data: ['Textile', 'Mines'] });
+    if (url.startsWith('/api/clients/3/portal-users'))
+      return json(200, {
+        success: true,
+        data: [
+          {
+            id: 90,
+            nom: 'Hamid Alaoui',
+            username: 'h.alaoui@client.ma',
+            email: 'h.alaoui@client.ma',
+            droit: 'DEMANDEUR',
+            notifications: true,
+            en_attente: true,
+            created_at: '2026-11-01T10:00:00.000Z',
+          },
+        ],
+      });
     if (url.startsWith('/api/clients/3')) return json(200, { success: true, data: detail });
     if (url.startsWith('/api/equipment?'))
       return json(200, {
@@ -133,6 +149,35 @@ describe('clients tab', () => {
     expect(within(dialog).getByRole('button', { name: 'Modifier' })).toBeInTheDocument();
     await user.click(screen.getByTestId('modal-overlay'));
     expect(screen.getByRole('dialog', { name: 'Détails du client' })).toBeInTheDocument();
+  });
+
+  it("the detail's 'Portail client' section lists the accounts, invites and removes them (issue 33)", async () => {
+    granted.add('clients:read').add('clients:update');
+    const user = userEvent.setup();
+    renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Voir Atlas Textiles SARL' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Détails du client' });
+    const section = await within(dialog).findByRole('region', { name: 'Portail client' });
+    expect(await within(section).findByText('Hamid Alaoui')).toBeInTheDocument();
+    expect(within(section).getByText('Demandeur')).toBeInTheDocument();
+    expect(within(section).getByText('En attente')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Inviter' }));
+    await user.type(within(section).getByLabelText(/^Nom/), 'Salma Idrissi');
+    await user.type(within(section).getByLabelText(/^E-mail/), 'salma@client.ma');
+    await user.click(within(section).getAllByRole('button', { name: 'Inviter' }).at(-1)!);
+    await waitFor(() =>
+      expect(
+        fetchMock.mock.calls.some(([u, init]) => u === '/api/clients/3/portal-users' && init?.method === 'POST'),
+      ).toBe(true),
+    );
+    const post = fetchMock.mock.calls.find(
+      ([u, init]) => u === '/api/clients/3/portal-users' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      nom: 'Salma Idrissi',
+      email: 'salma@client.ma',
+      droit: 'LECTURE',
+    });
   });
 
   it('the legal section is left out when the client has no legal info', async () => {
