@@ -99,9 +99,8 @@ export function slaIs(filter: 'A_RISQUE' | 'DEPASSE' | 'RESPECTE' | 'HORS_CONTRA
     case 'HORS_CONTRAT':
       return sql.raw(`${i}.hors_contrat`);
     case 'DEPASSE':
-      return sql.raw(
-        `EXISTS (SELECT 1 FROM intervention_sla s WHERE s.intervention_id = ${i}.id AND s.etat = 'DEPASSE')`,
-      );
+      // The flag kept by the clocks' trigger (migration 0065) and its partial index in list order.
+      return sql.raw(`${i}.sla_depasse`);
     case 'A_RISQUE':
       // The running clocks past 75 % are few at any scale (the job turns them DEPASSE at 100 %): read them first from
       // the partial (alerte_le) index, then their interventions by primary key. As a semi-join the planner walked the

@@ -63,6 +63,8 @@ export const interventions = pgTable(
     // 0047_contracts.sql: created on equipment no contract covered (billable); EN_PAUSE's reason (ATTENTE_CLIENT…)
     horsContrat: boolean('hors_contrat').notNull().default(false),
     pauseMotif: varchar('pause_motif', { length: 20 }),
+    // 0065: holds a breached (DEPASSE) guaranteed-time clock — set by a trigger on intervention_sla, never cleared
+    slaDepasse: boolean('sla_depasse').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -86,6 +88,9 @@ export const interventions = pgTable(
     index('interventions_hors_contrat_idx')
       .on(t.date, t.id)
       .where(sql`${t.horsContrat} AND ${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),
+    index('interventions_sla_depasse_idx')
+      .on(t.date, t.id, t.statut)
+      .where(sql`${t.slaDepasse} AND ${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),
     index('interventions_visible_statut_idx')
       .on(t.statut, t.date, t.id)
       .where(sql`${t.deletedAt} IS NULL AND ${t.archivedAt} IS NULL`),
