@@ -3,6 +3,7 @@ import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifyRequestFiled } from '../src/modules/notifications/notifications.service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createEquipment, createIntervention, createUser } from './helpers/factories.ts';
 
@@ -238,6 +239,41 @@ describe('a section-limited responsable', () => {
     expect((await get(admin, `/api/reports/summary?${period}`)).statusCode).toBe(200);
   });
 
+  it('sees his section’s requests only, and is told of those alone', async () => {
+    const db = t.database.db;
+    const file = async (equipementId: number, nom: string) => {
+      const { rows } = await db.execute<{ id: number }>(sql`
+        INSERT INTO intervention_requests (equipement_id, description, nom, telephone, source)
+        VALUES (${equipementId}, 'Alarme température', ${nom}, '+212612345678', 'QR') RETURNING id`);
+      return rows[0].id;
+    };
+    const minePending = await file(mine.equipment, 'Opérateur Tanger');
+    const otherPending = await file(other.equipment, 'Opérateur Casablanca');
+    const list = (await get(limited, '/api/requests?limit=100')).json().data.map((r: { id: number }) => r.id);
+    expect(list).toContain(minePending);
+    expect(list).not.toContain(otherPending);
+    expect((await get(limited, `/api/requests/${otherPending}`)).statusCode).toBe(404);
+    expect(
+      (await t.as(limited, { method: 'POST', url: `/api/requests/${otherPending}/accept`, payload: {} })).statusCode,
+    ).toBe(404);
+    expect((await get(limited, `/api/equipment/${other.equipment}/request-link`)).statusCode).toBe(404);
+    expect((await get(admin, '/api/requests?limit=100')).json().data.length).toBeGreaterThanOrEqual(2);
+    // a request filed on each side: he hears of his section's only
+    await notifyRequestFiled(db, {
+      equipement: 'Tableau TGBT atelier',
+      nom: 'Opérateur Tanger',
+      equipementId: mine.equipment,
+    });
+    await notifyRequestFiled(db, {
+      equipement: OTHER_EQUIPMENT,
+      nom: 'Opérateur Casablanca',
+      equipementId: other.equipment,
+    });
+    const inbox = JSON.stringify((await get(limited, '/api/notifications?limit=50')).json().data);
+    expect(inbox).toContain('Opérateur Tanger');
+    expect(inbox).not.toContain('Opérateur Casablanca');
+  });
+
   it('is refused, with a reason, where a route covers the whole company', async () => {
     const res = await get(limited, '/api/dashboard/charts');
     expect(res.statusCode).toBe(403);
@@ -252,6 +288,7 @@ describe('the whole route table, for a section-limited responsable', () => {
     if (url.startsWith('/api/equipment/:id')) return other.equipment;
     if (url.startsWith('/api/contracts/:id')) return other.contract;
     if (url.startsWith('/api/reports/interventions/:id')) return other.intervention;
+    if (url.startsWith('/api/equipment/:id')) return other.equipment;
     return other.intervention;
   };
   const concrete = (url: string) =>

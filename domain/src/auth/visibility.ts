@@ -14,7 +14,7 @@ export type Visibility =
   | { kind: 'client'; clientId: number };
 
 /** What an `:id` route parameter names, for the visibility guard (server/src/plugins/visibility-guard.ts). */
-export type GuardedObject = 'client' | 'equipment' | 'intervention' | 'contract';
+export type GuardedObject = 'client' | 'equipment' | 'intervention' | 'contract' | 'request';
 
 export const VISIBILITY_MESSAGES = {
   clientRequired: 'Choisissez un client de votre section : sans client, ce rapport couvre toute l’entreprise',

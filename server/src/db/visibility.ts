@@ -21,6 +21,10 @@ const OWNER_OF: Record<GuardedObject, { table: string; client: string }> = {
   equipment: { table: 'equipements', client: 'o.proprietaire_id' },
   intervention: { table: 'interventions', client: 'o.client_id' },
   contract: { table: 'contracts', client: 'o.client_id' },
+  request: {
+    table: 'intervention_requests',
+    client: '(SELECT re.proprietaire_id FROM equipements re WHERE re.id = o.equipement_id)',
+  },
 };
 
 /** Whether the object `id` exists and `v` sees it: one indexed lookup by primary key. */
@@ -43,19 +47,44 @@ const ADMIN_NAMES = sql.join(
  * user of a role "limité à ses sections" (not an administrator) only when the intervention's client is in his section.
  * The SQL twin of visibilityOf + seesClient, for many users at once.
  */
-export async function usersSeeingIntervention(
+export function usersSeeingIntervention(
   db: DbOrTx,
   userIds: readonly number[],
   interventionId: number,
 ): Promise<number[]> {
+  return usersSeeingClient(db, userIds, sql`(SELECT i.client_id FROM interventions i WHERE i.id = ${interventionId})`);
+}
+
+/** The same for a client (the SQL expression `clientId`): among `userIds`, those who see it. */
+export async function usersSeeingClient(db: DbOrTx, userIds: readonly number[], clientId: SQL): Promise<number[]> {
   if (userIds.length === 0) return [];
   const { rows } = await db.execute<{ id: number }>(sql`
     SELECT u.id FROM users u
     LEFT JOIN roles r ON r.id = u.role_id
     WHERE u.id = ANY(${sql.param([...userIds])}::int[])
-      AND (NOT coalesce(r.limite_sections, false) OR r.nom IN (${ADMIN_NAMES})
-           OR EXISTS (SELECT 1 FROM interventions i JOIN clients c ON c.id = i.client_id
-                      WHERE i.id = ${interventionId} AND c.section_id = u.section_id))`);
+      AND (u.client_id IS NULL OR u.client_id = ${clientId})
+      AND (u.client_id IS NOT NULL OR NOT coalesce(r.limite_sections, false) OR r.nom IN (${ADMIN_NAMES})
+           OR EXISTS (SELECT 1 FROM clients c WHERE c.id = ${clientId} AND c.section_id = u.section_id))`);
   const seeing = new Set(rows.map((r) => r.id));
   return userIds.filter((id) => seeing.has(id));
+}
+
+/** Among `userIds`, those who see the owner of the equipment `equipementId`. */
+export function usersSeeingEquipment(db: DbOrTx, userIds: readonly number[], equipementId: number) {
+  return usersSeeingClient(db, userIds, ownerOf(equipementId));
+}
+
+const ownerOf = (equipementId: number) =>
+  sql`(SELECT e.proprietaire_id FROM equipements e WHERE e.id = ${equipementId})`;
+
+/** The responsable of the section of the equipment's owner (sections.responsable_id), when it has one. */
+export function equipmentSectionResponsable(db: DbOrTx, equipementId: number): Promise<number[]> {
+  return clientSectionResponsable(db, ownerOf(equipementId));
+}
+
+async function clientSectionResponsable(db: DbOrTx, clientId: SQL): Promise<number[]> {
+  const { rows } = await db.execute<{ id: number }>(sql`
+    SELECT s.responsable_id AS id FROM clients c JOIN sections s ON s.id = c.section_id
+    WHERE c.id = ${clientId} AND s.responsable_id IS NOT NULL`);
+  return rows.map((r) => r.id);
 }

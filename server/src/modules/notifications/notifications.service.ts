@@ -15,7 +15,7 @@ import {
 import { REQUEST_MESSAGES } from '@gmao/domain/requests/request-schemas';
 import { SLA_CIBLE_LABELS, type SlaCible } from '@gmao/domain/sla/sla-clock';
 import type { Db, DbOrTx } from '../../db/database.ts';
-import { usersSeeingIntervention } from '../../db/visibility.ts';
+import { equipmentSectionResponsable, usersSeeingEquipment, usersSeeingIntervention } from '../../db/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { enqueueNotificationEmails } from '../mail/mail.service.ts';
 import {
@@ -348,11 +348,19 @@ export async function notifyContractExpiring(
  * Equipment and clients carry no section yet; once the scope mechanism gives them one, the holders are narrowed to
  * the equipment's section here.
  */
-export async function notifyRequestFiled(tx: DbOrTx, r: { equipement: string; nom: string }) {
+/**
+ * A new request (issue 33): the holders of requests:manage who see its client (a section-limited one only for his
+ * section's clients) and the responsable of the client's section.
+ */
+export async function notifyRequestFiled(tx: DbOrTx, r: { equipement: string; nom: string; equipementId: number }) {
+  const candidates = [
+    ...(await holderIds(tx, PERMISSIONS.REQUESTS_MANAGE)),
+    ...(await equipmentSectionResponsable(tx, r.equipementId)),
+  ];
   await notify(tx, {
     event: 'request_new',
     type: 'info',
-    recipients: await holderIds(tx, PERMISSIONS.REQUESTS_MANAGE),
+    recipients: await usersSeeingEquipment(tx, [...new Set(candidates)], r.equipementId),
     actorId: null,
     title: REQUEST_MESSAGES.notificationTitle,
     message: REQUEST_MESSAGES.notificationMessage(r.equipement, r.nom),

@@ -1,7 +1,8 @@
 import multipart from '@fastify/multipart';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { visibilityOf } from '@gmao/domain/auth/visibility';
+import { narrowedVisibility, visibilityOf } from '@gmao/domain/auth/visibility';
 import { errorEnvelopeSchema, idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
+import { EQUIPMENT_MESSAGES } from '@gmao/domain/equipment/equipment-schemas';
 import { portalRequestTargetSchema } from '@gmao/domain/portal/portal-schemas';
 import {
   acceptResultSchema,
@@ -27,6 +28,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { guardObjectsById } from '../../plugins/visibility-guard.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import * as service from './requests.service.ts';
 
@@ -48,6 +50,9 @@ export interface RequestsRoutesOptions {
  */
 const requestsRoutes: FastifyPluginAsyncZod<RequestsRoutesOptions> = async (app, opts) => {
   const { storage } = opts;
+  // Issue 33: a section-limited user reaches only his section's requests and equipment links (visibility-guard.ts)
+  guardObjectsById(app, 'request', M.notFound, '/requests/:id');
+  guardObjectsById(app, 'equipment', EQUIPMENT_MESSAGES.notFound, '/equipment/:id');
 
   app.get(
     '/equipment/:id/request-link',
@@ -84,7 +89,7 @@ const requestsRoutes: FastifyPluginAsyncZod<RequestsRoutesOptions> = async (app,
   app.get(
     '/requests',
     {
-      config: manage,
+      config: { ...manage, scope: 'applied' as const },
       schema: {
         tags,
         summary: "Demandes d'intervention (boîte de réception)",
@@ -92,7 +97,10 @@ const requestsRoutes: FastifyPluginAsyncZod<RequestsRoutesOptions> = async (app,
         response: { 200: listEnvelope(interventionRequestSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, ...(await service.listRequests(app.db, request.query)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await service.listRequests(app.db, request.query, narrowedVisibility(requireUser(request)))),
+    }),
   );
 
   app.get(

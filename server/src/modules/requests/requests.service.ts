@@ -229,7 +229,7 @@ export async function fileRequest(db: Db, storage: FileStorage, input: NewReques
         actor: input.source === 'QR' ? { id: null, username: null } : undefined,
         summary: `Demande n° ${id} (${input.source === 'QR' ? 'QR code' : 'portail'}) sur ${equipement}`,
       });
-      await notifyRequestFiled(tx, { equipement, nom: input.form.nom });
+      await notifyRequestFiled(tx, { equipement, nom: input.form.nom, equipementId: input.equipementId });
       // Issue 35: integrators hear of it in the same transaction (the requester's phone and e-mail are not sent)
       await emitWebhookEvent(tx, 'request.received', {
         id,
@@ -283,8 +283,8 @@ async function withPhotos(db: DbOrTx, rows: Omit<InterventionRequest, 'photos'>[
   return rows.map((r) => ({ ...r, photos: photos.filter((p) => p.requestId === r.id).map(photoView) }));
 }
 
-export async function listRequests(db: Db, q: RequestListQuery) {
-  const { rows, total } = await repo.listRequests(db, q);
+export async function listRequests(db: Db, q: RequestListQuery, visibility?: Visibility) {
+  const { rows, total } = await repo.listRequests(db, { ...q, visibility });
   return { data: await withPhotos(db, rows), pagination: makePagination(total, q.page, q.limit) };
 }
 
