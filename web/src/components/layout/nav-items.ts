@@ -70,6 +70,7 @@ export const NAVIGATION: NavItem[] = [
     to: paths.requests,
     icon: MessageSquareWarning,
     permission: PERMISSIONS.REQUESTS_MANAGE,
+    sectionScoped: true,
   },
   { label: 'Maintenance préventive', to: paths.plans, icon: CalendarClock, permission: PERMISSIONS.PLANS_READ },
   { label: 'Planning', to: paths.planning, icon: CalendarDays, permission: PERMISSIONS.INTERVENTIONS_READ },
