@@ -274,6 +274,42 @@ describe('a section-limited responsable', () => {
     expect(inbox).not.toContain('Opérateur Casablanca');
   });
 
+  it('sees and plans the preventive maintenance of his section only', async () => {
+    const templates = (await get(admin, '/api/interventions/templates')).json().data as { id: number; nom: string }[];
+    const template = templates[0]!.id;
+    const plan = async (token: string, equipement_id: number, nom: string) =>
+      t.as(token, {
+        method: 'POST',
+        url: '/api/plans',
+        payload: { nom, template_id: template, equipement_id, rrule: 'FREQ=MONTHLY', date_debut: '2027-01-04' },
+      });
+    const minePlan = (await plan(admin, mine.equipment, 'Visite TGBT Tanger')).json().data.id;
+    const otherPlan = (await plan(admin, other.equipment, 'Visite onduleur Zeta')).json().data.id;
+    const list = (await get(limited, '/api/plans')).json().data.map((p: { id: number }) => p.id);
+    expect(list).toContain(minePlan);
+    expect(list).not.toContain(otherPlan);
+    expect((await get(limited, `/api/plans/${otherPlan}`)).statusCode).toBe(404);
+    expect((await get(limited, `/api/plans/${otherPlan}/occurrences?from=2027-01-01&to=2027-03-01`)).statusCode).toBe(
+      404,
+    );
+    expect((await get(limited, `/api/plans/${minePlan}`)).statusCode).toBe(200);
+    // he cannot plan another section's equipment, nor move his plan onto it
+    expect((await plan(limited, other.equipment, 'Intrus')).statusCode).toBe(404);
+    const moved = await t.as(limited, {
+      method: 'PUT',
+      url: `/api/plans/${minePlan}`,
+      payload: {
+        nom: 'Visite',
+        template_id: template,
+        equipement_id: other.equipment,
+        rrule: 'FREQ=MONTHLY',
+        date_debut: '2027-01-04',
+      },
+    });
+    expect(moved.statusCode).toBe(404);
+    expect((await plan(limited, mine.equipment, 'Thermographie TGBT')).statusCode).toBe(201);
+  });
+
   it('is refused, with a reason, where a route covers the whole company', async () => {
     const res = await get(limited, '/api/dashboard/charts');
     expect(res.statusCode).toBe(403);
@@ -286,6 +322,7 @@ describe('the whole route table, for a section-limited responsable', () => {
   const idFor = (url: string) => {
     if (url.startsWith('/api/clients/:id')) return other.client;
     if (url.startsWith('/api/equipment/:id')) return other.equipment;
+    if (url.startsWith('/api/plans/:id')) return 987654;
     if (url.startsWith('/api/contracts/:id')) return other.contract;
     if (url.startsWith('/api/reports/interventions/:id')) return other.intervention;
     if (url.startsWith('/api/equipment/:id')) return other.equipment;

@@ -14,11 +14,12 @@ export type Visibility =
   | { kind: 'client'; clientId: number };
 
 /** What an `:id` route parameter names, for the visibility guard (server/src/plugins/visibility-guard.ts). */
-export type GuardedObject = 'client' | 'equipment' | 'intervention' | 'contract' | 'request';
+export type GuardedObject = 'client' | 'equipment' | 'intervention' | 'contract' | 'request' | 'plan';
 
 export const VISIBILITY_MESSAGES = {
   clientRequired: 'Choisissez un client de votre section : sans client, ce rapport couvre toute l’entreprise',
   clientNotFound: 'Client introuvable',
+  equipmentNotFound: 'Équipement introuvable',
 } as const;
 
 export const COMPANY_VISIBILITY: Visibility = { kind: 'company' };

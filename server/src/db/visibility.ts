@@ -21,6 +21,10 @@ const OWNER_OF: Record<GuardedObject, { table: string; client: string }> = {
   equipment: { table: 'equipements', client: 'o.proprietaire_id' },
   intervention: { table: 'interventions', client: 'o.client_id' },
   contract: { table: 'contracts', client: 'o.client_id' },
+  plan: {
+    table: 'plans',
+    client: 'COALESCE(o.client_id, (SELECT pe.proprietaire_id FROM equipements pe WHERE pe.id = o.equipement_id))',
+  },
   request: {
     table: 'intervention_requests',
     client: '(SELECT re.proprietaire_id FROM equipements re WHERE re.id = o.equipement_id)',

@@ -1,3 +1,4 @@
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import type { MaterialInput } from '@gmao/domain/interventions/material-schemas';
 import { PLANNING_TIME_ZONE } from '@gmao/domain/interventions/schedule-schemas';
 import { STATUT } from '@gmao/domain/interventions/status';
@@ -5,6 +6,7 @@ import type { PlanInput, PlanListQuery, PlanMode } from '@gmao/domain/plans/plan
 import type { SkipDate } from '@gmao/domain/plans/recurrence';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { clientVisible } from '../../db/visibility.ts';
 
 export const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -80,8 +82,9 @@ const toPlan = ({ created_at, updated_at, ...r }: RawPlan): PlanRow => ({
   updatedAt: iso(updated_at),
 });
 
-export async function listPlans(db: DbOrTx, q: PlanListQuery): Promise<PlanRow[]> {
+export async function listPlans(db: DbOrTx, q: PlanListQuery & { visibility?: Visibility }): Promise<PlanRow[]> {
   const parts: SQL[] = [sql`p.deleted_at IS NULL`];
+  if (q.visibility) parts.push(clientVisible(q.visibility, sql`COALESCE(p.client_id, e.proprietaire_id)`));
   if (q.client_id) parts.push(sql`COALESCE(p.client_id, e.proprietaire_id) = ${q.client_id}`);
   if (q.actif !== undefined) parts.push(sql`p.actif = ${q.actif}`);
   if (q.equipement_id)

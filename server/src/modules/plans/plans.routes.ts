@@ -1,4 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { narrowedVisibility } from '@gmao/domain/auth/visibility';
 import { idParamsSchema, successEnvelope } from '@gmao/domain/common/api';
 import {
   complianceFileName,
@@ -20,7 +21,9 @@ import { BULK_COMPRESSION } from '../../lib/compression.ts';
 import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponsesWithBusinessRule as errors } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
+import { guardObjectsById } from '../../plugins/visibility-guard.ts';
 import { recordExport } from '../audit/audit.service.ts';
+import { requireTargetInScope } from '../visibility/visibility.service.ts';
 import { generatePlan } from './plan-generation.service.ts';
 import * as plans from './plans.service.ts';
 
@@ -30,10 +33,12 @@ const tags = ['plans'];
 
 /** Preventive maintenance plans (issue 17), at /api/plans. */
 const plansRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Issue 33: a section-limited user reaches only the plans of his section's clients (visibility-guard.ts)
+  guardObjectsById(app, 'plan', PLAN_MESSAGES.notFound);
   app.get(
     '/',
     {
-      config: read,
+      config: { ...read, scope: 'applied' as const },
       schema: {
         tags,
         summary:
@@ -42,7 +47,10 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(planSchema)), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await plans.listPlans(app.db, request.query) }),
+    async (request) => ({
+      success: true as const,
+      data: await plans.listPlans(app.db, { ...request.query, visibility: narrowedVisibility(requireUser(request)) }),
+    }),
   );
 
   app.get(
@@ -83,7 +91,8 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/holidays',
     {
-      config: read,
+      // the company's public holidays: no client data
+      config: { ...read, scope: 'own' as const },
       schema: {
         tags,
         summary:
@@ -145,7 +154,8 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/',
     {
-      config: manage,
+      // its target (client or equipment) must be one the user sees
+      config: { ...manage, scope: 'applied' as const },
       schema: {
         tags,
         summary:
@@ -155,7 +165,9 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await plans.createPlan(app.db, requireUser(request), request.body);
+      const user = requireUser(request);
+      await requireTargetInScope(app.db, user, request.body);
+      const data = await plans.createPlan(app.db, user, request.body);
       return reply.status(201).send({ success: true as const, data, message: PLAN_MESSAGES.created });
     },
   );
@@ -173,7 +185,9 @@ const plansRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await plans.updatePlan(app.db, requireUser(request), request.params.id, request.body);
+      const user = requireUser(request);
+      await requireTargetInScope(app.db, user, request.body);
+      const data = await plans.updatePlan(app.db, user, request.params.id, request.body);
       return { success: true as const, data, message: PLAN_MESSAGES.updated };
     },
   );

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import type { Statut } from '@gmao/domain/interventions/status';
 import {
@@ -52,7 +53,7 @@ function toPlan(row: repo.PlanRow, skips: SkipDate[], today: string): Plan {
   return { ...plan, prochaine_echeance: nextDue(row, skips, today) };
 }
 
-export async function listPlans(db: Db, q: PlanListQuery): Promise<Plan[]> {
+export async function listPlans(db: Db, q: PlanListQuery & { visibility?: Visibility }): Promise<Plan[]> {
   const [rows, skips] = await Promise.all([repo.listPlans(db, q), repo.skipDates(db)]);
   const today = metricsToday();
   return rows.map((r) => toPlan(r, skips, today));

@@ -20,3 +20,21 @@ export async function requireClientInScope(db: DbOrTx, user: SessionUser, client
   if (!(await userSees(db, user, 'client', clientId)))
     throw new AppError('NOT_FOUND', VISIBILITY_MESSAGES.clientNotFound);
 }
+
+/**
+ * A write that names its client or its equipment (a preventive plan's target): a user who sees less than the company
+ * may only name one he sees (404 "introuvable" otherwise, as for a missing one).
+ */
+export async function requireTargetInScope(
+  db: DbOrTx,
+  user: SessionUser,
+  target: { client_id?: number | null; equipement_id?: number | null },
+): Promise<void> {
+  if (visibilityOf(user).kind === 'company') return;
+  if (target.equipement_id != null && !(await userSees(db, user, 'equipment', target.equipement_id))) {
+    throw new AppError('NOT_FOUND', VISIBILITY_MESSAGES.equipmentNotFound);
+  }
+  if (target.client_id != null && !(await userSees(db, user, 'client', target.client_id))) {
+    throw new AppError('NOT_FOUND', VISIBILITY_MESSAGES.clientNotFound);
+  }
+}

@@ -122,7 +122,7 @@ function ComplianceCard() {
 
 /** /plans (plans:read): the preventive plans, their next due dates, compliance; managers create, edit, generate. */
 export function PlansScreen() {
-  const { can } = usePermissions();
+  const { can, limitedToSections } = usePermissions();
   const manages = can(PERMISSIONS.PLANS_MANAGE);
   const plans = usePlans();
   const generate = useGeneratePlan();
@@ -152,7 +152,8 @@ export function PlansScreen() {
           )
         }
       />
-      <ComplianceCard />
+      {/* the compliance covers the whole company: not for a role limited to its sections (issue 33) */}
+      {!limitedToSections && <ComplianceCard />}
       {plans.isError && !plans.data ? (
         <LoadErrorState description="Impossible de charger les plans." onRetry={() => void plans.refetch()} />
       ) : (
