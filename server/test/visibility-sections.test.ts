@@ -310,6 +310,45 @@ describe('a section-limited responsable', () => {
     expect((await plan(limited, mine.equipment, 'Thermographie TGBT')).statusCode).toBe(201);
   });
 
+  it('sees and moves the stock of his section’s locations only', async () => {
+    const location = async (nom: string, section_id: number) =>
+      (
+        await t.as(admin, {
+          method: 'POST',
+          url: '/api/stock/locations',
+          payload: { nom, type: 'MAGASIN', section_id },
+        })
+      ).json().data.id as number;
+    const tangerStore = await location('Magasin Tanger', tanger);
+    const casaStore = await location('Magasin Zeta Casablanca', casa);
+    const part = (
+      await t.as(admin, {
+        method: 'POST',
+        url: '/api/parts',
+        payload: { reference: 'FUS-NH00-63', designation: 'Fusible NH00 63 A', unite: 'u', prix_unitaire: '45.00' },
+      })
+    ).json().data.id as number;
+    const receive = (token: string, location_id: number) =>
+      t.as(token, {
+        method: 'POST',
+        url: '/api/stock/movements',
+        payload: { part_id: part, location_id, type: 'RECEPTION', quantite: 10 },
+      });
+    expect((await receive(admin, tangerStore)).statusCode).toBe(201);
+    expect((await receive(admin, casaStore)).statusCode).toBe(201);
+    const locations = (await get(limited, '/api/stock/locations')).json().data.map((l: { id: number }) => l.id);
+    expect(locations).toContain(tangerStore);
+    expect(locations).not.toContain(casaStore);
+    const moves = (await get(limited, '/api/stock/movements?limit=100')).json().data;
+    expect(moves.every((m: { location_id: number }) => m.location_id !== casaStore)).toBe(true);
+    expect(moves.some((m: { location_id: number }) => m.location_id === tangerStore)).toBe(true);
+    const detail = (await get(limited, `/api/parts/${part}`)).json().data;
+    expect(detail.stock.locations.map((l: { location_id: number }) => l.location_id)).toEqual([tangerStore]);
+    // his role holds stock:manage: he moves stock in his section's locations only
+    expect((await receive(limited, casaStore)).statusCode).toBe(404);
+    expect((await receive(limited, tangerStore)).statusCode).toBe(201);
+  });
+
   it('is refused, with a reason, where a route covers the whole company', async () => {
     const res = await get(limited, '/api/dashboard/charts');
     expect(res.statusCode).toBe(403);

@@ -61,6 +61,8 @@ export const STOCK_LABELS = {
   locationType: 'Type',
   locationTechnicien: 'Technicien',
   locationClient: 'Client',
+  locationSection: 'Section (agence)',
+  locationSectionNone: 'Celle du technicien ou du client, sinon aucune',
   chooseTechnicien: 'Choisir un technicien',
   chooseClient: 'Choisir un client',
   suggestionsTitle: 'Proposition de commande',

@@ -45,6 +45,8 @@ export const locationInputSchema = z.object({
   type: z.enum(LOCATION_TYPES),
   technicien_id: idSchema.nullish().transform((v) => v ?? null),
   client_id: idSchema.nullish().transform((v) => v ?? null),
+  /** The agency (section) the location belongs to (issue 33); else its technician's or its client's. */
+  section_id: idSchema.nullish().transform((v) => v ?? null),
 });
 export type LocationInput = z.output<typeof locationInputSchema>;
 
@@ -54,6 +56,7 @@ export const locationSchema = z.object({
   type: z.enum(LOCATION_TYPES),
   technicien_id: z.number().nullable(),
   client_id: z.number().nullable(),
+  section_id: z.number().nullable(),
   createdAt: z.string(),
 });
 export type StockLocation = z.infer<typeof locationSchema>;

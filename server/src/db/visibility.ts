@@ -92,3 +92,15 @@ async function clientSectionResponsable(db: DbOrTx, clientId: SQL): Promise<numb
     WHERE c.id = ${clientId} AND s.responsable_id IS NOT NULL`);
   return rows.map((r) => r.id);
 }
+
+/**
+ * A stock location the visibility `v` sees (alias `l` of stock_locations): its section — named, else its technician's
+ * (a van), else its client's (a site store) — among the user's sections. The company sees every location.
+ */
+export function locationVisible(v: Visibility, l = 'l'): SQL {
+  if (v.kind === 'company') return sql`TRUE`;
+  if (v.kind === 'client' || v.sectionIds.length === 0) return sql`FALSE`;
+  const a = sql.raw(l);
+  return sql`(COALESCE(${a}.section_id, (SELECT lu.section_id FROM users lu WHERE lu.id = ${a}.technicien_id),
+    (SELECT lc.section_id FROM clients lc WHERE lc.id = ${a}.client_id)) = ANY(${sql.param([...v.sectionIds])}::int[]))`;
+}

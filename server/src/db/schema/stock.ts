@@ -14,7 +14,7 @@ import {
   timestamp,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { users } from './access.ts';
+import { sections, users } from './access.ts';
 import { timestamps } from './columns.ts';
 import { clients } from './customers.ts';
 import { interventions } from './interventions.ts';
@@ -53,6 +53,8 @@ export const stockLocations = pgTable('stock_locations', {
   technicienId: integer('technicien_id').references(() => users.id, { onDelete: 'set null' }),
   clientId: integer('client_id').references(() => clients.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  // 0066: the section the location belongs to (else its technician's or its client's)
+  sectionId: integer('section_id').references(() => sections.id, { onDelete: 'set null' }),
 });
 
 export const stockMovements = pgTable('stock_movements', {

@@ -1,3 +1,4 @@
+import { COMPANY_VISIBILITY, type Visibility } from '@gmao/domain/auth/visibility';
 import {
   DEFAULT_STOCK_SETTINGS,
   type LocationInput,
@@ -11,6 +12,7 @@ import {
 } from '@gmao/domain/stock/stock-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { locationVisible } from '../../db/visibility.ts';
 
 /** Stock locations, levels, the movement ledger, alerts and suggestions, and the stock settings. */
 
@@ -25,6 +27,7 @@ type LocationRow = {
   type: StockLocation['type'];
   technicien_id: number | null;
   client_id: number | null;
+  section_id: number | null;
   created_at: Date;
 };
 const toLocation = (r: LocationRow): StockLocation => ({
@@ -33,16 +36,21 @@ const toLocation = (r: LocationRow): StockLocation => ({
   type: r.type,
   technicien_id: r.technicien_id,
   client_id: r.client_id,
+  section_id: r.section_id,
   createdAt: iso(r.created_at),
 });
 
-export async function listLocations(db: DbOrTx) {
-  const { rows } = await db.execute<LocationRow>(sql`SELECT * FROM stock_locations ORDER BY id`);
+export async function listLocations(db: DbOrTx, v: Visibility = COMPANY_VISIBILITY) {
+  const { rows } = await db.execute<LocationRow>(
+    sql`SELECT * FROM stock_locations l WHERE ${locationVisible(v)} ORDER BY id`,
+  );
   return rows.map(toLocation);
 }
 
-export async function findLocation(db: DbOrTx, id: number) {
-  const { rows } = await db.execute<LocationRow>(sql`SELECT * FROM stock_locations WHERE id = ${id}`);
+export async function findLocation(db: DbOrTx, id: number, v: Visibility = COMPANY_VISIBILITY) {
+  const { rows } = await db.execute<LocationRow>(
+    sql`SELECT * FROM stock_locations l WHERE l.id = ${id} AND ${locationVisible(v)}`,
+  );
   return rows[0] ? toLocation(rows[0]) : null;
 }
 
@@ -55,8 +63,8 @@ export async function centralStoreId(db: DbOrTx, nom: string) {
 
 export async function insertLocation(db: DbOrTx, l: LocationInput) {
   const { rows } = await db.execute<LocationRow>(sql`
-    INSERT INTO stock_locations (nom, type, technicien_id, client_id)
-    VALUES (${l.nom}, ${l.type}, ${l.technicien_id}, ${l.client_id}) RETURNING *`);
+    INSERT INTO stock_locations (nom, type, technicien_id, client_id, section_id)
+    VALUES (${l.nom}, ${l.type}, ${l.technicien_id}, ${l.client_id}, ${l.section_id}) RETURNING *`);
   return toLocation(rows[0]);
 }
 
@@ -143,8 +151,11 @@ export async function findMovements(db: DbOrTx, ids: number[]) {
   return rows.map(toMovement);
 }
 
-export async function listMovements(db: DbOrTx, q: MovementListQuery) {
+export async function listMovements(db: DbOrTx, q: MovementListQuery & { visibility?: Visibility }) {
   const conditions: SQL[] = [];
+  if (q.visibility) {
+    conditions.push(sql`location_id IN (SELECT l.id FROM stock_locations l WHERE ${locationVisible(q.visibility)})`);
+  }
   if (q.part_id) conditions.push(sql`part_id = ${q.part_id}`);
   if (q.location_id) conditions.push(sql`location_id = ${q.location_id}`);
   const where = conditions.length > 0 ? sql`WHERE ${sql.join(conditions, sql` AND `)}` : sql``;

@@ -27,14 +27,14 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/locations',
     {
-      config: read,
+      config: { ...read, scope: 'applied' as const },
       schema: {
         tags,
         summary: 'Emplacements de stock',
         response: { 200: successEnvelope(z.array(locationSchema)), ...errorResponses },
       },
     },
-    async () => ({ success: true as const, data: await stock.listLocations(app.db) }),
+    async (request) => ({ success: true as const, data: await stock.listLocations(app.db, requireUser(request)) }),
   );
 
   app.post(
@@ -57,7 +57,7 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/movements',
     {
-      config: read,
+      config: { ...read, scope: 'applied' as const },
       schema: {
         tags,
         summary: 'Journal des mouvements (les plus récents d’abord ; filtres part_id, location_id)',
@@ -65,13 +65,16 @@ export const stockRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: listEnvelope(movementSchema), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, ...(await stock.listMovements(app.db, request.query)) }),
+    async (request) => ({
+      success: true as const,
+      ...(await stock.listMovements(app.db, requireUser(request), request.query)),
+    }),
   );
 
   app.post(
     '/movements',
     {
-      config: manage,
+      config: { ...manage, scope: 'applied' as const },
       schema: {
         tags,
         summary: 'Enregistrer un mouvement (409 « Stock insuffisant » si le disponible ne suffit pas)',

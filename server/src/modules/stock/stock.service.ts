@@ -1,4 +1,5 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
+import { COMPANY_VISIBILITY, type Visibility, visibilityOf } from '@gmao/domain/auth/visibility';
 import { makePagination } from '@gmao/domain/common/api';
 import { MAX_QUANTITY } from '@gmao/domain/common/numbers';
 import {
@@ -25,7 +26,8 @@ export const round3 = (v: number) => Math.round(v * 1000) / 1000;
 
 // Locations
 
-export const listLocations = (db: Db) => stockRepo.listLocations(db);
+/** The locations `user` sees (issue 33: a section-limited user, his section's stores, vans and site stores). */
+export const listLocations = (db: Db, user: SessionUser) => stockRepo.listLocations(db, visibilityOf(user));
 
 export async function createLocation(db: Db, input: LocationInput) {
   if (input.type === 'VEHICULE' && input.technicien_id === null) {
@@ -140,8 +142,8 @@ export async function applyChanges(tx: DbOrTx, user: SessionUser | null, changes
   return movementIds;
 }
 
-export async function mustHaveLocation(tx: DbOrTx, id: number) {
-  const location = await stockRepo.findLocation(tx, id);
+export async function mustHaveLocation(tx: DbOrTx, id: number, v: Visibility = COMPANY_VISIBILITY) {
+  const location = await stockRepo.findLocation(tx, id, v);
   if (!location) throw new AppError('NOT_FOUND', M.locationNotFound);
   return location;
 }
@@ -149,7 +151,9 @@ export async function mustHaveLocation(tx: DbOrTx, id: number) {
 /** POST /stock/movements: one ledger row (two for a transfer), the levels and the audit row in one transaction. */
 export async function recordMovement(db: Db, user: SessionUser, input: MovementInput) {
   const ids = await db.transaction(async (tx) => {
-    await mustHaveLocation(tx, input.location_id);
+    // a section-limited user moves stock only in his section's locations
+    const v = visibilityOf(user);
+    await mustHaveLocation(tx, input.location_id, v);
     const motif = input.motif;
     const q = input.quantite;
     let changes: LevelChange[];
@@ -190,7 +194,7 @@ export async function recordMovement(db: Db, user: SessionUser, input: MovementI
         break;
       case 'TRANSFERT': {
         const dest = input.location_dest_id!;
-        await mustHaveLocation(tx, dest);
+        await mustHaveLocation(tx, dest, v);
         // Level rows locked in location id order (two opposite transfers never wait on each other crosswise).
         const out: LevelChange = {
           partId: input.part_id,
@@ -226,8 +230,12 @@ export async function recordMovement(db: Db, user: SessionUser, input: MovementI
   return stockRepo.findMovements(db, ids);
 }
 
-export async function listMovements(db: Db, query: MovementListQuery) {
-  const { rows, total } = await stockRepo.listMovements(db, query);
+export async function listMovements(db: Db, user: SessionUser, query: MovementListQuery) {
+  const v = visibilityOf(user);
+  const { rows, total } = await stockRepo.listMovements(db, {
+    ...query,
+    visibility: v.kind === 'company' ? undefined : v,
+  });
   return { data: rows, pagination: makePagination(total, query.page, query.limit) };
 }
 

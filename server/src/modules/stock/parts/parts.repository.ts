@@ -1,8 +1,10 @@
+import { COMPANY_VISIBILITY, type Visibility } from '@gmao/domain/auth/visibility';
 import type { SyncInfo } from '@gmao/domain/common/sync';
 import type { Part, PartInput, PartListQuery, PartSupplier } from '@gmao/domain/stock/stock-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
 import { inOrder, syncPage } from '../../../db/sync-sql.ts';
+import { locationVisible } from '../../../db/visibility.ts';
 import { iso, num } from '../stock.repository.ts';
 
 /** The parts catalogue and each part's photo. */
@@ -102,7 +104,8 @@ export async function findPart(db: DbOrTx, id: number) {
   return rows[0] ? toPart(rows[0]) : null;
 }
 
-export async function partStockByLocation(db: DbOrTx, partId: number) {
+/** The part's levels in the locations `v` sees (a section-limited user: his section's, issue 33). */
+export async function partStockByLocation(db: DbOrTx, partId: number, v: Visibility = COMPANY_VISIBILITY) {
   const { rows } = await db.execute<{
     location_id: number;
     location_nom: string;
@@ -111,7 +114,7 @@ export async function partStockByLocation(db: DbOrTx, partId: number) {
     reserved: string;
   }>(sql`SELECT s.location_id, l.nom AS location_nom, l.type AS location_type, s.on_hand::text, s.reserved::text
          FROM stock_levels s JOIN stock_locations l ON l.id = s.location_id
-         WHERE s.part_id = ${partId} ORDER BY l.nom, l.id`);
+         WHERE s.part_id = ${partId} AND ${locationVisible(v)} ORDER BY l.nom, l.id`);
   return rows.map((r) => ({
     location_id: r.location_id,
     location_nom: r.location_nom,

@@ -1,5 +1,6 @@
 import multipart from '@fastify/multipart';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { visibilityOf } from '@gmao/domain/auth/visibility';
 import { errorEnvelopeSchema, idParamsSchema, listEnvelope, successEnvelope } from '@gmao/domain/common/api';
 import { MAX_ATTACHMENT_BYTES } from '@gmao/domain/interventions/attachment-schemas';
 import { PARTS_CSV_MESSAGES, partsImportResultSchema, partsImportSchema } from '@gmao/domain/stock/parts-csv';
@@ -16,12 +17,15 @@ import { BULK_COMPRESSION } from '../../../lib/compression.ts';
 import { downloadHeaders } from '../../../lib/download.ts';
 import { errorResponses } from '../../../lib/route-schemas.ts';
 import { requireUploadedFile } from '../../../lib/upload.ts';
+import { requireUser } from '../../../plugins/auth.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../../storage/file-storage.ts';
 import { recordExport } from '../../audit/audit.service.ts';
 import * as parts from './parts.service.ts';
 
 const tags = ['stock'];
 const read = { access: { permission: PERMISSIONS.STOCK_READ } };
+/** The parts catalogue holds no client data: a section-limited user picks parts from it too (issue 33). */
+const catalogue = { ...read, scope: 'own' as const };
 const manage = { access: { permission: PERMISSIONS.STOCK_MANAGE } };
 
 /** /api/parts: the spare parts catalogue (issue 18). */
@@ -31,7 +35,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
   app.get(
     '/',
     {
-      config: read,
+      config: catalogue,
       schema: {
         tags,
         summary: 'Catalogue paginé (recherche : référence ou mots de la désignation / famille)',
@@ -80,7 +84,7 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
   app.get(
     '/:id',
     {
-      config: read,
+      config: catalogue,
       schema: {
         tags,
         summary: 'Une pièce et son stock par emplacement',
@@ -88,7 +92,10 @@ export const partsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = asy
         response: { 200: successEnvelope(partDetailSchema), ...errorResponses },
       },
     },
-    async (request) => ({ success: true as const, data: await parts.getPart(app.db, request.params.id) }),
+    async (request) => ({
+      success: true as const,
+      data: await parts.getPart(app.db, request.params.id, visibilityOf(requireUser(request))),
+    }),
   );
 
   app.post(
@@ -157,7 +164,7 @@ const partPhotoRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
 
   app.get(
     '/:id/photo',
-    { config: read, schema: { tags, summary: 'La photo de la pièce', params: idParamsSchema } },
+    { config: catalogue, schema: { tags, summary: 'La photo de la pièce', params: idParamsSchema } },
     async (request, reply) => {
       const file = await parts.openPartPhoto(app.db, storage, request.params.id);
       return reply

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { Visibility } from '@gmao/domain/auth/visibility';
 import { makePagination } from '@gmao/domain/common/api';
 import { sanitizeFilename } from '@gmao/domain/common/filename';
 import {
@@ -47,10 +48,10 @@ export async function listParts(db: Db, query: PartListQuery) {
   return { data: rows, pagination: makePagination(total, query.page, query.limit) };
 }
 
-export async function getPart(db: DbOrTx, id: number): Promise<PartDetail> {
+export async function getPart(db: DbOrTx, id: number, v?: Visibility): Promise<PartDetail> {
   const part = await partsRepo.findPart(db, id);
   if (!part) throw new AppError('NOT_FOUND', M.partNotFound);
-  const locations = await partsRepo.partStockByLocation(db, id);
+  const locations = await partsRepo.partStockByLocation(db, id, v);
   const photo = await partsRepo.partPhoto(db, id);
   return {
     ...part,

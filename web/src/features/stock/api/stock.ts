@@ -15,7 +15,7 @@ import type {
 import { CENTRAL_STORE } from '@gmao/domain/stock/stock-schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, downloadFile, type Envelope, type ListEnvelope } from '../../../lib/api-client';
-import { queryRoots } from '../../../lib/query-keys';
+import { queryRoots, sharedQueryKeys } from '../../../lib/query-keys';
 
 /** Query keys of the stock feature, general to specific (STYLE.md rule 9). */
 export const stockKeys = {
@@ -88,6 +88,13 @@ export const useStockTechnicians = (enabled: boolean) =>
     queryFn: () => api.get<Envelope<{ id: number; nom: string }[]>>('/interventions/technicians', { silent: true }),
     staleTime: 5 * 60_000,
     enabled,
+  });
+/** The sections (agencies) a store may belong to (issue 33), the sections screen's list key. */
+export const useStockSections = () =>
+  useQuery({
+    queryKey: sharedQueryKeys.sectionList(),
+    queryFn: () => api.get<Envelope<{ id: number; nom: string }[]>>('/sections', { silent: true }),
+    staleTime: 10 * 60_000,
   });
 export const useStockClients = (enabled: boolean) =>
   useQuery({

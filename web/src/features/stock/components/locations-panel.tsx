@@ -20,7 +20,7 @@ import { FormTextField } from '../../../components/ui/form-text-field';
 import { LoadErrorState } from '../../../components/ui/load-error-state';
 import { usePermissions } from '../../../lib/session';
 import { notify } from '../../../lib/toast';
-import { useCreateLocation, useLocations, useStockClients, useStockTechnicians } from '../api/stock';
+import { useCreateLocation, useLocations, useStockClients, useStockSections, useStockTechnicians } from '../api/stock';
 import { StockSettingsField } from './stock-settings';
 
 type FormValues = z.input<typeof locationInputSchema>;
@@ -31,11 +31,12 @@ function LocationFormModal({ onClose }: { onClose: () => void }) {
   const create = useCreateLocation();
   const form = useForm<FormValues, unknown, LocationInput>({
     resolver: zodResolver(locationInputSchema),
-    defaultValues: { nom: '', type: 'MAGASIN', technicien_id: null, client_id: null },
+    defaultValues: { nom: '', type: 'MAGASIN', technicien_id: null, client_id: null, section_id: null },
   });
   const type = form.watch('type');
   const technicians = useStockTechnicians(type === 'VEHICULE');
   const clients = useStockClients(type === 'SITE');
+  const sections = useStockSections();
   const errors = form.formState.errors;
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -50,11 +51,16 @@ function LocationFormModal({ onClose }: { onClose: () => void }) {
       // the API client has shown the server's message (a name already used…)
     }
   });
-  const select = (name: 'type' | 'technicien_id' | 'client_id', label: string, children: ReactNode) => {
+  const select = (
+    name: 'type' | 'technicien_id' | 'client_id' | 'section_id',
+    label: string,
+    children: ReactNode,
+    required = true,
+  ) => {
     const id = `location-${name}`;
     const error = errors[name]?.message as string | undefined;
     return (
-      <FormField label={label} htmlFor={id} required error={error}>
+      <FormField label={label} htmlFor={id} required={required} error={error}>
         <select
           id={id}
           className={inputClass(!!error)}
@@ -113,6 +119,19 @@ function LocationFormModal({ onClose }: { onClose: () => void }) {
               ))}
             </>,
           )}
+        {select(
+          'section_id',
+          L.locationSection,
+          <>
+            <option value="">{L.locationSectionNone}</option>
+            {sections.data?.data.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.nom}
+              </option>
+            ))}
+          </>,
+          false,
+        )}
       </form>
     </FormModal>
   );
