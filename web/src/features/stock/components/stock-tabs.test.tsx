@@ -133,7 +133,7 @@ describe('locations', () => {
         {
           method: 'POST',
           url: '/api/stock/locations',
-          body: { nom: 'Camion Karim', type: 'VEHICULE', technicien_id: 3, client_id: null },
+          body: { nom: 'Camion Karim', type: 'VEHICULE', technicien_id: 3, client_id: null, section_id: null },
         },
       ]),
     );
