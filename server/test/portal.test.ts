@@ -287,21 +287,18 @@ describe('portal reads: only the company of the user', () => {
       sql`SELECT id FROM business_calendars ORDER BY id LIMIT 1`,
     );
     const today = new Date().toISOString().slice(0, 10);
-    const made = await t.as(admin, {
-      method: 'POST',
-      url: '/api/contracts',
-      payload: {
-        client_id: a.client.id,
-        numero: `CT-PORTAIL-${a.client.id}`,
-        type: 'COMPLET',
-        date_debut: today,
-        date_fin: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`,
-        reconduction_tacite: false,
-        calendrier_id: cal[0].id,
-        montant_annuel_ht: '98765.00',
-        garanties: [{ urgence: true, cible: 'SUR_SITE', minutes: 240 }],
-      },
-    });
+    const contractBody = {
+      client_id: a.client.id,
+      numero: `CT-PORTAIL-${a.client.id}`,
+      type: 'COMPLET',
+      date_debut: today,
+      date_fin: `${Number(today.slice(0, 4)) + 1}${today.slice(4)}`,
+      reconduction_tacite: false,
+      calendrier_id: cal[0].id,
+      montant_annuel_ht: '98765.00',
+      garanties: [{ urgence: true, cible: 'SUR_SITE', minutes: 240 }],
+    };
+    const made = await t.as(admin, { method: 'POST', url: '/api/contracts', payload: contractBody });
     expect(made.statusCode, made.body).toBe(201);
     const withContract = await t.as(token, { method: 'GET', url: '/api/portal/contract' });
     expect(withContract.json().data.contrats).toEqual([
@@ -311,6 +308,20 @@ describe('portal reads: only the company of the user', () => {
       }),
     ]);
     expect(withContract.body).not.toContain('98765');
+    // the contract still hides the costs from the portal; once it says to show them, the period report has them
+    const periodText = async () =>
+      pdfText((await t.as(token, { method: 'GET', url: '/api/portal/reports/period.pdf' })).rawPayload);
+    expect(await periodText()).not.toContain('Coût');
+    const contractId = made.json().data.id;
+    const full = (await t.as(admin, { method: 'GET', url: `/api/contracts/${contractId}` })).json().data;
+    expect(full.prix_portail).toBe(false);
+    const shown = await t.as(admin, {
+      method: 'PUT',
+      url: `/api/contracts/${contractId}`,
+      payload: { ...contractBody, prix_portail: true },
+    });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(await periodText()).toContain('Coût');
     const bad = await t.as(token, { method: 'GET', url: '/api/portal/contract?dateFrom=2020-01-01&dateTo=2026-01-01' });
     expect(bad.statusCode).toBe(400);
   });

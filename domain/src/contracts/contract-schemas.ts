@@ -131,6 +131,8 @@ export const contractInputSchema = z
     reconduction_tacite: z.boolean().default(false),
     /** Issue 32: the client's signature on the bon is required to close this contract's interventions. */
     signature_client_obligatoire: z.boolean().default(false),
+    /** Issue 33: the client's portal users see costs and prices (else they are hidden from them). */
+    prix_portail: z.boolean().default(false),
     /** null (or absent): all of the client's equipment, present and future; else the covered list. */
     equipement_ids: idList(MAX_CONTRACT_EQUIPMENT, M.equipmentTooMany, M.equipmentDuplicate)
       .min(1, M.equipmentEmpty)
@@ -188,6 +190,7 @@ export const contractListItemSchema = z.object({
   date_fin: z.string(),
   reconduction_tacite: z.boolean(),
   signature_client_obligatoire: z.boolean(),
+  prix_portail: z.boolean(),
   /** null: all of the client's equipment. */
   equipements: z.number().nullable(),
   calendrier_id: z.number(),
@@ -227,6 +230,9 @@ export const contractDocumentSchema = z.object({
   createdAt: z.string(),
 });
 export type ContractDocument = z.infer<typeof contractDocumentSchema>;
+
+/** The contract form's checkbox (issue 33). */
+export const CONTRACT_PORTAL_PRICES_LABEL = 'Afficher les coûts et les prix dans le portail du client';
 
 export const contractSchema = contractListItemSchema.extend({
   equipement_ids: z.array(z.number()).nullable(),

@@ -81,6 +81,8 @@ export const contracts = pgTable(
     version: integer('version').notNull().default(1),
     /** 0051_signed_bon.sql: TERMINEE needs the client's signature on this contract's interventions (issue 32). */
     signatureClientObligatoire: boolean('signature_client_obligatoire').notNull().default(false),
+    // 0067: the client portal shows the costs and prices (period report) for this client
+    prixPortail: boolean('prix_portail').notNull().default(false),
     /** When the 60- and 30-day expiry notices went to the administrators (once each per end date). */
     expiryNotified60At: timestamp('expiry_notified_60_at', { withTimezone: true }),
     expiryNotified30At: timestamp('expiry_notified_30_at', { withTimezone: true }),

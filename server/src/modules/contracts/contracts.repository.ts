@@ -133,6 +133,7 @@ export interface ContractHeadRow {
   date_fin: string;
   reconduction_tacite: boolean;
   signature_client_obligatoire: boolean;
+  prix_portail: boolean;
   equipements: number | null;
   calendrier_id: number;
   calendrier_nom: string;
@@ -150,7 +151,7 @@ type RawHead = Omit<ContractHeadRow, 'created_at' | 'updated_at'> & {
 
 const selectHead = (today: string) => sql`SELECT k.id, k.client_id, c.nom_entreprise AS client_nom, k.numero, k.type,
     k.date_debut::text AS date_debut, k.date_fin::text AS date_fin, k.reconduction_tacite,
-    k.signature_client_obligatoire,
+    k.signature_client_obligatoire, k.prix_portail,
     CASE WHEN k.all_equipment THEN NULL
       ELSE (SELECT count(*)::int FROM contract_equipment ce WHERE ce.contract_id = k.id) END AS equipements,
     k.calendrier_id, b.nom AS calendrier_nom, k.montant_annuel_ht::text AS montant_annuel_ht, k.version,
@@ -344,10 +345,11 @@ export async function lockContract(db: DbOrTx, id: number): Promise<{ client_id:
 export async function insertContract(db: DbOrTx, input: ContractInput, userId: number): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(sql`INSERT INTO contracts (client_id, numero, type, date_debut,
       date_fin, reconduction_tacite, all_equipment, calendrier_id, montant_annuel_ht, version, creer_par,
-      signature_client_obligatoire)
+      signature_client_obligatoire, prix_portail)
     VALUES (${input.client_id}, ${input.numero}, ${input.type}, ${input.date_debut}::date, ${input.date_fin}::date,
       ${input.reconduction_tacite}, ${input.equipement_ids === null}, ${input.calendrier_id},
-      ${input.montant_annuel_ht}::numeric, 1, ${userId}, ${input.signature_client_obligatoire})
+      ${input.montant_annuel_ht}::numeric, 1, ${userId}, ${input.signature_client_obligatoire},
+      ${input.prix_portail})
     RETURNING id`);
   return rows[0]!.id;
 }
@@ -361,7 +363,8 @@ export async function updateContractHead(db: DbOrTx, id: number, input: Contract
       date_fin = ${input.date_fin}::date, reconduction_tacite = ${input.reconduction_tacite},
       all_equipment = ${input.equipement_ids === null}, calendrier_id = ${input.calendrier_id},
       montant_annuel_ht = ${input.montant_annuel_ht}::numeric, version = ${version},
-      signature_client_obligatoire = ${input.signature_client_obligatoire}, updated_at = now()
+      signature_client_obligatoire = ${input.signature_client_obligatoire}, prix_portail = ${input.prix_portail},
+      updated_at = now()
     WHERE id = ${id}`);
 }
 

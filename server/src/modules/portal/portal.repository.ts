@@ -164,6 +164,14 @@ export async function nextVisits(db: DbOrTx, v: Visibility, equipementId: number
 }
 
 /** The company's contracts in force or to come (no amount: prices are not shown), with their guaranteed times. */
+/** Whether a current contract of the client says its portal shows costs and prices (issue 33; hidden otherwise). */
+export async function pricesShown(db: DbOrTx, v: Visibility, today: string): Promise<boolean> {
+  const { rows } = await db.execute(sql`SELECT 1 FROM contracts k
+    WHERE k.deleted_at IS NULL AND k.prix_portail AND ${clientVisible(v, sql`k.client_id`)}
+      AND k.date_debut <= ${today}::date AND (k.date_fin >= ${today}::date OR k.reconduction_tacite) LIMIT 1`);
+  return rows.length > 0;
+}
+
 export async function contractsOf(db: DbOrTx, v: Visibility, today: string): Promise<PortalContract[]> {
   const { rows } = await db.execute<{
     id: number;

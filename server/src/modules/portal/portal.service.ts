@@ -121,9 +121,12 @@ export async function contracts(db: Db, user: SessionUser, q: PortalPeriodQuery)
 }
 
 export async function periodReportPdf(db: Db, storage: FileStorage, user: SessionUser, q: PortalPeriodQuery) {
-  const c = await company(db, visibilityOf(user));
+  const v = visibilityOf(user);
+  const c = await company(db, v);
   const p = period(q);
-  const pdf = await periodPdf(db, { ...p, clientId: c.id }, storage, { costs: false });
+  // costs and prices only when the client's contract says so (issue 33)
+  const costs = await repo.pricesShown(db, v, metricsToday());
+  const pdf = await periodPdf(db, { ...p, clientId: c.id }, storage, { costs });
   return { pdf, ...p };
 }
 

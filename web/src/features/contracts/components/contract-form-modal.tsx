@@ -1,4 +1,5 @@
 import {
+  CONTRACT_PORTAL_PRICES_LABEL,
   CONTRACT_TYPE_LABELS,
   CONTRACT_TYPES,
   type Contract,
@@ -68,6 +69,7 @@ export function ContractFormModal({ contract, onClose }: { contract: Contract | 
   const [dateFin, setDateFin] = useState(contract?.date_fin ?? inOneYear());
   const [tacite, setTacite] = useState(contract?.reconduction_tacite ?? true);
   const [signature, setSignature] = useState(contract?.signature_client_obligatoire ?? false);
+  const [prixPortail, setPrixPortail] = useState(contract?.prix_portail ?? false);
   const [allEquipment, setAllEquipment] = useState(contract ? contract.equipement_ids === null : true);
   const [equipmentIds, setEquipmentIds] = useState<number[]>(contract?.equipement_ids ?? []);
   const [planIds, setPlanIds] = useState<number[]>(contract?.plan_ids ?? []);
@@ -90,6 +92,7 @@ export function ContractFormModal({ contract, onClose }: { contract: Contract | 
     date_fin: dateFin,
     reconduction_tacite: tacite,
     signature_client_obligatoire: signature,
+    prix_portail: prixPortail,
     equipement_ids: allEquipment ? null : equipmentIds,
     plan_ids: planIds,
     calendrier_id: calendrierId ? Number(calendrierId) : undefined,
@@ -228,6 +231,15 @@ export function ContractFormModal({ contract, onClose }: { contract: Contract | 
             onChange={(e) => setSignature(e.target.checked)}
           />
           {COMPANY_MESSAGES.signatureRequired}
+        </label>
+        <label className="flex min-h-11 items-center gap-2 text-sm text-slate-700 sm:col-span-2">
+          <input
+            type="checkbox"
+            className="h-5 w-5"
+            checked={prixPortail}
+            onChange={(e) => setPrixPortail(e.target.checked)}
+          />
+          {CONTRACT_PORTAL_PRICES_LABEL}
         </label>
         <FormField label="Calendrier ouvré" htmlFor="contract-calendrier" required error={errorOf('calendrier_id')}>
           <Select

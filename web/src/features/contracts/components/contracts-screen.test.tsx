@@ -21,6 +21,7 @@ const item: ContractListItem = {
   date_fin: '2026-12-31',
   reconduction_tacite: true,
   signature_client_obligatoire: false,
+  prix_portail: false,
   equipements: null,
   calendrier_id: 1,
   calendrier_nom: 'Heures ouvrées',
