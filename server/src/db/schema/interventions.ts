@@ -63,6 +63,13 @@ export const interventions = pgTable(
     // 0047_contracts.sql: created on equipment no contract covered (billable); EN_PAUSE's reason (ATTENTE_CLIENT…)
     horsContrat: boolean('hors_contrat').notNull().default(false),
     pauseMotif: varchar('pause_motif', { length: 20 }),
+    // 0058_habilitations.sql: the kind of work (what its equipment requires) and an assignment forced without the
+    // required habilitation (justification, by whom, when, for which technician)
+    typeTravail: varchar('type_travail', { length: 20 }),
+    derogationMotif: text('derogation_motif'),
+    derogationPar: integer('derogation_par').references(() => users.id, { onDelete: 'set null' }),
+    derogationLe: timestamp('derogation_le', { withTimezone: true }),
+    derogationTechnicianId: integer('derogation_technician_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -184,6 +191,8 @@ export const interventionTemplates = pgTable('intervention_templates', {
   checklist: jsonb('checklist').notNull().default([]),
   materiaux: jsonb('materiaux').notNull().default([]),
   actif: boolean('actif').notNull().default(true),
+  // 0058_habilitations.sql: the kind of work of the interventions made from it
+  typeTravail: varchar('type_travail', { length: 20 }),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });

@@ -1,4 +1,5 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
+import type { WorkKind } from '@gmao/domain/habilitations/requirements';
 import { casablancaToday } from '@gmao/domain/interventions/due-day';
 import type {
   Intervention,
@@ -14,6 +15,8 @@ import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { missingFor, requireHabilitations } from '../habilitations/habilitations.check.ts';
+import { jobFacts } from '../habilitations/habilitations.repository.ts';
 import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
 import { mayEnter, releaseReservations } from '../stock/requests/part-requests.service.ts';
 import { emitInterventionEvent } from '../webhooks/webhooks.service.ts';
@@ -126,6 +129,7 @@ async function createOnce(
       statut: input.statut,
       creerPar: user.id,
       templateId: extras.templateId ?? null,
+      typeTravail: input.type_travail ?? null,
     });
     // Issue 31: the SLA clocks of the covering contract, or hors contrat, in the creation's transaction.
     await snapshotSla(tx, created);
@@ -141,7 +145,7 @@ async function createOnce(
     else await insertDefaultChecklist(tx, created, input.equipement_id);
     for (const material of extras.materials ?? []) await insertMaterial(tx, created, material, user.id);
     // Assigned at creation through the assignment's own rules (a 403 rolls the creation back).
-    if (input.technicianId) await assignInTx(tx, user, [created], input.technicianId);
+    if (input.technicianId) await assignInTx(tx, user, [created], input.technicianId, undefined, input.derogation);
     await notifyInterventionCreated(tx, user, created);
     // Issue 35: the event goes to the webhooks' outbox in the creation's transaction (after the assignment's own).
     await emitInterventionEvent(tx, 'intervention.created', created);
@@ -219,6 +223,8 @@ export interface GeneratedIntervention {
   templateId: number | null;
   planId: number;
   technicianId: number | null;
+  /** Issue 34: the template's kind of work (what the technician must be qualified for). */
+  typeTravail: WorkKind | null;
   checklist: readonly string[];
   materials: readonly MaterialInput[];
   note: string;
@@ -228,8 +234,13 @@ export interface GeneratedIntervention {
  * PLANIFIEE intervention with its history row, checklist (the template's, else the equipment type's default),
  * planned materials, planned start and assignee; the caller owns the transaction and notifies the assignee. The plan
  * checked the technician when it was saved; assigning is the plan manager's decision (plans:manage), not a session's.
+ * Issue 34: a technician without the habilitations its kind of work requires on its day is not assigned (`refused`:
+ * the reason, for the caller to notify the responsables).
  */
-export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedIntervention): Promise<number> {
+export async function insertGeneratedIntervention(
+  tx: DbOrTx,
+  g: GeneratedIntervention,
+): Promise<{ id: number; assigned: boolean; refused: string | null }> {
   const clientId = await resolveClient(tx, g.equipementId, null);
   const created = await repo.insertIntervention(tx, {
     equipementId: g.equipementId,
@@ -241,20 +252,27 @@ export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedInterv
     creerPar: g.creerPar,
     templateId: g.templateId,
     planId: g.planId,
+    typeTravail: g.typeTravail,
   });
   await snapshotSla(tx, created);
   await writeSchedule(tx, created, instantOfWallClock(g.date, g.plannedTime), g.dureePrevue);
+  let refused: string | null = null;
+  if (g.technicianId !== null) {
+    const missing = (await missingFor(tx, g.technicianId, await jobFacts(tx, [created]))).get(created);
+    if (missing) refused = missing[0].message;
+  }
+  const technicianId = refused ? null : g.technicianId;
   await insertHistory(tx, { interventionId: created, from: null, to: 'PLANIFIEE', note: g.note, userId: g.creerPar });
   if (g.checklist.length) await insertChecklistItems(tx, created, g.checklist);
   else await insertDefaultChecklist(tx, created, g.equipementId);
   for (const material of g.materials) await insertMaterial(tx, created, material, g.creerPar);
-  if (g.technicianId !== null) {
-    await setTechnician(tx, [created], g.technicianId);
+  if (technicianId !== null) {
+    await setTechnician(tx, [created], technicianId);
     await onAssigned(tx, [created]);
   }
   await emitInterventionEvent(tx, 'intervention.created', created);
-  if (g.technicianId !== null) await emitInterventionEvent(tx, 'intervention.assigned', created);
-  return created;
+  if (technicianId !== null) await emitInterventionEvent(tx, 'intervention.assigned', created);
+  return { id: created, assigned: technicianId !== null, refused };
 }
 
 /**
@@ -284,12 +302,19 @@ export async function updateIntervention(
       description: input.description,
       urgence: input.urgence,
       note: input.note === undefined ? undefined : input.note || null,
+      typeTravail: input.type_travail,
     };
     // Issue 31: the deadlines of the (possibly new) urgency, from the creation, paused minutes kept (a no-op when equal).
     if (input.urgence !== undefined) await onUrgencyChange(tx, id, input.urgence);
     if (newStatut) {
       await applyStatusChange(tx, user, current, newStatut, input.note || null, fields, { motif: input.motif });
     } else await repo.updateFields(tx, id, fields);
+    // Issue 34: a new day, equipment or kind of work must still be covered by the assignee's habilitations.
+    const changesJob =
+      input.date !== undefined || input.equipement_id !== undefined || input.type_travail !== undefined;
+    if (current.technician_id !== null && changesJob) {
+      await requireHabilitations(tx, { user, technicianId: current.technician_id, jobs: await jobFacts(tx, [id]) });
+    }
   });
   return mustFind(db, id);
 }

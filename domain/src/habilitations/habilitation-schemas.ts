@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { isCalendarDay, paginationQuerySchema } from '../common/api.ts';
+import { parseSymbol, WORK_KINDS } from './requirements.ts';
+import {
+  domainIssue,
+  E_ATTRIBUTES,
+  HABILITATION_MESSAGES as M,
+  symbolIssue,
+  TITLE_DOMAINS,
+  VOLTAGE_DOMAINS,
+} from './symbols.ts';
+
+const day = z
+  .string({ error: M.dateRequired })
+  .trim()
+  .min(1, { error: M.dateRequired, abort: true })
+  .refine(isCalendarDay, M.dateInvalid);
+const text = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, M.tooLong(max))
+    .nullish()
+    .transform((v) => v ?? '');
+
+/**
+ * Body of POST /users/{id}/habilitations and PUT /habilitations/{hid}, and the form's resolver: a symbol of the
+ * standard's table (E with its attribute), delivered for a domain its letter allows, valid from delivree_le to
+ * valide_jusqu_au (inclusive, not before it).
+ */
+export const habilitationInputSchema = z
+  .object({
+    symbole: z
+      .string({ error: M.symboleRequired })
+      .trim()
+      .min(1, M.symboleRequired)
+      .max(10, M.tooLong(10))
+      .transform((s) => s.toUpperCase()),
+    attribut: z
+      .union([z.literal(''), z.enum(E_ATTRIBUTES)], { error: M.attributeRequired('E') })
+      .nullish()
+      .transform((v) => v || null),
+    domaine: z.enum(TITLE_DOMAINS, { error: M.domaineInvalid }),
+    champ: text(500),
+    restrictions: text(1000),
+    delivree_le: day,
+    valide_jusqu_au: day,
+    signataire: z.string({ error: M.signataireRequired }).trim().min(1, M.signataireRequired).max(200, M.tooLong(200)),
+  })
+  .superRefine((v, ctx) => {
+    const symbol = symbolIssue(v.symbole, v.attribut);
+    if (symbol) ctx.addIssue({ code: 'custom', path: ['symbole'], message: symbol });
+    else {
+      const domain = domainIssue(v.symbole, v.domaine);
+      if (domain) ctx.addIssue({ code: 'custom', path: ['domaine'], message: domain });
+    }
+    if (v.valide_jusqu_au < v.delivree_le) {
+      ctx.addIssue({ code: 'custom', path: ['valide_jusqu_au'], message: M.expiryBeforeIssue });
+    }
+  });
+export type HabilitationFormValues = z.input<typeof habilitationInputSchema>;
+export type HabilitationInput = z.output<typeof habilitationInputSchema>;
+
+export const habilitationSchema = z.object({
+  id: z.number().int(),
+  user_id: z.number().int(),
+  user_nom: z.string(),
+  symbole: z.string(),
+  attribut: z.string().nullable(),
+  domaine: z.enum(TITLE_DOMAINS),
+  champ: z.string(),
+  restrictions: z.string(),
+  delivree_le: z.string(),
+  valide_jusqu_au: z.string(),
+  signataire: z.string(),
+  /** Whether a scanned signed titre is stored. */
+  document: z.boolean(),
+  created_at: z.string(),
+  created_by: z.object({ id: z.number().int(), nom: z.string() }).nullable(),
+});
+export type Habilitation = z.infer<typeof habilitationSchema>;
+
+/** GET /users/{id}/habilitations: the titles, newest first, and the medical fitness. */
+export const userHabilitationsSchema = z.object({
+  aptitude_medicale_jusqu_au: z.string().nullable(),
+  titres: z.array(habilitationSchema),
+});
+
+/** GET /habilitations: every title, filtered by the last valid day and a search on the holder / the symbol. */
+export const habilitationListQuerySchema = paginationQuerySchema.extend({
+  expire_avant: day.optional(),
+  search: z.string().trim().max(100).optional(),
+});
+export type HabilitationListQuery = z.output<typeof habilitationListQuerySchema>;
+
+/** `hid` path parameter. */
+export { idSchema as habilitationIdSchema } from '../common/api.ts';
+
+/** An equipment's voltage domain and its requirements per kind of work (equipment body and response). */
+export const voltageDomainSchema = z.enum(VOLTAGE_DOMAINS, { error: M.voltageDomainInvalid });
+export const workKindSchema = z.enum(WORK_KINDS, { error: M.travailInvalid });
+export const exigencesSchema = z
+  .array(
+    z.object({
+      travail: workKindSchema,
+      symboles: z
+        .array(
+          z
+            .string()
+            .trim()
+            .max(20)
+            .refine((s) => parseSymbol(s) !== null, { error: (i) => M.symbolUnknown(String(i.input)) }),
+        )
+        .max(10),
+    }),
+  )
+  .max(WORK_KINDS.length)
+  .superRefine((list, ctx) => {
+    const seen = new Set<string>();
+    for (const [i, e] of list.entries()) {
+      if (seen.has(e.travail))
+        ctx.addIssue({ code: 'custom', path: [i, 'travail'], message: M.exigenceDuplicate(e.travail) });
+      seen.add(e.travail);
+    }
+  });
+
+/** A forced assignment: its written justification (habilitations:override). */
+export const derogationInputSchema = z.object({
+  motif: z.string({ error: M.motifRequired }).trim().min(1, M.motifRequired).max(1000, M.tooLong(1000)),
+});
+
+/** The derogation recorded on an intervention. */
+export const derogationSchema = z.object({
+  motif: z.string(),
+  par: z.object({ id: z.number().int(), nom: z.string() }).nullable(),
+  le: z.string(),
+  technician_id: z.number().int().nullable(),
+});
+
+/** One missing requirement of a refused assignment (422 HABILITATION_REQUISE). */
+export const missingSchema = z.object({ travail: z.string(), symboles: z.array(z.string()), message: z.string() });
+export const HABILITATION_REQUISE = 'HABILITATION_REQUISE';
