@@ -439,3 +439,22 @@ describe('every assignment door checks the habilitations', () => {
     expect(notes.rows[0].message).toContain(M.required('H2V'));
   });
 });
+
+describe('the technician picker', () => {
+  it('lists the qualified first, the others with the reason', async () => {
+    const good = await technician('Zakaria Habilité', true);
+    const bad = await technician('Zakaria Sans Titre', false);
+    const { id } = await job();
+    const res = await t.as(t.admin, { method: 'GET', url: `/api/interventions/technicians?intervention_id=${id}` });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json().data as { id: number; habilitation: { ok: boolean; raison: string | null } }[];
+    const rank = (uid: number) => list.findIndex((x) => x.id === uid);
+    expect(list[rank(good.id)].habilitation).toEqual({ ok: true, raison: null });
+    expect(list[rank(bad.id)].habilitation).toEqual({
+      ok: false,
+      raison: `${M.required('H2V')} — ${M.noTitle('Zakaria Sans Titre')}`,
+    });
+    expect(rank(good.id)).toBeLessThan(rank(bad.id));
+    expect(list.findIndex((x) => !x.habilitation.ok)).toBeGreaterThan(list.findLastIndex((x) => x.habilitation.ok));
+  });
+});

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { successEnvelope } from '@gmao/domain/common/api';
+import { idSchema, successEnvelope } from '@gmao/domain/common/api';
 import { assignSchema, bulkAssignSchema, technicianOptionSchema } from '@gmao/domain/interventions/assignment-schemas';
 import { idParamsSchema, interventionSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
@@ -25,11 +25,16 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: read,
       schema: {
         tags,
-        summary: 'Utilisateurs affectables (actifs, non supprimés)',
+        summary:
+          "Utilisateurs affectables (actifs, non supprimés) ; avec intervention_id, leur habilitation pour ce travail (les habilités d'abord)",
+        querystring: z.object({ intervention_id: idSchema.optional() }),
         response: { 200: successEnvelope(z.array(technicianOptionSchema)), ...errors },
       },
     },
-    async () => ({ success: true as const, data: await service.getTechnicians(app.db) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.getTechnicians(app.db, request.query.intervention_id),
+    }),
   );
 
   app.put(

@@ -4,8 +4,8 @@ import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { requireHabilitations } from '../../habilitations/habilitations.check.ts';
-import { jobFacts } from '../../habilitations/habilitations.repository.ts';
+import { implicationsEnabled, missingForJob, requireHabilitations } from '../../habilitations/habilitations.check.ts';
+import { holdersOf, jobFacts } from '../../habilitations/habilitations.repository.ts';
 import { notifyAssignmentChanged } from '../../notifications/notifications.service.ts';
 import { emitInterventionEvent } from '../../webhooks/webhooks.service.ts';
 import { advanceVersion, factsOf, requireAccess, type VersionPrecondition } from '../access.ts';
@@ -121,7 +121,24 @@ export async function bulkAssign(db: Db, user: SessionUser, input: BulkAssignInp
   return { count: input.ids.length };
 }
 
-/** Users who may be assigned (GET /technicians). */
-export function getTechnicians(db: Db) {
-  return listTechnicians(db);
+/**
+ * Users who may be assigned (GET /technicians). With `interventionId` (issue 34): each with whether he holds what its
+ * kind of work requires on its planned day (and why not), the qualified first.
+ */
+export async function getTechnicians(db: Db, interventionId?: number) {
+  const technicians = await listTechnicians(db);
+  if (interventionId === undefined) return technicians;
+  const [job] = await jobFacts(db, [interventionId]);
+  if (!job) return technicians;
+  const holders = await holdersOf(
+    db,
+    technicians.map((t) => t.id),
+  );
+  const implications = await implicationsEnabled(db);
+  const rated = technicians.map((t) => {
+    const holder = holders.get(t.id);
+    const missing = holder && job.derogation_technician_id !== t.id ? missingForJob(holder, job, implications) : [];
+    return { ...t, habilitation: { ok: missing.length === 0, raison: missing[0]?.message ?? null } };
+  });
+  return [...rated.filter((t) => t.habilitation.ok), ...rated.filter((t) => !t.habilitation.ok)];
 }
