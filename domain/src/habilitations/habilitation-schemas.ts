@@ -140,3 +140,73 @@ export const derogationSchema = z.object({
 /** One missing requirement of a refused assignment (422 HABILITATION_REQUISE). */
 export const missingSchema = z.object({ travail: z.string(), symboles: z.array(z.string()), message: z.string() });
 export const HABILITATION_REQUISE = 'HABILITATION_REQUISE';
+
+/** The screens' French labels (issue 34). */
+export const HABILITATION_UI = {
+  navLabel: 'Habilitations',
+  pageDescription:
+    "Titres d'habilitation électrique (NF C 18-510) de chaque intervenant : symboles, domaine de tension, validité. Un renouvellement est un nouveau titre ; l'historique est conservé.",
+  searchLabel: 'Rechercher un titre',
+  searchPlaceholder: 'Titulaire, symbole ou signataire…',
+  expireAvant: 'Expire avant le',
+  emptyFiltered: 'Aucun titre ne correspond à ces critères',
+  loadError: "Les titres d'habilitation n'ont pas pu être chargés.",
+  tab: 'Habilitations',
+  profileTab: 'Profil',
+  add: 'Ajouter un titre',
+  renew: 'Renouveler',
+  edit: 'Modifier',
+  delete: 'Supprimer',
+  addTitle: "Nouveau titre d'habilitation",
+  renewTitle: (s: string) => `Renouveler le titre ${s}`,
+  editTitle: (s: string) => `Modifier le titre ${s}`,
+  deleteTitle: "Supprimer ce titre d'habilitation ?",
+  deleteMessage: (s: string, who: string) =>
+    `Le titre ${s} de ${who} sera supprimé. Utilisez « Renouveler » pour un nouveau titre : l'ancien reste dans l'historique.`,
+  save: 'Enregistrer',
+  medical: 'Aptitude médicale valable jusqu’au',
+  medicalSave: 'Enregistrer l’aptitude',
+  medicalNone: 'Non renseignée',
+  history: 'Historique des titres',
+  holder: 'Titulaire',
+  symbole: 'Symbole',
+  attribut: 'Attribut (BE / HE)',
+  domaine: 'Domaine',
+  champ: "Champ d'application (installations, sites)",
+  restrictions: 'Restrictions',
+  delivreeLe: 'Délivré le',
+  valideJusquAu: "Valable jusqu'au",
+  signataire: "Signataire pour l'employeur",
+  validity: 'Validité',
+  state: 'État',
+  valid: 'Valide',
+  expired: 'Expiré',
+  expiringSoon: 'Expire bientôt',
+  notYetValid: 'Pas encore valable',
+  noTitles: "Aucun titre d'habilitation enregistré",
+  // equipment and intervention forms
+  domaineTension: 'Domaine de tension',
+  exigences: 'Habilitations exigées (un des symboles suffit)',
+  exigencesHelp: 'Symboles séparés par des virgules, par ex. « H1V, H2V » ou « BE Manœuvre ».',
+  typeTravail: 'Type de travail',
+  typeTravailNone: 'Non précisé',
+  // assignment
+  qualifiedBadge: 'Habilité',
+  notQualifiedBadge: 'Non habilité',
+  derogationTitle: "Forcer l'affectation sans l'habilitation requise",
+  derogationHelp:
+    "Cette affectation contrevient à la règle des habilitations. La justification écrite est enregistrée sur l'intervention et dans le journal d'audit.",
+  derogationMotif: 'Justification',
+  derogationConfirm: "Forcer l'affectation",
+  derogationShown: (who: string, when: string, motif: string) =>
+    `Affectation forcée par ${who} le ${when} sans l'habilitation requise : ${motif}`,
+} as const;
+
+/** A titre's state on `today` (YYYY-MM-DD): expired, expiring within 90 days, not yet valid, valid. */
+export function titleState(t: { delivree_le: string; valide_jusqu_au: string }, today: string) {
+  if (t.valide_jusqu_au < today) return 'expired' as const;
+  if (t.delivree_le > today) return 'notYet' as const;
+  const soon = new Date(`${today}T00:00:00Z`);
+  soon.setUTCDate(soon.getUTCDate() + 90);
+  return t.valide_jusqu_au <= soon.toISOString().slice(0, 10) ? ('soon' as const) : ('valid' as const);
+}

@@ -21,7 +21,7 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.notifications, () => import('../features/notifications/routes/notifications')],
   [(p) => p === paths.profile, () => import('../features/profile/routes/profile')],
   [(p) => p === paths.settings, () => import('./routes/settings')],
-  [(p) => p === paths.users, () => import('../features/users/routes/users')],
+  [(p) => p === paths.users, () => import('./routes/users')],
   [(p) => p === paths.roles, () => import('../features/roles/routes/roles')],
   [(p) => p === paths.sections, () => import('../features/sections/routes/sections')],
   [(p) => p === paths.audit, () => import('../features/audit/routes/audit-log')],
@@ -32,6 +32,7 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.company, () => import('../features/company/routes/company-admin')],
   [(p) => p === paths.requests, () => import('../features/requests/routes/requests')],
   [(p) => p === paths.webhooks, () => import('../features/webhooks/routes/webhooks-admin')],
+  [(p) => p === paths.habilitations, () => import('../features/habilitations/routes/habilitations')],
 ];
 
 function under(path: string) {

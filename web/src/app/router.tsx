@@ -27,7 +27,7 @@ const Templates = lazyPage(() => import('../features/templates/routes/templates'
 const Reports = lazyPage(() => import('../features/reports/routes/reports'));
 const SlaReport = lazyPage(() => import('../features/reports/routes/sla-report'));
 const Analytics = lazyPage(() => import('../features/analytics/routes/analytics'));
-const Users = lazyPage(() => import('../features/users/routes/users'));
+const Users = lazyPage(() => import('./routes/users'));
 const Roles = lazyPage(() => import('../features/roles/routes/roles'));
 const Sections = lazyPage(() => import('../features/sections/routes/sections'));
 const AuditLog = lazyPage(() => import('../features/audit/routes/audit-log'));
@@ -42,6 +42,7 @@ const CompanyAdmin = lazyPage(() => import('../features/company/routes/company-a
 const Requests = lazyPage(() => import('../features/requests/routes/requests'));
 const PublicRequest = lazyPage(() => import('../features/requests/routes/public-request'));
 const WebhooksAdmin = lazyPage(() => import('../features/webhooks/routes/webhooks-admin'));
+const Habilitations = lazyPage(() => import('../features/habilitations/routes/habilitations'));
 
 const loadFrame = () => import('./routes/protected-layout');
 const loadQueryScope = () => import('./query-scope');
@@ -156,6 +157,10 @@ export function AppRoutes() {
                 <Route path={paths.contracts} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Contracts />)} />
                 <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
                 <Route path={paths.requests} element={withPermission(PERMISSIONS.REQUESTS_MANAGE, <Requests />)} />
+                <Route
+                  path={paths.habilitations}
+                  element={withPermission(PERMISSIONS.HABILITATIONS_MANAGE, <Habilitations />)}
+                />
                 <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
                 <Route
                   path={paths.slaReport}

@@ -26,6 +26,7 @@ export const queryRoots = {
   contracts: ['contracts'],
   requests: ['requests'],
   webhooks: ['webhooks'],
+  habilitations: ['habilitations'],
 } as const;
 
 /**

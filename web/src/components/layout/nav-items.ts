@@ -2,6 +2,7 @@ import { AUDIT_MESSAGES } from '@gmao/domain/audit/audit-messages';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { CONTRACTS_NAV_TITLE } from '@gmao/domain/contracts/contract-nav';
 import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
+import { HABILITATION_UI } from '@gmao/domain/habilitations/habilitation-schemas';
 import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
 import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
 import { COMPANY_MESSAGES } from '@gmao/domain/settings/company-schemas';
@@ -23,6 +24,7 @@ import {
   MessageSquareWarning,
   Network,
   Package,
+  ShieldCheck,
   Users,
   Webhook,
   Wrench,
@@ -53,6 +55,12 @@ export const NAVIGATION: NavItem[] = [
     to: paths.requests,
     icon: MessageSquareWarning,
     permission: PERMISSIONS.REQUESTS_MANAGE,
+  },
+  {
+    label: HABILITATION_UI.navLabel,
+    to: paths.habilitations,
+    icon: ShieldCheck,
+    permission: PERMISSIONS.HABILITATIONS_MANAGE,
   },
   { label: 'Maintenance préventive', to: paths.plans, icon: CalendarClock, permission: PERMISSIONS.PLANS_READ },
   { label: 'Planning', to: paths.planning, icon: CalendarDays, permission: PERMISSIONS.INTERVENTIONS_READ },
