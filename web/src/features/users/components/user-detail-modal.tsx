@@ -42,7 +42,7 @@ export function UserDetailModal({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const [tab, setTab] = useState<'profil' | 'habilitations'>('profil');
+  const [tab, setTab] = useState<'profil' | 'titres'>('profil');
   return (
     <Modal
       open
@@ -75,7 +75,7 @@ export function UserDetailModal({
           {(
             [
               ['profil', HABILITATION_UI.profileTab],
-              ['habilitations', HABILITATION_UI.tab],
+              ['titres', HABILITATION_UI.tab],
             ] as const
           ).map(([key, label]) => (
             <button
@@ -91,7 +91,7 @@ export function UserDetailModal({
           ))}
         </div>
       )}
-      {extraTab && tab === 'habilitations' ? (
+      {extraTab && tab === 'titres' ? (
         <div role="tabpanel">{extraTab}</div>
       ) : (
         <>
