@@ -92,6 +92,8 @@ export const interventionFormSchema = z.object({
   statut: statutSchema,
   /** '' = nobody; shown to holders of interventions:assign. */
   technicianId: z.string().optional(),
+  /** Issue 34: '' = not stated. */
+  type_travail: z.union([z.literal(''), workKindSchema]).optional(),
 });
 export type InterventionFormValues = z.infer<typeof interventionFormSchema>;
 
