@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../src/db/seed-demo.ts';
-import { implicationsEnabled, missingForJob } from '../src/modules/habilitations/habilitations.check.ts';
-import { holdersOf, jobFacts } from '../src/modules/habilitations/habilitations.repository.ts';
+import { refusedAssignments } from '../src/modules/habilitations/habilitation-check.service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 
 /** Issue 34: the demo data carries titres (some expiring soon), equipment requirements, and valid assignments. */
@@ -31,22 +30,8 @@ it('gives the demo technicians titres, some expiring within 90 days, and the equ
 });
 
 it('every demo assignment passes the habilitation check', async () => {
-  const db = t.database.db;
-  const { rows } = await db.execute<{ id: number; technician_id: number }>(
+  const { rows } = await t.database.db.execute<{ id: number; technician_id: number }>(
     sql`SELECT id, technician_id FROM interventions WHERE technician_id IS NOT NULL`,
   );
-  const holders = await holdersOf(db, [...new Set(rows.map((r) => r.technician_id))]);
-  const implications = await implicationsEnabled(db);
-  const jobs = new Map(
-    (
-      await jobFacts(
-        db,
-        rows.map((r) => r.id),
-      )
-    ).map((j) => [j.id, j]),
-  );
-  const refused = rows.filter(
-    (r) => missingForJob(holders.get(r.technician_id)!, jobs.get(r.id)!, implications).length,
-  );
-  expect(refused).toEqual([]);
+  expect(await refusedAssignments(t.database.db, rows)).toEqual([]);
 });

@@ -2,7 +2,7 @@ import { isEquipmentType } from '@gmao/domain/equipment/equipment-types';
 import { DEFAULT_REQUIREMENTS, WORK_KINDS, type WorkKind } from '@gmao/domain/habilitations/requirements';
 import { addDays } from '@gmao/domain/plans/recurrence';
 import { sql } from 'drizzle-orm';
-import { implicationsEnabled, missingForJob } from '../modules/habilitations/habilitations.check.ts';
+import { implicationsEnabled, missingForJob } from '../modules/habilitations/habilitation-check.service.ts';
 import { holdersOf, jobFacts } from '../modules/habilitations/habilitations.repository.ts';
 import type { DbOrTx } from './database.ts';
 

@@ -180,6 +180,12 @@ export async function holdersOf(db: DbOrTx, userIds: readonly number[]) {
   return out;
 }
 
+/** The derogation's note in the intervention's history (a note row: no status move). */
+export async function insertDerogationNote(db: DbOrTx, interventionId: number, note: string, userId: number) {
+  await db.execute(sql`INSERT INTO intervention_history (intervention_id, from_statut, to_statut, note, user_id, created_at)
+    VALUES (${interventionId}, NULL, NULL, ${note}, ${userId}, clock_timestamp())`);
+}
+
 export async function recordDerogation(
   db: DbOrTx,
   ids: readonly number[],

@@ -15,8 +15,7 @@ import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { missingFor, requireHabilitations } from '../habilitations/habilitations.check.ts';
-import { jobFacts } from '../habilitations/habilitations.repository.ts';
+import { missingFor, requireHabilitations } from '../habilitations/habilitation-check.service.ts';
 import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
 import { mayEnter, releaseReservations } from '../stock/requests/part-requests.service.ts';
 import { emitInterventionEvent } from '../webhooks/webhooks.service.ts';
@@ -258,7 +257,7 @@ export async function insertGeneratedIntervention(
   await writeSchedule(tx, created, instantOfWallClock(g.date, g.plannedTime), g.dureePrevue);
   let refused: string | null = null;
   if (g.technicianId !== null) {
-    const missing = (await missingFor(tx, g.technicianId, await jobFacts(tx, [created]))).get(created);
+    const missing = (await missingFor(tx, g.technicianId, [created])).get(created);
     if (missing) refused = missing[0].message;
   }
   const technicianId = refused ? null : g.technicianId;
@@ -313,7 +312,7 @@ export async function updateIntervention(
     const changesJob =
       input.date !== undefined || input.equipement_id !== undefined || input.type_travail !== undefined;
     if (current.technician_id !== null && changesJob) {
-      await requireHabilitations(tx, { user, technicianId: current.technician_id, jobs: await jobFacts(tx, [id]) });
+      await requireHabilitations(tx, { user, technicianId: current.technician_id, ids: [id] });
     }
   });
   return mustFind(db, id);

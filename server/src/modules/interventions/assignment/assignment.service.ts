@@ -4,8 +4,7 @@ import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { implicationsEnabled, missingForJob, requireHabilitations } from '../../habilitations/habilitations.check.ts';
-import { holdersOf, jobFacts } from '../../habilitations/habilitations.repository.ts';
+import { rateTechnicians, requireHabilitations } from '../../habilitations/habilitation-check.service.ts';
 import { notifyAssignmentChanged } from '../../notifications/notifications.service.ts';
 import { emitInterventionEvent } from '../../webhooks/webhooks.service.ts';
 import { advanceVersion, factsOf, requireAccess, type VersionPrecondition } from '../access.ts';
@@ -33,7 +32,7 @@ async function mustAssignable(tx: DbOrTx, technicianId: number) {
  * taking for oneself an intervention nobody holds ('takeOver'); all-or-nothing. `version`: the single assignment's
  * version step (PUT /:id/assign), taken after the access checks; absent when the caller takes it (a planification)
  * or raises the versions itself (bulk). The technician must hold the habilitations each intervention's kind of work
- * requires on its planned day (issue 34, habilitations.check.ts), unless `derogation` is given by a holder of
+ * requires on its planned day (issue 34, habilitation-check.service.ts), unless `derogation` is given by a holder of
  * habilitations:override. Returns the ids whose assignee changed.
  */
 export async function assignInTx(
@@ -60,7 +59,7 @@ export async function assignInTx(
   const technician = await mustAssignable(tx, technicianId);
   const changed = changing.map((r) => r.id);
   if (changed.length === 0) return changed;
-  await requireHabilitations(tx, { user, technicianId, jobs: await jobFacts(tx, changed), derogation });
+  await requireHabilitations(tx, { user, technicianId, ids: changed, derogation });
   await setTechnician(tx, changed, technicianId);
   // Issue 31: the first assignment is the prise en compte.
   await onAssigned(tx, changed);
@@ -128,17 +127,5 @@ export async function bulkAssign(db: Db, user: SessionUser, input: BulkAssignInp
 export async function getTechnicians(db: Db, interventionId?: number) {
   const technicians = await listTechnicians(db);
   if (interventionId === undefined) return technicians;
-  const [job] = await jobFacts(db, [interventionId]);
-  if (!job) return technicians;
-  const holders = await holdersOf(
-    db,
-    technicians.map((t) => t.id),
-  );
-  const implications = await implicationsEnabled(db);
-  const rated = technicians.map((t) => {
-    const holder = holders.get(t.id);
-    const missing = holder && job.derogation_technician_id !== t.id ? missingForJob(holder, job, implications) : [];
-    return { ...t, habilitation: { ok: missing.length === 0, raison: missing[0]?.message ?? null } };
-  });
-  return [...rated.filter((t) => t.habilitation.ok), ...rated.filter((t) => !t.habilitation.ok)];
+  return rateTechnicians(db, interventionId, technicians);
 }

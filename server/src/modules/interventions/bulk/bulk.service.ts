@@ -13,8 +13,7 @@ import { canTransition, WORKFLOW_MESSAGES } from '@gmao/domain/interventions/wor
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
-import { requireHabilitations } from '../../habilitations/habilitations.check.ts';
-import { jobFacts } from '../../habilitations/habilitations.repository.ts';
+import { requireHabilitations } from '../../habilitations/habilitation-check.service.ts';
 import { factsOf } from '../access.ts';
 import { findAssignableUser, setTechnician, userName } from '../assignment/assignment.repository.ts';
 import { bumpVersions, type InterventionFields, updateFields } from '../interventions.repository.ts';
@@ -172,7 +171,7 @@ export async function bulkUpdate(db: Db, user: SessionUser, input: BulkUpdateInp
       byTechnician.set(assignee, [...(byTechnician.get(assignee) ?? []), row.id]);
     }
     for (const [technicianId, ids] of byTechnician) {
-      await requireHabilitations(tx, { user, technicianId, jobs: await jobFacts(tx, ids) });
+      await requireHabilitations(tx, { user, technicianId, ids });
     }
     // One version step per intervention changed (ARCHITECTURE.md "Versions and sync").
     await bumpVersions(tx, changed);

@@ -7,9 +7,15 @@ import { HABILITATION_MESSAGES as M } from '@gmao/domain/habilitations/symbols';
 import type { DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { insertHistory } from '../interventions/workflow/history.repository.ts';
-import { readCompany } from '../settings/company.repository.ts';
-import { holderOf, type JobFacts, recordDerogation } from './habilitations.repository.ts';
+import { getCompanyProfile } from '../settings/company.service.ts';
+import {
+  holderOf,
+  holdersOf,
+  insertDerogationNote,
+  type JobFacts,
+  jobFacts,
+  recordDerogation,
+} from './habilitations.repository.ts';
 
 /**
  * The one habilitation check of every assignment door (issue 34): single and bulk assignment, « M'affecter », the
@@ -19,7 +25,7 @@ import { holderOf, type JobFacts, recordDerogation } from './habilitations.repos
 
 /** Whether the company applies the standard's implications (B2V ⇒ B1V ⇒ B0); off unless set. */
 export async function implicationsEnabled(db: DbOrTx): Promise<boolean> {
-  return (await readCompany(db))?.habilitations_implications === true;
+  return (await getCompanyProfile(db)).habilitations_implications;
 }
 
 /** What `holder` lacks for one job (its requirements, each checked against the domain its symbols belong to). */
@@ -36,8 +42,12 @@ export function missingForJob(holder: Holder, job: JobFacts, implications: boole
   return missing;
 }
 
-/** For each job, what `technicianId` lacks (empty arrays: qualified). A derogation given for him counts as held. */
-export async function missingFor(tx: DbOrTx, technicianId: number, jobs: readonly JobFacts[]) {
+/** For each intervention of `ids`, what `technicianId` lacks (absent: qualified); a derogation for him counts as held. */
+export async function missingFor(tx: DbOrTx, technicianId: number, ids: readonly number[]) {
+  return missingForJobs(tx, technicianId, await jobFacts(tx, ids));
+}
+
+async function missingForJobs(tx: DbOrTx, technicianId: number, jobs: readonly JobFacts[]) {
   const out = new Map<number, Missing[]>();
   const needing = jobs.filter((j) => requirementFor(j.exigences ?? [], j.type_travail).length > 0);
   if (needing.length === 0) return out;
@@ -55,8 +65,8 @@ export async function missingFor(tx: DbOrTx, technicianId: number, jobs: readonl
 export interface HabilitationGate {
   user: SessionUser;
   technicianId: number;
-  /** The jobs as they will be after the write (planned day, kind of work, equipment). */
-  jobs: readonly JobFacts[];
+  /** The interventions, read as they are in the transaction (after the write: planned day, kind, equipment). */
+  ids: readonly number[];
   derogation?: { motif: string } | null;
 }
 
@@ -67,7 +77,7 @@ export interface HabilitationGate {
  * intervention concerned (motif, by, when, for whom), in its history and in the audit log. Caller owns the tx.
  */
 export async function requireHabilitations(tx: DbOrTx, g: HabilitationGate): Promise<void> {
-  const missing = await missingFor(tx, g.technicianId, g.jobs);
+  const missing = await missingFor(tx, g.technicianId, g.ids);
   if (missing.size === 0) return;
   const all = [...missing.values()].flat();
   if (!g.derogation) {
@@ -85,7 +95,7 @@ export async function requireHabilitations(tx: DbOrTx, g: HabilitationGate): Pro
   await recordDerogation(tx, ids, { motif: g.derogation.motif, by: g.user.id, technicianId: g.technicianId });
   for (const id of ids) {
     const note = M.historyDerogation(who, g.derogation.motif);
-    await insertHistory(tx, { interventionId: id, from: null, to: null, note, userId: g.user.id });
+    await insertDerogationNote(tx, id, note, g.user.id);
     await recordAudit(tx, {
       action: 'intervention.habilitation_derogation',
       entityType: 'intervention',
@@ -94,4 +104,43 @@ export async function requireHabilitations(tx: DbOrTx, g: HabilitationGate): Pro
       after: { technicianId: g.technicianId, motif: g.derogation.motif, manquantes: missing.get(id) },
     });
   }
+}
+
+/**
+ * The technician picker (GET /interventions/technicians?intervention_id=): each user rated for the intervention's
+ * work on its planned day, the qualified first; unchanged when the intervention is unknown.
+ */
+export async function rateTechnicians<T extends { id: number }>(db: DbOrTx, interventionId: number, technicians: T[]) {
+  const [job] = await jobFacts(db, [interventionId]);
+  if (!job) return technicians;
+  const holders = await holdersOf(
+    db,
+    technicians.map((t) => t.id),
+  );
+  const implications = await implicationsEnabled(db);
+  const rated = technicians.map((t) => {
+    const holder = holders.get(t.id);
+    const missing = holder && job.derogation_technician_id !== t.id ? missingForJob(holder, job, implications) : [];
+    return { ...t, habilitation: { ok: missing.length === 0, raison: missing[0]?.message ?? null } };
+  });
+  return [...rated.filter((t) => t.habilitation.ok), ...rated.filter((t) => !t.habilitation.ok)];
+}
+
+/** Every assignment among `rows` whose technician lacks what its work requires (the demo seed's own check). */
+export async function refusedAssignments(db: DbOrTx, rows: readonly { id: number; technician_id: number }[]) {
+  const holders = await holdersOf(db, [...new Set(rows.map((r) => r.technician_id))]);
+  const implications = await implicationsEnabled(db);
+  const jobs = new Map(
+    (
+      await jobFacts(
+        db,
+        rows.map((r) => r.id),
+      )
+    ).map((j) => [j.id, j]),
+  );
+  return rows.filter((r) => {
+    const holder = holders.get(r.technician_id);
+    const job = jobs.get(r.id);
+    return holder && job && missingForJob(holder, job, implications).length > 0;
+  });
 }
