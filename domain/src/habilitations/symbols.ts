@@ -90,6 +90,14 @@ export const HABILITATION_MESSAGES = {
   planUnassignedTitle: 'Intervention préventive non affectée (habilitation)',
   planUnassigned: (plan: string, what: string, reason: string) =>
     `Plan « ${plan} » : ${what} créée sans technicien. ${reason}`,
+  expiryTitle: 'Habilitation à renouveler',
+  expiryMessage: (what: string, who: string, day: string, seuil: number, after: number) =>
+    `${what} de ${who} ${seuil === 0 ? `arrive à échéance le ${day}` : `expire le ${day} (dans ${seuil} jours au plus)`}` +
+    (after > 0
+      ? ` — ${after} intervention${after > 1 ? 's' : ''} lui ${after > 1 ? 'sont affectées' : 'est affectée'} après cette date`
+      : ''),
+  fitnessWhat: "L'aptitude médicale",
+  titleWhat: (symbol: string, domaine: string) => `L'habilitation ${symbol} (${domaine})`,
   qualified: 'Habilité',
   notQualified: 'Non habilité',
   pageTitle: 'Habilitations électriques',

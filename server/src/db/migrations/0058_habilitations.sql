@@ -20,6 +20,10 @@ CREATE TABLE IF NOT EXISTS "habilitations" (
 	"document_name" varchar(255),
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_by" integer REFERENCES "users"("id") ON DELETE set null,
+	-- the expiry notices (90, 30 and 0 days before), each claimed once across instances by a row-locked UPDATE
+	"notified_90_at" timestamp with time zone,
+	"notified_30_at" timestamp with time zone,
+	"notified_0_at" timestamp with time zone,
 	CONSTRAINT "habilitations_domaine_ck" CHECK ("domaine" IN ('BT', 'HTA', 'HTB')),
 	CONSTRAINT "habilitations_dates_ck" CHECK ("valide_jusqu_au" >= "delivree_le")
 );--> statement-breakpoint
@@ -27,6 +31,9 @@ CREATE TABLE IF NOT EXISTS "habilitations" (
 CREATE INDEX IF NOT EXISTS "habilitations_user_idx" ON "habilitations" ("user_id", "valide_jusqu_au" DESC);--> statement-breakpoint
 CREATE INDEX IF NOT EXISTS "habilitations_expiry_idx" ON "habilitations" ("valide_jusqu_au", "id");--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "aptitude_medicale_jusqu_au" date;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "aptitude_notified_90_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "aptitude_notified_30_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN IF NOT EXISTS "aptitude_notified_0_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "equipements" ADD COLUMN IF NOT EXISTS "domaine_tension" varchar(3);--> statement-breakpoint
 ALTER TABLE "equipements" ADD COLUMN IF NOT EXISTS "exigences" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "equipements" DROP CONSTRAINT IF EXISTS "equipements_domaine_tension_ck";--> statement-breakpoint

@@ -84,6 +84,10 @@ export const users = pgTable(
     email: varchar('email', { length: 254 }),
     // 0058_habilitations.sql: the last day of the recorded medical fitness (null: none recorded)
     aptitudeMedicaleJusquAu: date('aptitude_medicale_jusqu_au', { mode: 'string' }),
+    // its expiry notices (90, 30, 0 days before), cleared when the date changes
+    aptitudeNotified90At: timestamp('aptitude_notified_90_at', { withTimezone: true }),
+    aptitudeNotified30At: timestamp('aptitude_notified_30_at', { withTimezone: true }),
+    aptitudeNotified0At: timestamp('aptitude_notified_0_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -119,6 +123,10 @@ export const habilitations = pgTable(
     documentName: varchar('document_name', { length: 255 }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // the expiry notices (90, 30, 0 days before), each once across instances
+    notified90At: timestamp('notified_90_at', { withTimezone: true }),
+    notified30At: timestamp('notified_30_at', { withTimezone: true }),
+    notified0At: timestamp('notified_0_at', { withTimezone: true }),
   },
   (t) => [
     index('habilitations_user_idx').on(t.userId, t.valideJusquAu.desc()),

@@ -65,7 +65,10 @@ export async function updateTitle(db: DbOrTx, id: number, input: HabilitationInp
   const { rows } = await db.execute(
     sql`UPDATE habilitations SET symbole = ${input.symbole}, attribut = ${input.attribut}, domaine = ${input.domaine},
           champ = ${input.champ}, restrictions = ${input.restrictions}, delivree_le = ${input.delivree_le}::date,
-          valide_jusqu_au = ${input.valide_jusqu_au}::date, signataire = ${input.signataire}
+          valide_jusqu_au = ${input.valide_jusqu_au}::date, signataire = ${input.signataire},
+          notified_90_at = CASE WHEN valide_jusqu_au = ${input.valide_jusqu_au}::date THEN notified_90_at END,
+          notified_30_at = CASE WHEN valide_jusqu_au = ${input.valide_jusqu_au}::date THEN notified_30_at END,
+          notified_0_at = CASE WHEN valide_jusqu_au = ${input.valide_jusqu_au}::date THEN notified_0_at END
         WHERE id = ${id} RETURNING id`,
   );
   return rows.length > 0;
@@ -80,7 +83,9 @@ export async function deleteTitle(db: DbOrTx, id: number): Promise<string | null
 
 export async function setMedicalFitness(db: DbOrTx, userId: number, day: string | null) {
   await db.execute(
-    sql`UPDATE users SET aptitude_medicale_jusqu_au = ${day}::date, updated_at = now() WHERE id = ${userId}`,
+    sql`UPDATE users SET aptitude_medicale_jusqu_au = ${day}::date, updated_at = now(),
+          aptitude_notified_90_at = NULL, aptitude_notified_30_at = NULL, aptitude_notified_0_at = NULL
+        WHERE id = ${userId} AND aptitude_medicale_jusqu_au IS DISTINCT FROM ${day}::date`,
   );
 }
 
@@ -200,4 +205,78 @@ export async function recordDerogation(
           derogation_technician_id = ${d.technicianId}
         WHERE id IN (${list})`,
   );
+}
+
+// ── Expiry notices (issue 34) ────────────────────────────────────────────────────────────────────────────────────
+
+export type ExpiryThreshold = 0 | 30 | 90;
+
+/** The days a threshold covers: 90 → 31..90 days ahead, 30 → 1..30, 0 → the last valid day or the week after. */
+const window = (seuil: ExpiryThreshold, today: string) =>
+  seuil === 0
+    ? sql`BETWEEN ${today}::date - 7 AND ${today}::date`
+    : seuil === 30
+      ? sql`BETWEEN ${today}::date + 1 AND ${today}::date + 30`
+      : sql`BETWEEN ${today}::date + 31 AND ${today}::date + 90`;
+/** A notice also stands for the earlier thresholds (a titre recorded 20 days before its end gets one notice). */
+const marks = (seuil: ExpiryThreshold, prefix: string) => {
+  const col = (d: number) => sql.raw(`${prefix}notified_${d}_at`);
+  return seuil === 0
+    ? sql`${col(0)} = now(), ${col(30)} = coalesce(${col(30)}, now()), ${col(90)} = coalesce(${col(90)}, now())`
+    : seuil === 30
+      ? sql`${col(30)} = now(), ${col(90)} = coalesce(${col(90)}, now())`
+      : sql`${col(90)} = now()`;
+};
+
+export type ExpiringTitle = {
+  id: number;
+  user_id: number;
+  user_nom: string;
+  symbole: string;
+  attribut: string | null;
+  domaine: string;
+  valide_jusqu_au: string;
+  /** Open interventions assigned to him planned after the expiry (flagged in the notice). */
+  affectees_apres: number;
+};
+
+/**
+ * Claims the titres reaching `seuil` (once each across instances: a row-locked UPDATE whose WHERE is re-checked after a
+ * concurrent commit), leaving out a titre already renewed (a later row of the same symbol and domain) and those of
+ * disabled or removed users.
+ */
+export async function claimExpiringTitles(tx: DbOrTx, seuil: ExpiryThreshold, today: string, limit = 500) {
+  const col = sql.raw(`notified_${seuil}_at`);
+  const { rows } = await tx.execute<ExpiringTitle>(sql`
+    UPDATE habilitations h SET ${marks(seuil, '')}
+    FROM users u
+    WHERE h.id IN (
+      SELECT x.id FROM habilitations x JOIN users xu ON xu.id = x.user_id
+      WHERE x.${col} IS NULL AND x.valide_jusqu_au ${window(seuil, today)}
+        AND xu.enabled AND xu.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM habilitations n WHERE n.user_id = x.user_id AND n.symbole = x.symbole
+          AND n.domaine = x.domaine AND n.attribut IS NOT DISTINCT FROM x.attribut AND n.valide_jusqu_au > x.valide_jusqu_au)
+      ORDER BY x.valide_jusqu_au, x.id LIMIT ${limit} FOR UPDATE OF x SKIP LOCKED)
+      AND u.id = h.user_id AND h.${col} IS NULL
+    RETURNING h.id, h.user_id, u.nom AS user_nom, h.symbole, h.attribut, h.domaine,
+      to_char(h.valide_jusqu_au, 'YYYY-MM-DD') AS valide_jusqu_au,
+      (SELECT count(*)::int FROM interventions i WHERE i.technician_id = h.user_id AND i.deleted_at IS NULL
+        AND i.statut IN ('PLANIFIEE', 'EN_ATTENTE_PDR', 'EN_COURS', 'EN_PAUSE')
+        AND COALESCE((i.planned_at AT TIME ZONE 'Africa/Casablanca')::date, i.date) > h.valide_jusqu_au) AS affectees_apres`);
+  return rows;
+}
+
+/** The medical fitness dates reaching `seuil`, claimed like the titres. */
+export async function claimExpiringFitness(tx: DbOrTx, seuil: ExpiryThreshold, today: string, limit = 500) {
+  const col = sql.raw(`aptitude_notified_${seuil}_at`);
+  const { rows } = await tx.execute<{ user_id: number; user_nom: string; jusqu_au: string }>(sql`
+    UPDATE users u SET ${marks(seuil, 'aptitude_')}
+    WHERE u.id IN (
+      SELECT x.id FROM users x WHERE x.${col} IS NULL AND x.aptitude_medicale_jusqu_au ${window(seuil, today)}
+        AND x.enabled AND x.deleted_at IS NULL
+      -- NO KEY UPDATE: the notifications' foreign key takes KEY SHARE locks on the same users rows
+      ORDER BY x.aptitude_medicale_jusqu_au, x.id LIMIT ${limit} FOR NO KEY UPDATE SKIP LOCKED)
+      AND u.${col} IS NULL
+    RETURNING u.id AS user_id, u.nom AS user_nom, to_char(u.aptitude_medicale_jusqu_au, 'YYYY-MM-DD') AS jusqu_au`);
+  return rows;
 }

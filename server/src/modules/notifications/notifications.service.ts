@@ -163,6 +163,18 @@ export async function notifyUnqualifiedGeneration(
   });
 }
 
+/** Issue 34: a titre or a medical fitness reaches 90 / 30 / 0 days before its end: the holder and the managers. */
+export async function notifyHabilitationExpiring(tx: DbOrTx, holderId: number, message: string) {
+  await notify(tx, {
+    event: 'habilitation_alert',
+    type: 'urgent',
+    recipients: [holderId, ...(await holderIds(tx, PERMISSIONS.HABILITATIONS_MANAGE))],
+    actorId: null,
+    title: HABILITATION_MESSAGES.expiryTitle,
+    message,
+  });
+}
+
 /** A status change: the intervention's creator and assignee. */
 export async function notifyStatusChanged(
   tx: DbOrTx,
