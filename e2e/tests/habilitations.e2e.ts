@@ -79,7 +79,7 @@ describe('habilitations at assignment', { timeout: 120_000 }, () => {
     await resp.page.goto(`/interventions/${interventionId}`);
     const detail = resp.page.getByRole('dialog');
     const assignee = detail.getByLabel('Technicien assigné');
-    await expect.poll(() => assignee.locator('option').count()).toBeGreaterThan(1);
+    await expect.poll(() => assignee.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
     const option = assignee.locator('option', { hasText: techName });
     expect(await option.textContent()).toContain('Non habilité');
     await assignee.selectOption({ label: (await option.textContent()) ?? '' });
@@ -100,7 +100,7 @@ describe('habilitations at assignment', { timeout: 120_000 }, () => {
     await resp.page.goto(`/interventions/${interventionId}`);
     const again = resp.page.getByRole('dialog').getByLabel('Technicien assigné');
     const qualified = again.locator('option', { hasText: techName });
-    await expect.poll(() => qualified.textContent()).toContain('✓');
+    await expect.poll(() => qualified.textContent(), { timeout: 15_000 }).toContain('✓');
     await again.selectOption({ label: (await qualified.textContent()) ?? '' });
     await resp.page.getByRole('dialog').getByRole('button', { name: "Enregistrer l'affectation" }).click();
     await resp.page.getByText('Technicien affecté avec succès').first().waitFor();

@@ -83,6 +83,9 @@ describe('authorization matrix (route table × roles)', () => {
     expect(access('GET', '/api/habilitations')).toEqual(manage);
     expect(access('PUT', '/api/habilitations/:hid')).toEqual(manage);
     expect(access('DELETE', '/api/habilitations/:hid')).toEqual(manage);
+    expect(access('GET', '/api/habilitations/a-renouveler')).toEqual(manage);
+    expect(access('GET', '/api/habilitations/a-renouveler.csv')).toEqual(manage);
+    expect(access('GET', '/api/habilitations/a-renouveler.pdf')).toEqual(manage);
     expect(access('POST', '/api/interventions/:id/assign')).toEqual(access('PUT', '/api/interventions/:id/assign'));
   });
 

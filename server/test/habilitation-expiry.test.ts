@@ -14,7 +14,7 @@ const TODAY = '2027-06-01';
 
 async function title(userId: number, symbole: string, until: string, domaine = 'BT') {
   await db().execute(sql`INSERT INTO habilitations (user_id, symbole, domaine, delivree_le, valide_jusqu_au, signataire)
-    VALUES (${userId}, ${symbole}, ${domaine}, '2024-06-01', ${until}::date, 'M. B')`);
+    VALUES (${userId}, ${symbole}, ${domaine}, LEAST('2024-06-01'::date, ${until}::date), ${until}::date, 'M. B')`);
 }
 const noticesOf = async (userId: number) =>
   (
@@ -60,5 +60,31 @@ describe('habilitation expiry notices', () => {
     // 30 days later the B2V reaches its 30-day notice (once), nothing else new.
     expect(await advanceHabilitationNotices(db(), new Date('2027-07-05T10:00:00Z'))).toBe(1);
     expect((await noticesOf(tech.id)).filter((m) => m.includes('B2V'))).toHaveLength(2);
+  });
+});
+
+describe('the report « Habilitations à renouveler »', () => {
+  it('lists the latest titres and fitness dates ending before the date, in CSV and PDF, and counts them for the card', async () => {
+    const tech = await createUser(db(), { role: 'Technicien', nom: 'Salma Renouvellement' });
+    await title(tech.id, 'H2V', '2020-01-10', 'HTA'); // expired long ago
+    await title(tech.id, 'BR', '2020-02-01');
+    await title(tech.id, 'BR', '2099-02-01'); // renewed: the old BR is not listed
+    await db().execute(sql`UPDATE users SET aptitude_medicale_jusqu_au = '2020-03-01' WHERE id = ${tech.id}`);
+    const csv = await t.asAdmin('GET', '/api/habilitations/a-renouveler.csv?avant=2021-01-01');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toContain('text/csv');
+    const lines = csv.body.split('\n').filter((l) => l.includes('Salma Renouvellement'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('H2V;HTA;10/01/2020');
+    expect(lines[1]).toContain('Aptitude médicale');
+    const pdf = await t.asAdmin('GET', '/api/habilitations/a-renouveler.pdf?avant=2021-01-01');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    const card = await t.asAdmin('GET', '/api/habilitations/a-renouveler');
+    expect(card.statusCode).toBe(200);
+    expect(card.json().data.expirees).toBeGreaterThanOrEqual(2);
+    const bad = await t.asAdmin('GET', '/api/habilitations/a-renouveler.csv?avant=2021-02-30');
+    expect(bad.statusCode).toBe(400);
   });
 });

@@ -210,3 +210,38 @@ export function titleState(t: { delivree_le: string; valide_jusqu_au: string }, 
   soon.setUTCDate(soon.getUTCDate() + 90);
   return t.valide_jusqu_au <= soon.toISOString().slice(0, 10) ? ('soon' as const) : ('valid' as const);
 }
+
+/** The report « Habilitations à renouveler » (PDF, CSV) and the dashboard card. */
+export const HABILITATION_REPORT = {
+  title: 'Habilitations à renouveler',
+  subtitle: (day: string) => `Titres et aptitudes médicales arrivant à échéance avant le ${day} (ou déjà expirés)`,
+  empty: 'Aucune habilitation à renouveler sur cette période',
+  holder: 'Titulaire',
+  objet: 'Habilitation',
+  domaine: 'Domaine',
+  until: "Valable jusqu'au",
+  signataire: 'Signataire',
+  fileName: (ext: 'pdf' | 'csv') => `habilitations-a-renouveler.${ext}`,
+  csvColumns: [
+    ['user_nom', 'Titulaire'],
+    ['username', 'Identifiant'],
+    ['objet', 'Habilitation'],
+    ['domaine', 'Domaine'],
+    ['valide_jusqu_au', "Valable jusqu'au"],
+    ['signataire', 'Signataire'],
+  ] as const,
+  cardTitle: 'Habilitations à renouveler',
+  cardExpired: 'expirées',
+  card30: 'sous 30 jours',
+  card90: 'sous 90 jours',
+  downloadPdf: 'PDF',
+  downloadCsv: 'CSV',
+} as const;
+
+export const renewalQuerySchema = z.object({ avant: day.optional() });
+export const renewalCardSchema = z.object({
+  expirees: z.number().int(),
+  sous_30: z.number().int(),
+  sous_90: z.number().int(),
+});
+export type RenewalCard = z.infer<typeof renewalCardSchema>;

@@ -280,3 +280,51 @@ export async function claimExpiringFitness(tx: DbOrTx, seuil: ExpiryThreshold, t
     RETURNING u.id AS user_id, u.nom AS user_nom, to_char(u.aptitude_medicale_jusqu_au, 'YYYY-MM-DD') AS jusqu_au`);
   return rows;
 }
+
+// ── « Habilitations à renouveler » (report, dashboard card) ──────────────────────────────────────────────────────
+
+export type RenewalRow = {
+  user_nom: string;
+  username: string;
+  objet: string;
+  domaine: string;
+  valide_jusqu_au: string;
+  signataire: string;
+};
+
+/**
+ * What must be renewed before `before`: each user's latest titre of each symbol (not renewed since) ending before it,
+ * and the medical fitness dates ending before it — enabled users only, soonest first.
+ */
+export async function renewalRows(db: DbOrTx, before: string, limit: number): Promise<RenewalRow[]> {
+  const { rows } = await db.execute<RenewalRow>(sql`
+    SELECT * FROM (
+      SELECT u.nom AS user_nom, u.username, CASE WHEN h.attribut IS NULL THEN h.symbole ELSE h.symbole || ' ' || h.attribut END AS objet,
+        h.domaine, to_char(h.valide_jusqu_au, 'YYYY-MM-DD') AS valide_jusqu_au, h.signataire
+      FROM habilitations h JOIN users u ON u.id = h.user_id
+      WHERE u.enabled AND u.deleted_at IS NULL AND h.valide_jusqu_au < ${before}::date
+        AND NOT EXISTS (SELECT 1 FROM habilitations n WHERE n.user_id = h.user_id AND n.symbole = h.symbole
+          AND n.domaine = h.domaine AND n.attribut IS NOT DISTINCT FROM h.attribut AND n.valide_jusqu_au > h.valide_jusqu_au)
+      UNION ALL
+      SELECT u.nom, u.username, 'Aptitude médicale', '', to_char(u.aptitude_medicale_jusqu_au, 'YYYY-MM-DD'), ''
+      FROM users u WHERE u.enabled AND u.deleted_at IS NULL AND u.aptitude_medicale_jusqu_au < ${before}::date
+    ) r ORDER BY r.valide_jusqu_au, r.user_nom LIMIT ${limit}`);
+  return rows;
+}
+
+/** The dashboard card: titres (latest of each symbol) and fitness dates expired, and ending within 30 / 90 days. */
+export async function renewalCounts(db: DbOrTx, today: string) {
+  const { rows } = await db.execute<{ expirees: number; sous_30: number; sous_90: number }>(sql`
+    WITH latest AS (
+      SELECT h.valide_jusqu_au AS fin FROM habilitations h JOIN users u ON u.id = h.user_id
+      WHERE u.enabled AND u.deleted_at IS NULL
+        AND NOT EXISTS (SELECT 1 FROM habilitations n WHERE n.user_id = h.user_id AND n.symbole = h.symbole
+          AND n.domaine = h.domaine AND n.attribut IS NOT DISTINCT FROM h.attribut AND n.valide_jusqu_au > h.valide_jusqu_au)
+      UNION ALL
+      SELECT aptitude_medicale_jusqu_au FROM users WHERE enabled AND deleted_at IS NULL AND aptitude_medicale_jusqu_au IS NOT NULL)
+    SELECT count(*) FILTER (WHERE fin < ${today}::date)::int AS expirees,
+      count(*) FILTER (WHERE fin >= ${today}::date AND fin <= ${today}::date + 30)::int AS sous_30,
+      count(*) FILTER (WHERE fin >= ${today}::date AND fin <= ${today}::date + 90)::int AS sous_90
+    FROM latest`);
+  return rows[0];
+}

@@ -11,14 +11,20 @@ import {
   habilitationInputSchema,
   habilitationListQuerySchema,
   habilitationSchema,
+  HABILITATION_REPORT as R,
+  renewalCardSchema,
+  renewalQuerySchema,
   userHabilitationsSchema,
 } from '@gmao/domain/habilitations/habilitation-schemas';
 import { HABILITATION_MESSAGES as M } from '@gmao/domain/habilitations/symbols';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { downloadHeaders } from '../../lib/download.ts';
 import { errorResponsesWithBusinessRule } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
+import { recordExport } from '../audit/audit.service.ts';
+import * as report from './habilitation-report.service.ts';
 import * as service from './habilitations.service.ts';
 
 const tags = ['habilitations'];
@@ -101,6 +107,55 @@ const habilitationsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asy
       const q = request.query;
       const { items, total } = await service.listTitles(app.db, q);
       return { success: true as const, data: items, pagination: makePagination(total, q.page, q.limit) };
+    },
+  );
+
+  app.get(
+    '/habilitations/a-renouveler',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: 'Carte du tableau de bord : habilitations et aptitudes expirées, à renouveler sous 30 / 90 jours',
+        response: { 200: successEnvelope(renewalCardSchema), ...errors },
+      },
+    },
+    async () => ({ success: true as const, data: await report.renewalCard(app.db) }),
+  );
+
+  app.get(
+    '/habilitations/a-renouveler.csv',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary:
+          'Habilitations à renouveler en CSV (Excel fr-FR) : titres et aptitudes finissant avant `avant` (90 jours)',
+        querystring: renewalQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      await recordExport(app.db, 'csv', R.title, request.query);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .headers(downloadHeaders(R.fileName('csv')))
+        .send(await report.renewalCsv(app.db, request.query.avant));
+    },
+  );
+
+  app.get(
+    '/habilitations/a-renouveler.pdf',
+    {
+      config: manage,
+      schema: { tags, summary: 'Habilitations à renouveler en PDF', querystring: renewalQuerySchema },
+    },
+    async (request, reply) => {
+      const pdf = await report.renewalPdf(app.db, request.query.avant, opts.storage);
+      await recordExport(app.db, 'pdf', R.title, request.query);
+      return reply
+        .type('application/pdf')
+        .headers(downloadHeaders(R.fileName('pdf')))
+        .send(pdf);
     },
   );
 
