@@ -87,6 +87,8 @@ describe('authorization matrix (route table × roles)', () => {
     expect(access('GET', '/api/habilitations/a-renouveler.csv')).toEqual(manage);
     expect(access('GET', '/api/habilitations/a-renouveler.pdf')).toEqual(manage);
     expect(access('POST', '/api/interventions/:id/assign')).toEqual(access('PUT', '/api/interventions/:id/assign'));
+    expect(access('GET', '/api/interventions/:id/consignation')).toEqual({ permission: 'interventions:read' });
+    expect(access('PUT', '/api/interventions/:id/consignation')).toEqual({ permission: 'interventions:update' });
   });
 
   it('lists the meter-reading routes (running hours of preventive plans) with the equipment permissions', () => {

@@ -59,6 +59,7 @@ export const AUDIT_ACTIONS = {
   'custom_field.delete': 'Champ personnalisé supprimé',
   'intervention.schedule': 'Intervention planifiée',
   'intervention.habilitation_derogation': "Affectation forcée sans l'habilitation requise",
+  'intervention.consignation': 'Consignation enregistrée',
   'habilitation.create': "Titre d'habilitation enregistré",
   'habilitation.update': "Titre d'habilitation modifié",
   'habilitation.delete': "Titre d'habilitation supprimé",

@@ -103,6 +103,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/interventions/bulk/status': 'bulkChangeInterventionStatus',
   'PUT /api/interventions/{id}/assign': 'assignIntervention',
   'POST /api/interventions/{id}/assign': 'assignInterventionPost',
+  'GET /api/interventions/{id}/consignation': 'getConsignation',
+  'PUT /api/interventions/{id}/consignation': 'saveConsignation',
   'DELETE /api/interventions/{id}/assign': 'unassignIntervention',
   'PUT /api/interventions/{id}/status': 'changeInterventionStatus',
   'POST /api/interventions/{id}/status/undo': 'undoInterventionStatus',

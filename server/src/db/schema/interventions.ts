@@ -246,3 +246,21 @@ export const interventionCreationKeys = pgTable(
     index('intervention_creation_keys_intervention_idx').on(t.interventionId),
   ],
 );
+
+/** 0064_consignations.sql: the consignation record of an intervention (issue 34), steps and déconsignation as JSON. */
+export const interventionConsignations = pgTable('intervention_consignations', {
+  interventionId: integer('intervention_id')
+    .primaryKey()
+    .references(() => interventions.id, { onDelete: 'cascade' }),
+  numero: varchar('numero', { length: 30 }).notNull().unique('intervention_consignations_numero_uq'),
+  chargeConsignationId: integer('charge_consignation_id').references(() => users.id, { onDelete: 'set null' }),
+  chargeTravauxId: integer('charge_travaux_id').references(() => users.id, { onDelete: 'set null' }),
+  etapes: jsonb('etapes').notNull().default([]),
+  signeChargeConsignation: boolean('signe_charge_consignation').notNull().default(false),
+  signeChargeTravaux: boolean('signe_charge_travaux').notNull().default(false),
+  attesteeLe: timestamp('attestee_le', { withTimezone: true }),
+  deconsignation: jsonb('deconsignation').notNull().default([]),
+  deconsigneeLe: timestamp('deconsignee_le', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -144,3 +144,21 @@ export async function refusedAssignments(db: DbOrTx, rows: readonly { id: number
     return holder && job && missingForJob(holder, job, implications).length > 0;
   });
 }
+
+/**
+ * Whether `userId` holds one of `symbols` valid on the planned day of intervention `interventionId`, for its
+ * equipment's domain (the consignation's signer rules). Returns the user's name and the answer.
+ */
+export async function holdsOneOf(db: DbOrTx, userId: number, interventionId: number, symbols: (d: string) => string[]) {
+  const [job] = await jobFacts(db, [interventionId]);
+  const holder = await holderOf(db, userId);
+  if (!job || !holder) return { nom: holder?.nom ?? `#${userId}`, ok: false, symbols: [] as string[] };
+  const wanted = symbols(job.domaine_tension ?? 'BT');
+  const requirement = { travail: 'CONSIGNATION' as const, symboles: wanted };
+  const missing = missingForJob(
+    holder,
+    { ...job, type_travail: 'CONSIGNATION', exigences: [requirement] },
+    await implicationsEnabled(db),
+  );
+  return { nom: holder.nom, ok: missing.length === 0, symbols: wanted };
+}

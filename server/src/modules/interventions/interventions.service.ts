@@ -21,6 +21,7 @@ import { mayEnter, releaseReservations } from '../stock/requests/part-requests.s
 import { emitInterventionEvent } from '../webhooks/webhooks.service.ts';
 import { advanceVersion, factsOf, lockForAction, requireAccess, type VersionPrecondition } from './access.ts';
 import { insertComment } from './activity/comments.repository.ts';
+import { requireConsignation } from './consignation/consignation.service.ts';
 import { setTechnician } from './assignment/assignment.repository.ts';
 import { assignInTx } from './assignment/assignment.service.ts';
 import { attachmentKeys } from './attachments/attachments.repository.ts';
@@ -133,6 +134,8 @@ async function createOnce(
     // Issue 31: the SLA clocks of the covering contract, or hors contrat, in the creation's transaction.
     await snapshotSla(tx, created);
     if (input.statut !== 'PLANIFIEE') await onStatusChange(tx, created, 'PLANIFIEE', input.statut);
+    // Issue 34: created already started or finished, work hors tension would skip its consignation.
+    if (input.statut !== 'PLANIFIEE') await requireConsignation(tx, created, input.statut);
     await insertHistory(tx, {
       interventionId: created,
       from: null,
