@@ -75,6 +75,8 @@ export const habilitationSchema = z.object({
   signataire: z.string(),
   /** Whether a scanned signed titre is stored. */
   document: z.boolean(),
+  /** Its state on the server's today (Casablanca): valid, ending within 90 days, expired, not yet valid. */
+  etat: z.enum(['valid', 'soon', 'expired', 'notYet']),
   created_at: z.string(),
   created_by: z.object({ id: z.number().int(), nom: z.string() }).nullable(),
 });

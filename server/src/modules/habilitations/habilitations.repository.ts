@@ -1,5 +1,6 @@
+import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import type { HabilitationTitle } from '@gmao/domain/habilitations/coverage';
-import type { Habilitation, HabilitationInput } from '@gmao/domain/habilitations/habilitation-schemas';
+import { type Habilitation, type HabilitationInput, titleState } from '@gmao/domain/habilitations/habilitation-schemas';
 import type { Exigence, WorkKind } from '@gmao/domain/habilitations/requirements';
 import type { VoltageDomain } from '@gmao/domain/habilitations/symbols';
 import { sql } from 'drizzle-orm';
@@ -7,7 +8,7 @@ import type { DbOrTx } from '../../db/database.ts';
 
 /** The SQL of the habilitations module (issue 34, migration 0058): titles, medical fitness, what a job requires. */
 
-type Row = Omit<Habilitation, 'created_at' | 'created_by' | 'document'> & {
+type Row = Omit<Habilitation, 'created_at' | 'created_by' | 'document' | 'etat'> & {
   created_at: Date | string;
   created_by_id: number | null;
   created_by_nom: string | null;
@@ -24,6 +25,7 @@ function toHabilitation(r: Row): Habilitation {
   const { created_by_id, created_by_nom, created_at, ...rest } = r;
   return {
     ...rest,
+    etat: titleState(rest, metricsToday()),
     created_at: new Date(created_at).toISOString(),
     created_by: created_by_id !== null && created_by_nom !== null ? { id: created_by_id, nom: created_by_nom } : null,
   };

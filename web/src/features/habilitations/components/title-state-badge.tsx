@@ -1,5 +1,4 @@
-import { titleState, HABILITATION_UI as U } from '@gmao/domain/habilitations/habilitation-schemas';
-import { casablancaToday } from '@gmao/domain/interventions/due-day';
+import { type titleState, HABILITATION_UI as U } from '@gmao/domain/habilitations/habilitation-schemas';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 const LOOK = {
@@ -9,9 +8,9 @@ const LOOK = {
   valid: { tone: 'green', label: U.valid },
 } as const satisfies Record<ReturnType<typeof titleState>, { tone: BadgeTone; label: string }>;
 
-/** Valide / Expire bientôt (90 days) / Expiré / Pas encore valable, on Casablanca's today. */
-export function TitleStateBadge({ title }: { title: { delivree_le: string; valide_jusqu_au: string } }) {
-  const look = LOOK[titleState(title, casablancaToday())];
+/** Valide / Expire bientôt (90 days) / Expiré / Pas encore valable, as the server judged it on its today. */
+export function TitleStateBadge({ title }: { title: { etat: ReturnType<typeof titleState> } }) {
+  const look = LOOK[title.etat];
   return <Badge tone={look.tone}>{look.label}</Badge>;
 }
 
