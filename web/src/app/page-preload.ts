@@ -19,7 +19,7 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.reports, () => import('../features/reports/routes/reports')],
   [(p) => p === paths.analytics, () => import('../features/analytics/routes/analytics')],
   [(p) => p === paths.notifications, () => import('../features/notifications/routes/notifications')],
-  [(p) => p === paths.profile, () => import('../features/profile/routes/profile')],
+  [(p) => p === paths.profile, () => import('./routes/profile')],
   [(p) => p === paths.settings, () => import('./routes/settings')],
   [(p) => p === paths.users, () => import('./routes/users')],
   [(p) => p === paths.roles, () => import('../features/roles/routes/roles')],

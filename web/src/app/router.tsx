@@ -16,7 +16,7 @@ const Terms = lazyPage(() => import('./routes/legal').then((m) => ({ default: m.
 const Privacy = lazyPage(() => import('./routes/legal').then((m) => ({ default: m.PrivacyRoute })));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 const Dashboard = lazyPage(() => import('./routes/dashboard'));
-const Profile = lazyPage(() => import('../features/profile/routes/profile'));
+const Profile = lazyPage(() => import('./routes/profile'));
 const ChangePassword = lazyPage(() => import('./routes/change-password'));
 const Settings = lazyPage(() => import('./routes/settings'));
 const Notifications = lazyPage(() => import('../features/notifications/routes/notifications'));
