@@ -5,6 +5,8 @@ import {
   missingHabilitations,
   type Requirement,
 } from '../src/habilitations/coverage.ts';
+import { exigencesSchema, habilitationInputSchema } from '../src/habilitations/habilitation-schemas.ts';
+import { DEFAULT_REQUIREMENTS, parseSymbol, requirementFor } from '../src/habilitations/requirements.ts';
 import { domainIssue, HABILITATION_MESSAGES as M, SYMBOLS, symbolIssue } from '../src/habilitations/symbols.ts';
 
 describe('the symbol grammar of NF C 18-510', () => {
@@ -171,5 +173,61 @@ describe('does a set of titles cover the work on a day', () => {
     expect(missing).toEqual([
       { travail: 'CONSIGNATION', symboles: ['HC'], message: `${M.required('HC')} — ${M.noTitle('K. Alaoui')}` },
     ]);
+  });
+});
+
+describe('what an equipment requires (issue 34)', () => {
+  it('reads "BE Manœuvre" as a symbol and its attribute, and refuses what is not in the table', () => {
+    expect(parseSymbol('BE Manœuvre')).toEqual({ symbole: 'BE', attribut: 'Manœuvre' });
+    expect(parseSymbol('h2v')).toEqual({ symbole: 'H2V', attribut: null });
+    expect(parseSymbol('B0V')).toBeNull();
+    expect(parseSymbol('BE Réglage')).toBeNull();
+  });
+
+  it('one kind of work: its symbols, one of which suffices; nothing for a kind the equipment does not list', () => {
+    const exigences = DEFAULT_REQUIREMENTS.TRANSFORMATEUR.exigences;
+    expect(requirementFor(exigences, 'HORS_TENSION')).toEqual([
+      {
+        travail: 'HORS_TENSION',
+        symboles: [
+          { symbole: 'H1V', attribut: null },
+          { symbole: 'H2V', attribut: null },
+        ],
+      },
+    ]);
+    expect(requirementFor(exigences, 'NON_ELECTRIQUE')).toEqual([]);
+    expect(requirementFor(exigences, null)).toEqual([]);
+  });
+
+  it('the defaults by type: transformer HTA (H1V/H2V, HC, BR on the LV side), tableau BT, groupe BR', () => {
+    expect(DEFAULT_REQUIREMENTS.TRANSFORMATEUR.domaine).toBe('HTA');
+    expect(
+      DEFAULT_REQUIREMENTS.TABLEAU_ELECTRIQUE.exigences.find((e) => e.travail === 'HORS_TENSION')?.symboles,
+    ).toEqual(['B1V', 'B2V']);
+    expect(
+      DEFAULT_REQUIREMENTS.GROUPE_ELECTROGENE.exigences.find((e) => e.travail === 'INTERVENTION_BT')?.symboles,
+    ).toEqual(['BR']);
+    // Every default is a valid exigences list.
+    for (const d of Object.values(DEFAULT_REQUIREMENTS))
+      expect(exigencesSchema.safeParse(d.exigences).success).toBe(true);
+  });
+
+  it('the title form: French messages for an unknown symbol, a wrong domain and an expiry before the issue date', () => {
+    const base = {
+      symbole: 'H2V',
+      domaine: 'HTA',
+      delivree_le: '2026-01-01',
+      valide_jusqu_au: '2028-12-31',
+      signataire: 'M. B',
+    };
+    expect(habilitationInputSchema.safeParse(base).success).toBe(true);
+    const issues = (v: object) =>
+      habilitationInputSchema.safeParse({ ...base, ...v }).error?.issues.map((i) => i.message);
+    expect(issues({ symbole: 'HR' })).toEqual([M.symbolUnknown('HR')]);
+    expect(issues({ domaine: 'BT' })).toEqual([M.domainMismatch('H2V', 'BT')]);
+    expect(issues({ valide_jusqu_au: '2025-12-31' })).toEqual([M.expiryBeforeIssue]);
+    expect(exigencesSchema.safeParse([{ travail: 'ESSAIS', symboles: ['B0V'] }]).error?.issues[0]?.message).toBe(
+      M.symbolUnknown('B0V'),
+    );
   });
 });

@@ -24,6 +24,7 @@ import calendarsRoutes from './modules/contracts/calendars.routes.ts';
 import contractsRoutes from './modules/contracts/contracts.routes.ts';
 import dashboardRoutes from './modules/dashboard/dashboard.routes.ts';
 import equipmentRoutes from './modules/equipment/equipment.routes.ts';
+import habilitationsRoutes from './modules/habilitations/habilitations.routes.ts';
 import healthRoutes from './modules/health/health.routes.ts';
 import interventionsRoutes from './modules/interventions/interventions.routes.ts';
 import mailRoutes from './modules/mail/mail.routes.ts';
@@ -197,6 +198,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: '/api',
     storage: deps.storage ?? localDiskStorage(defaultUploadsDir),
     throttle: { ...DEFAULT_REQUEST_THROTTLE, ...deps.requestThrottle },
+  });
+  // /api/users/{id}/habilitations, /api/habilitations (issue 34).
+  await app.register(habilitationsRoutes, {
+    prefix: '/api',
+    storage: deps.storage ?? localDiskStorage(defaultUploadsDir),
   });
 
   return app;

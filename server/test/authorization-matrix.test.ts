@@ -87,6 +87,24 @@ describe('authorization matrix (route table × roles)', () => {
     for (const r of webhooks) expect(r.access, `${r.method} ${r.url}`).toEqual({ role: 'Administrateur' });
   });
 
+  it('lists the habilitation routes (issue 34): titles by habilitations:manage, a user reads his own', () => {
+    const access = (method: string, url: string) =>
+      t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;
+    const manage = { permission: 'habilitations:manage' };
+    expect(access('GET', '/api/users/:id/habilitations')).toBe('authenticated');
+    expect(access('POST', '/api/users/:id/habilitations')).toEqual(manage);
+    expect(access('PUT', '/api/users/:id/aptitude-medicale')).toEqual(manage);
+    expect(access('GET', '/api/habilitations')).toEqual(manage);
+    expect(access('PUT', '/api/habilitations/:hid')).toEqual(manage);
+    expect(access('DELETE', '/api/habilitations/:hid')).toEqual(manage);
+    expect(access('GET', '/api/habilitations/a-renouveler')).toEqual(manage);
+    expect(access('GET', '/api/habilitations/a-renouveler.csv')).toEqual(manage);
+    expect(access('GET', '/api/habilitations/a-renouveler.pdf')).toEqual(manage);
+    expect(access('POST', '/api/interventions/:id/assign')).toEqual(access('PUT', '/api/interventions/:id/assign'));
+    expect(access('GET', '/api/interventions/:id/consignation')).toEqual({ permission: 'interventions:read' });
+    expect(access('PUT', '/api/interventions/:id/consignation')).toEqual({ permission: 'interventions:update' });
+  });
+
   it('lists the meter-reading routes (running hours of preventive plans) with the equipment permissions', () => {
     const access = (method: string, url: string) =>
       t.app.routeAccess.find((r) => r.method === method && r.url === url)?.access;

@@ -32,6 +32,8 @@ export const PERMISSIONS = {
   CONTRACTS_READ: 'contracts:read',
   CONTRACTS_MANAGE: 'contracts:manage',
   REQUESTS_MANAGE: 'requests:manage',
+  HABILITATIONS_MANAGE: 'habilitations:manage',
+  HABILITATIONS_OVERRIDE: 'habilitations:override',
 } as const;
 
 export type Permission = (typeof PERMISSIONS)[keyof typeof PERMISSIONS];
@@ -72,6 +74,8 @@ export const PERMISSION_DESCRIPTIONS = {
   'contracts:manage': 'Gérer les contrats de maintenance, leurs documents et les calendriers ouvrés',
   'requests:manage':
     "Traiter les demandes d'intervention (accepter, fusionner, refuser) et les liens QR des équipements",
+  'habilitations:manage': "Gérer les titres d'habilitation électrique et les aptitudes médicales",
+  'habilitations:override': "Forcer une affectation sans l'habilitation requise, avec une justification écrite",
 } as const satisfies Record<Permission, string>;
 
 export const ALL_PERMISSIONS = Object.values(PERMISSIONS) as Permission[];
@@ -158,6 +162,7 @@ export const DEFAULT_ROLES: Record<string, { description: string; permissions: P
       'contracts:read',
       'contracts:manage',
       'requests:manage',
+      'habilitations:manage',
     ],
   },
   Technicien: {

@@ -76,6 +76,8 @@ export const errorEnvelopeSchema = z.object({
   details: z.array(z.object({ field: z.string(), msg: z.string() })).optional(),
   /** Every object an all-or-nothing call refused (nothing was changed). */
   failed: z.array(failureSchema).optional(),
+  /** A refused assignment (422 HABILITATION_REQUISE, issue 34): each kind of work and the symbols it lacks. */
+  manquantes: z.array(z.object({ travail: z.string(), symboles: z.array(z.string()), message: z.string() })).optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

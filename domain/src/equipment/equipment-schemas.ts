@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { idSchema, paginationQuerySchema } from '../common/api.ts';
 import { dbIdNumber } from '../common/numbers.ts';
 import { syncQueryFields } from '../common/sync.ts';
+import { exigencesSchema, voltageDomainSchema } from '../habilitations/habilitation-schemas.ts';
+import { WORK_KINDS } from '../habilitations/requirements.ts';
 import { decimalInput, decimalOutput } from './decimal.ts';
 import { EQUIPMENT_TYPES } from './equipment-types.ts';
 
@@ -48,6 +50,15 @@ export const equipmentInputSchema = z.object({
   valeur: decimalInput,
   cout: decimalInput,
   proprietaire_id: dbIdNumber(EQUIPMENT_MESSAGES.proprietaireRequired),
+  /**
+   * Issue 34: the voltage domain and, per kind of work, the symbols one of which suffices. Absent on creation: the
+   * type's defaults (domain/src/habilitations/requirements.ts); absent on PUT: unchanged.
+   */
+  domaine_tension: z
+    .union([z.literal(''), voltageDomainSchema])
+    .nullish()
+    .transform((v) => (v === '' ? null : v)),
+  exigences: exigencesSchema.optional(),
 });
 export type EquipmentFormValues = z.input<typeof equipmentInputSchema>;
 export type EquipmentInput = z.output<typeof equipmentInputSchema>;
@@ -77,6 +88,9 @@ export const equipmentSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   creerPar: z.object({ id: z.number().int(), nom: z.string() }).nullable(),
+  /** Issue 34: voltage domain and the symbols each kind of work requires. */
+  domaine_tension: z.enum(['TBT', 'BT', 'HTA', 'HTB']).nullable().optional(),
+  exigences: z.array(z.object({ travail: z.enum(WORK_KINDS), symboles: z.array(z.string()) })).optional(),
 });
 export type Equipment = z.infer<typeof equipmentSchema>;
 

@@ -66,6 +66,43 @@ export const HABILITATION_MESSAGES = {
   notYet: (who: string, day: string) => `celle de ${who} n'est valable qu'à partir du ${day}`,
   wrongDomain: (who: string, d: string) => `celle de ${who} ne couvre pas le domaine ${d}`,
   medicalExpired: (who: string, day: string) => `l'aptitude médicale de ${who} a expiré le ${day}`,
+  // API and forms (issue 34)
+  symboleRequired: 'Le symbole est requis',
+  domaineInvalid: 'Le domaine de tension doit être BT, HTA ou HTB',
+  voltageDomainInvalid: 'Le domaine de tension doit être TBT, BT, HTA ou HTB',
+  travailInvalid:
+    'Le type de travail doit être HORS_TENSION, INTERVENTION_BT, MANOEUVRE, ESSAIS, CONSIGNATION ou NON_ELECTRIQUE',
+  dateRequired: 'La date est requise (AAAA-MM-JJ)',
+  dateInvalid: "La date n'est pas valide (AAAA-MM-JJ)",
+  signataireRequired: "Le signataire de l'employeur est requis",
+  tooLong: (max: number) => `Ce champ ne peut pas dépasser ${max} caractères`,
+  exigenceDuplicate: (t: string) => `Le type de travail ${t} est listé deux fois`,
+  motifRequired: 'La justification de la dérogation est requise',
+  notFound: "Titre d'habilitation introuvable",
+  userNotFound: 'Utilisateur introuvable',
+  created: "Titre d'habilitation enregistré",
+  updated: "Titre d'habilitation modifié",
+  deleted: "Titre d'habilitation supprimé",
+  refused: (first: string, more: number) => (more > 0 ? `${first} (et ${more} autre${more > 1 ? 's' : ''})` : first),
+  overrideForbidden: "Forcer une affectation sans l'habilitation requise demande la permission habilitations:override",
+  historyDerogation: (who: string, motif: string) =>
+    `Affectation de ${who} forcée sans l'habilitation requise : ${motif}`,
+  planUnassignedTitle: 'Intervention préventive non affectée (habilitation)',
+  planUnassigned: (plan: string, what: string, reason: string) =>
+    `Plan « ${plan} » : ${what} créée sans technicien. ${reason}`,
+  expiryTitle: 'Habilitation à renouveler',
+  expiryMessage: (what: string, who: string, day: string, seuil: number, after: number) =>
+    `${what} de ${who} ${seuil === 0 ? `arrive à échéance le ${day}` : `expire le ${day} (dans ${seuil} jours au plus)`}` +
+    (after > 0
+      ? ` — ${after} intervention${after > 1 ? 's' : ''} lui ${after > 1 ? 'sont affectées' : 'est affectée'} après cette date`
+      : ''),
+  fitnessWhat: "L'aptitude médicale",
+  titleWhat: (symbol: string, domaine: string) => `L'habilitation ${symbol} (${domaine})`,
+  qualified: 'Habilité',
+  notQualified: 'Non habilité',
+  pageTitle: 'Habilitations électriques',
+  empty: "Aucun titre d'habilitation",
+  expireAvant: 'Expire avant le',
 } as const;
 
 const SYMBOL_SET = new Set<string>(SYMBOLS);

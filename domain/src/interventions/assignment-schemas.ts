@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVER_MESSAGES } from '../common/messages.ts';
 import { MAX_ID } from '../common/numbers.ts';
+import { derogationInputSchema } from '../habilitations/habilitation-schemas.ts';
 import { ASSIGNMENT_MESSAGES } from './messages.ts';
 
 const technicianId = z.coerce
@@ -9,8 +10,11 @@ const technicianId = z.coerce
   .positive({ error: ASSIGNMENT_MESSAGES.technicianRequired })
   .max(MAX_ID, { error: ASSIGNMENT_MESSAGES.technicianRequired });
 
-/** PUT /interventions/:id/assign */
-export const assignSchema = z.object({ technicianId });
+/**
+ * PUT (or POST) /interventions/:id/assign. `derogation`: forces an assignment the technician's habilitations do not
+ * cover (issue 34; habilitations:override), with its written justification.
+ */
+export const assignSchema = z.object({ technicianId, derogation: derogationInputSchema.nullish() });
 export type AssignInput = z.output<typeof assignSchema>;
 
 /** PUT /interventions/bulk/assign — every id must exist, all are assigned in one transaction. */
@@ -23,6 +27,7 @@ export const bulkAssignSchema = z.object({
     .max(500, ASSIGNMENT_MESSAGES.idsMax)
     .transform((ids) => [...new Set(ids)]),
   technicianId,
+  derogation: derogationInputSchema.nullish(),
 });
 export type BulkAssignInput = z.output<typeof bulkAssignSchema>;
 
@@ -36,6 +41,11 @@ export const technicianOptionSchema = z.object({
   nom: z.string(),
   username: z.string(),
   role: z.string().nullable(),
+  /**
+   * With ?intervention_id= (issue 34): whether he holds what its kind of work requires on its planned day, and the
+   * reason when not (the picker lists the qualified first and greys the others).
+   */
+  habilitation: z.object({ ok: z.boolean(), raison: z.string().nullable() }).optional(),
 });
 export type TechnicianOption = z.infer<typeof technicianOptionSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isCalendarDay, MAX_ID, paginationQuerySchema, queryBoolean } from '../common/api.ts';
 import { syncQueryFields } from '../common/sync.ts';
 import { PAUSE_MOTIF_MESSAGES, PAUSE_MOTIFS } from '../contracts/contract-constants.ts';
+import { derogationInputSchema, derogationSchema, workKindSchema } from '../habilitations/habilitation-schemas.ts';
 import { interventionSlaSchema, SLA_FILTERS } from '../sla/sla-clock.ts';
 import { technicianRefSchema } from './assignment-schemas.ts';
 import { scopeSchema } from './lifecycle-schemas.ts';
@@ -74,6 +75,10 @@ export const interventionCreateSchema = z.object({
     .default(DEFAULT_STATUT),
   /** Assigned at creation (issue 14), with the assignment's rules: interventions:assign, or oneself. */
   technicianId: id.nullish(),
+  /** Issue 34: the kind of work (what its equipment requires of the technician); null: not stated. */
+  type_travail: workKindSchema.nullish(),
+  /** Issue 34: forces the assignment at creation without the required habilitation (habilitations:override). */
+  derogation: derogationInputSchema.nullish(),
 });
 export type InterventionCreateInput = z.input<typeof interventionCreateSchema>;
 export type InterventionCreate = z.output<typeof interventionCreateSchema>;
@@ -87,6 +92,8 @@ export const interventionFormSchema = z.object({
   statut: statutSchema,
   /** '' = nobody; shown to holders of interventions:assign. */
   technicianId: z.string().optional(),
+  /** Issue 34: '' = not stated. */
+  type_travail: z.union([z.literal(''), workKindSchema]).optional(),
 });
 export type InterventionFormValues = z.infer<typeof interventionFormSchema>;
 
@@ -101,6 +108,8 @@ export const interventionUpdateSchema = z.object({
   note: z.string().trim().max(2000, INTERVENTION_MESSAGES.noteMax).nullish(),
   /** The motif of a reopening (statut leaving TERMINEE), as in PUT /:id/status. */
   motif: reopenMotifSchema,
+  /** Issue 34: the kind of work; the assigned technician must hold what it requires. */
+  type_travail: workKindSchema.nullish(),
 });
 export type InterventionUpdate = z.output<typeof interventionUpdateSchema>;
 
@@ -263,6 +272,9 @@ export const interventionSchema = z.object({
   sla: interventionSlaSchema.nullable().optional(),
   /** The reason of the current pause (EN_PAUSE only, issue 31), null otherwise or when not stated. */
   pauseMotif: z.enum(PAUSE_MOTIFS).nullable().optional(),
+  /** Issue 34: the kind of work (null: not stated) and an assignment forced without the required habilitation. */
+  type_travail: workKindSchema.nullable().optional(),
+  derogation: derogationSchema.nullable().optional(),
 });
 export type Intervention = z.infer<typeof interventionSchema>;
 

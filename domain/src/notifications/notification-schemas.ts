@@ -25,6 +25,7 @@ export const NOTIFICATION_EVENTS = [
   'sla_alert',
   'contract_expiring',
   'request_new',
+  'habilitation_alert',
 ] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
@@ -45,6 +46,7 @@ export const NOTIFICATION_EVENT_LABELS: Record<NotificationEvent, string> = {
   sla_alert: 'Délai garanti (GTI / GTR) bientôt ou déjà dépassé',
   contract_expiring: 'Contrat de maintenance arrivant à échéance',
   request_new: 'Nouvelle demande d’intervention (QR code ou portail)',
+  habilitation_alert: 'Habilitation électrique manquante ou arrivant à échéance',
 };
 
 /** Events only some users can receive (the preferences screen shows them to those users only). */
@@ -74,6 +76,7 @@ export const DEFAULT_PREFERENCE: Record<NotificationEvent, { in_app: boolean; em
   sla_alert: { in_app: true, email: true },
   contract_expiring: { in_app: true, email: true },
   request_new: { in_app: true, email: true },
+  habilitation_alert: { in_app: true, email: true },
 };
 
 export const NOTIFICATION_MESSAGES = {

@@ -35,6 +35,9 @@ export const COMPANY_MESSAGES = {
   signatureRequiredHelp:
     "Une intervention ne peut passer à « Terminée » qu'après la signature du client sur le bon. Un contrat peut aussi l'exiger pour ses seules interventions.",
   showPrices: 'Afficher les prix sur le bon',
+  implications: 'Appliquer les équivalences de la norme aux habilitations (B2V ⇒ B1V ⇒ B0…)',
+  implicationsHelp:
+    "Sans cette option, seul ce qui est écrit sur le titre d'habilitation est permis (« tout ce qui n'est pas écrit est interdit »).",
   showPricesHelp: 'Sans cette option, le bon liste les matériaux et leurs quantités sans prix ni total.',
 } as const;
 
@@ -108,6 +111,7 @@ export const companyProfileInputSchema = z.object({
   cnss: text(50),
   signature_client_obligatoire: z.boolean().optional(),
   afficher_prix: z.boolean().optional(),
+  habilitations_implications: z.boolean().optional(),
 });
 export type CompanyProfileInput = z.output<typeof companyProfileInputSchema>;
 export type CompanyProfileFormValues = z.input<typeof companyProfileInputSchema>;
@@ -127,6 +131,8 @@ export const companyProfileSchema = z.object({
   logo_url: z.string().nullable(),
   signature_client_obligatoire: z.boolean(),
   afficher_prix: z.boolean(),
+  /** Issue 34: the standard's implications (B2V ⇒ B1V ⇒ B0) count in the habilitation check (off by default). */
+  habilitations_implications: z.boolean(),
 });
 export type CompanyProfile = z.infer<typeof companyProfileSchema>;
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { idSchema, isCalendarDay } from '../common/api.ts';
 import { moneyText, quantityText } from '../common/numbers.ts';
 import { EQUIPMENT_TYPES, equipmentTypeLabel } from '../equipment/equipment-types.ts';
+import { workKindSchema } from '../habilitations/habilitation-schemas.ts';
 import { CHECKLIST_MAX_ITEMS } from '../interventions/checklist-schemas.ts';
 import { INTERVENTION_MESSAGES } from '../interventions/intervention-schemas.ts';
 import { MAX_MATERIAL_LINES, PRIX_PATTERN, QUANTITE_PATTERN } from '../interventions/material-schemas.ts';
@@ -104,6 +105,8 @@ export const templateInputSchema = z.object({
   checklist: z.array(step).max(CHECKLIST_MAX_ITEMS, TEMPLATE_MESSAGES.tooManySteps).default([]),
   materiaux: z.array(templateMaterialSchema).max(MAX_MATERIAL_LINES, TEMPLATE_MESSAGES.tooManyMaterials).default([]),
   actif: z.boolean().default(true),
+  /** Issue 34: the kind of work of the interventions made from it (absent: unchanged on PUT). */
+  type_travail: workKindSchema.nullish(),
 });
 export type TemplateInput = z.output<typeof templateInputSchema>;
 
@@ -168,6 +171,7 @@ export const templateSchema = z.object({
     }),
   ),
   actif: z.boolean(),
+  type_travail: workKindSchema.nullable().optional(),
   /** Interventions created from it (a template in use can still be edited; deleting it keeps them). */
   usageCount: z.number().int(),
   createdAt: z.string(),

@@ -5,6 +5,7 @@ import type { Db } from './database.ts';
 import { clients, equipements, interventionHistory, interventions, roles, sections, users } from './schema.ts';
 import { seedContracts, seedSlaClocks } from './seed-demo-contracts.ts';
 import { COMPANIES, EQUIPMENT_MODELS, TASKS, TECHNICIANS } from './seed-demo-data.ts';
+import { seedDemoHabilitations } from './seed-demo-habilitations.ts';
 import { seedDemoPlans } from './seed-demo-plans.ts';
 import { seedDemoPortal } from './seed-demo-portal.ts';
 import { seedDemoRequests } from './seed-demo-requests.ts';
@@ -248,6 +249,7 @@ export async function seedDemo(db: Db): Promise<{
         if (history.length) await tx.insert(interventionHistory).values(history);
       }
     }
+    await seedDemoHabilitations(tx, { technicianIds: techIds, creator, today: isoDay(today) });
     await seedDemoPlans(tx, { creator, technicianIds: techIds });
     await seedContracts(tx, { today: new Date().toISOString().slice(0, 10), creator });
     await seedSlaClocks(tx);

@@ -24,12 +24,22 @@ export class AppError extends Error {
   readonly data?: unknown;
   /** Sent as the Retry-After header (a 429 of a limit whose window is known). */
   readonly retryAfterSeconds?: number;
+  /** The envelope's `code` when more precise than the status's (HABILITATION_REQUISE, issue 34). */
+  readonly responseCode?: string;
+  /** What a refused assignment lacks (the envelope's `manquantes`, issue 34). */
+  readonly manquantes?: { travail: string; symboles: string[]; message: string }[];
 
   constructor(
     code: ErrorCode,
     message: string,
     details?: { field: string; msg: string }[],
-    extra: { failed?: { id: number; reason: string }[]; data?: unknown; retryAfterSeconds?: number } = {},
+    extra: {
+      failed?: { id: number; reason: string }[];
+      data?: unknown;
+      retryAfterSeconds?: number;
+      responseCode?: string;
+      manquantes?: { travail: string; symboles: string[]; message: string }[];
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -38,6 +48,8 @@ export class AppError extends Error {
     this.failed = extra.failed;
     this.data = extra.data;
     this.retryAfterSeconds = extra.retryAfterSeconds;
+    this.responseCode = extra.responseCode;
+    this.manquantes = extra.manquantes;
   }
 
   get statusCode(): number {

@@ -38,6 +38,10 @@ export const API_TAGS: readonly { name: string; description: string }[] = [
   { name: 'mail', description: 'Serveur de messagerie (SMTP)' },
   { name: 'requests', description: "Demandes d'intervention : formulaire public du QR code, boîte de réception" },
   {
+    name: 'habilitations',
+    description: "Habilitations électriques (NF C 18-510) : titres, aptitude médicale, contrôle à l'affectation",
+  },
+  {
     name: 'webhooks',
     description:
       'Webhooks sortants signés (Standard Webhooks) : adresses, événements, secret, journal des envois et renvoi',

@@ -19,7 +19,8 @@ export default fp(
         return reply.status(err.statusCode).send({
           success: false,
           message: err.message,
-          code: err.code,
+          code: err.responseCode ?? err.code,
+          ...(err.manquantes ? { manquantes: err.manquantes } : {}),
           ...(err.details ? { details: err.details } : {}),
           ...(err.failed ? { failed: err.failed } : {}),
           ...(err.data !== undefined ? { data: err.data } : {}),

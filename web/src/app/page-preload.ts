@@ -19,9 +19,9 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.reports, () => import('../features/reports/routes/reports')],
   [(p) => p === paths.analytics, () => import('../features/analytics/routes/analytics')],
   [(p) => p === paths.notifications, () => import('../features/notifications/routes/notifications')],
-  [(p) => p === paths.profile, () => import('../features/profile/routes/profile')],
+  [(p) => p === paths.profile, () => import('./routes/profile')],
   [(p) => p === paths.settings, () => import('./routes/settings')],
-  [(p) => p === paths.users, () => import('../features/users/routes/users')],
+  [(p) => p === paths.users, () => import('./routes/users')],
   [(p) => p === paths.roles, () => import('../features/roles/routes/roles')],
   [(p) => p === paths.sections, () => import('../features/sections/routes/sections')],
   [(p) => p === paths.audit, () => import('../features/audit/routes/audit-log')],
@@ -33,6 +33,7 @@ const PAGE_CHUNKS: [(pathname: string) => boolean, () => Promise<unknown>][] = [
   [(p) => p === paths.requests, () => import('../features/requests/routes/requests')],
   [(p) => p === paths.webhooks, () => import('../features/webhooks/routes/webhooks-admin')],
   [under(paths.portal), () => import('../features/portal/routes/portal-pages')],
+  [(p) => p === paths.habilitations, () => import('../features/habilitations/routes/habilitations')],
 ];
 
 function under(path: string) {

@@ -23,7 +23,7 @@ const Terms = lazyPage(() => import('./routes/legal').then((m) => ({ default: m.
 const Privacy = lazyPage(() => import('./routes/legal').then((m) => ({ default: m.PrivacyRoute })));
 const NotFound = lazyPage(() => import('./routes/not-found'));
 const Dashboard = lazyPage(() => import('./routes/dashboard'));
-const Profile = lazyPage(() => import('../features/profile/routes/profile'));
+const Profile = lazyPage(() => import('./routes/profile'));
 const ChangePassword = lazyPage(() => import('./routes/change-password'));
 const Settings = lazyPage(() => import('./routes/settings'));
 const Notifications = lazyPage(() => import('../features/notifications/routes/notifications'));
@@ -34,7 +34,7 @@ const Templates = lazyPage(() => import('../features/templates/routes/templates'
 const Reports = lazyPage(() => import('../features/reports/routes/reports'));
 const SlaReport = lazyPage(() => import('../features/reports/routes/sla-report'));
 const Analytics = lazyPage(() => import('../features/analytics/routes/analytics'));
-const Users = lazyPage(() => import('../features/users/routes/users'));
+const Users = lazyPage(() => import('./routes/users'));
 const Roles = lazyPage(() => import('../features/roles/routes/roles'));
 const Sections = lazyPage(() => import('../features/sections/routes/sections'));
 const AuditLog = lazyPage(() => import('../features/audit/routes/audit-log'));
@@ -58,6 +58,7 @@ const PortalInterventions = lazyPage(() => loadPortalPages().then((m) => ({ defa
 const PortalContract = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalContractRoute })));
 const PortalRequests = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalRequestsRoute })));
 const PortalNewRequest = lazyPage(() => loadPortalPages().then((m) => ({ default: m.PortalNewRequestRoute })));
+const Habilitations = lazyPage(() => import('../features/habilitations/routes/habilitations'));
 
 const loadFrame = () => import('./routes/protected-layout');
 const loadQueryScope = () => import('./query-scope');
@@ -192,6 +193,10 @@ export function AppRoutes() {
                   <Route path={paths.contracts} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Contracts />)} />
                   <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
                   <Route path={paths.requests} element={withPermission(PERMISSIONS.REQUESTS_MANAGE, <Requests />)} />
+                  <Route
+                    path={paths.habilitations}
+                    element={withPermission(PERMISSIONS.HABILITATIONS_MANAGE, <Habilitations />)}
+                  />
                   <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
                   <Route
                     path={paths.slaReport}

@@ -28,6 +28,7 @@ export const paths = {
   mail: '/admin/messagerie',
   company: '/admin/entreprise',
   webhooks: '/admin/webhooks',
+  habilitations: '/admin/habilitations',
   notifications: '/notifications',
   plans: '/plans',
   stock: '/stock',

@@ -27,6 +27,7 @@ export const queryRoots = {
   requests: ['requests'],
   webhooks: ['webhooks'],
   portal: ['portal'],
+  habilitations: ['habilitations'],
 } as const;
 
 /**

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
+  date,
   index,
   integer,
   pgTable,
@@ -87,6 +89,12 @@ export const users = pgTable(
     clientId: integer('client_id'),
     portailDroit: varchar('portail_droit', { length: 10 }),
     portailNotifications: boolean('portail_notifications').notNull().default(false),
+    // 0058_habilitations.sql: the last day of the recorded medical fitness (null: none recorded)
+    aptitudeMedicaleJusquAu: date('aptitude_medicale_jusqu_au', { mode: 'string' }),
+    // its expiry notices (90, 30, 0 days before), cleared when the date changes
+    aptitudeNotified90At: timestamp('aptitude_notified_90_at', { withTimezone: true }),
+    aptitudeNotified30At: timestamp('aptitude_notified_30_at', { withTimezone: true }),
+    aptitudeNotified0At: timestamp('aptitude_notified_0_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -100,6 +108,39 @@ export const users = pgTable(
     index('users_role_idx').on(t.roleId),
     index('users_section_idx').on(t.sectionId),
     index('users_nom_idx').on(t.nom),
+  ],
+);
+
+/** 0058_habilitations.sql: titres d'habilitation électrique, one row per symbol; a renewal is a new row. */
+export const habilitations = pgTable(
+  'habilitations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    symbole: varchar('symbole', { length: 4 }).notNull(),
+    attribut: varchar('attribut', { length: 20 }),
+    domaine: varchar('domaine', { length: 3 }).notNull(),
+    champ: text('champ').notNull().default(''),
+    restrictions: text('restrictions').notNull().default(''),
+    delivreeLe: date('delivree_le', { mode: 'string' }).notNull(),
+    valideJusquAu: date('valide_jusqu_au', { mode: 'string' }).notNull(),
+    signataire: varchar('signataire', { length: 200 }).notNull(),
+    documentKey: varchar('document_key', { length: 255 }),
+    documentName: varchar('document_name', { length: 255 }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    // the expiry notices (90, 30, 0 days before), each once across instances
+    notified90At: timestamp('notified_90_at', { withTimezone: true }),
+    notified30At: timestamp('notified_30_at', { withTimezone: true }),
+    notified0At: timestamp('notified_0_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('habilitations_user_idx').on(t.userId, t.valideJusquAu.desc()),
+    index('habilitations_expiry_idx').on(t.valideJusquAu, t.id),
+    check('habilitations_domaine_ck', sql`${t.domaine} IN ('BT', 'HTA', 'HTB')`),
+    check('habilitations_dates_ck', sql`${t.valideJusquAu} >= ${t.delivreeLe}`),
   ],
 );
 

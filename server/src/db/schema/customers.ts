@@ -1,4 +1,4 @@
-import { index, integer, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, numeric, pgTable, serial, text, varchar } from 'drizzle-orm/pg-core';
 import { sections, users } from './access.ts';
 import { timestamps } from './columns.ts';
 
@@ -56,6 +56,9 @@ export const equipements = pgTable(
       .notNull()
       .references(() => clients.id, { onDelete: 'restrict' }),
     creerPar: integer('creer_par').references(() => users.id, { onDelete: 'set null' }),
+    // 0058_habilitations.sql: voltage domain (TBT|BT|HTA|HTB) and, per kind of work, the symbols one of which suffices
+    domaineTension: varchar('domaine_tension', { length: 3 }),
+    exigences: jsonb('exigences').notNull().default([]),
     ...timestamps,
   },
   (t) => [

@@ -65,6 +65,13 @@ export const interventions = pgTable(
     pauseMotif: varchar('pause_motif', { length: 20 }),
     // 0065: holds a breached (DEPASSE) guaranteed-time clock — set by a trigger on intervention_sla, never cleared
     slaDepasse: boolean('sla_depasse').notNull().default(false),
+    // 0058_habilitations.sql: the kind of work (what its equipment requires) and an assignment forced without the
+    // required habilitation (justification, by whom, when, for which technician)
+    typeTravail: varchar('type_travail', { length: 20 }),
+    derogationMotif: text('derogation_motif'),
+    derogationPar: integer('derogation_par').references(() => users.id, { onDelete: 'set null' }),
+    derogationLe: timestamp('derogation_le', { withTimezone: true }),
+    derogationTechnicianId: integer('derogation_technician_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -189,6 +196,8 @@ export const interventionTemplates = pgTable('intervention_templates', {
   checklist: jsonb('checklist').notNull().default([]),
   materiaux: jsonb('materiaux').notNull().default([]),
   actif: boolean('actif').notNull().default(true),
+  // 0058_habilitations.sql: the kind of work of the interventions made from it
+  typeTravail: varchar('type_travail', { length: 20 }),
   createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   ...timestamps,
 });
@@ -242,3 +251,21 @@ export const interventionCreationKeys = pgTable(
     index('intervention_creation_keys_intervention_idx').on(t.interventionId),
   ],
 );
+
+/** 0064_consignations.sql: the consignation record of an intervention (issue 34), steps and déconsignation as JSON. */
+export const interventionConsignations = pgTable('intervention_consignations', {
+  interventionId: integer('intervention_id')
+    .primaryKey()
+    .references(() => interventions.id, { onDelete: 'cascade' }),
+  numero: varchar('numero', { length: 30 }).notNull().unique('intervention_consignations_numero_uq'),
+  chargeConsignationId: integer('charge_consignation_id').references(() => users.id, { onDelete: 'set null' }),
+  chargeTravauxId: integer('charge_travaux_id').references(() => users.id, { onDelete: 'set null' }),
+  etapes: jsonb('etapes').notNull().default([]),
+  signeChargeConsignation: boolean('signe_charge_consignation').notNull().default(false),
+  signeChargeTravaux: boolean('signe_charge_travaux').notNull().default(false),
+  attesteeLe: timestamp('attestee_le', { withTimezone: true }),
+  deconsignation: jsonb('deconsignation').notNull().default([]),
+  deconsigneeLe: timestamp('deconsignee_le', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});

@@ -7,6 +7,7 @@ import type {
   EquipmentListQuery,
 } from '@gmao/domain/equipment/equipment-schemas';
 import { RECENT_INTERVENTIONS_LIMIT } from '@gmao/domain/equipment/equipment-schemas';
+import { DEFAULT_REQUIREMENTS } from '@gmao/domain/habilitations/requirements';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { isCompleted, notDeleted } from '../../db/predicates.ts';
@@ -36,6 +37,8 @@ type EquipmentRow = {
   updated_at: Date;
   creer_par: number | null;
   creer_par_nom: string | null;
+  domaine_tension: Equipment['domaine_tension'];
+  exigences: Equipment['exigences'];
 };
 
 // Search expressions below are the exact ones of equipements_search_trgm_idx and clients_nom_trgm_idx (0002).
@@ -44,6 +47,7 @@ type EquipmentRow = {
 const SELECT_EQUIPMENT = sql`
   SELECT e.id, e.nom, e.marque, e.modele, e.numero_serie, e.type_equipement, e.etat_de_reception,
          e.valeur, e.cout, e.proprietaire_id, e.created_at, e.updated_at, e.creer_par, u.nom AS creer_par_nom,
+         e.domaine_tension, e.exigences,
          c.nom_entreprise AS owner_nom, c.ville AS owner_ville, c.contact_principal AS owner_contact,
          c.telephone_contact AS owner_tel,
          (SELECT i.statut FROM interventions i WHERE i.equipement_id = e.id AND ${notDeleted('i')}
@@ -78,6 +82,8 @@ function toEquipment(r: EquipmentRow): Equipment {
     createdAt: new Date(r.created_at).toISOString(),
     updatedAt: new Date(r.updated_at).toISOString(),
     creerPar: r.creer_par !== null && r.creer_par_nom !== null ? { id: r.creer_par, nom: r.creer_par_nom } : null,
+    domaine_tension: r.domaine_tension ?? null,
+    exigences: r.exigences ?? [],
   };
 }
 
@@ -202,13 +208,22 @@ function toColumns(input: EquipmentInput) {
     valeur: input.valeur,
     cout: input.cout,
     proprietaireId: input.proprietaire_id,
+    // Issue 34: absent, unchanged (a PUT) — the creation fills the type's defaults.
+    ...(input.domaine_tension !== undefined ? { domaineTension: input.domaine_tension } : {}),
+    ...(input.exigences !== undefined ? { exigences: input.exigences } : {}),
   };
 }
 
 export async function insertEquipment(db: DbOrTx, input: EquipmentInput, creerPar: number): Promise<number> {
+  const defaults = input.type_equipement ? DEFAULT_REQUIREMENTS[input.type_equipement] : null;
   const [row] = await db
     .insert(equipements)
-    .values({ ...toColumns(input), creerPar })
+    .values({
+      domaineTension: defaults?.domaine ?? null,
+      exigences: defaults?.exigences ?? [],
+      ...toColumns(input),
+      creerPar,
+    })
     .returning({ id: equipements.id });
   return row.id;
 }

@@ -1,4 +1,5 @@
 import type { PauseMotif } from '@gmao/domain/contracts/contract-constants';
+import type { WorkKind } from '@gmao/domain/habilitations/requirements';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { wallClockOrNull } from '@gmao/domain/interventions/planning-clock';
 import type { ReviewStatus } from '@gmao/domain/interventions/review-schemas';
@@ -41,7 +42,10 @@ export const COLUMNS = sql`i.id, i.equipement_id, i.client_id, i.technician_id, 
   (SELECT rv.review_status FROM intervention_reviews rv WHERE rv.intervention_id = i.id) AS review_status,
   i.hors_contrat, i.pause_motif,
   (SELECT json_agg(json_build_array(s.cible, s.echeance, s.etat, s.atteint_le, s.consomme_minutes) ORDER BY s.cible)
-    FROM intervention_sla s WHERE s.intervention_id = i.id) AS sla_rows`;
+    FROM intervention_sla s WHERE s.intervention_id = i.id) AS sla_rows,
+  i.type_travail,
+  CASE WHEN i.derogation_motif IS NOT NULL THEN json_build_array(i.derogation_motif, i.derogation_par,
+    (SELECT d.nom FROM users d WHERE d.id = i.derogation_par), i.derogation_le, i.derogation_technician_id) END AS derog`;
 
 export type Row = {
   id: number;
@@ -74,6 +78,9 @@ export type Row = {
   pause_motif: PauseMotif | null;
   /** Issue 31: the clocks, compact (cible, echeance, etat, atteint_le, consomme_minutes), for the list's badge. */
   sla_rows: [SlaCible, string | null, SlaEtat, string | null, number][] | null;
+  /** Issue 34: the kind of work; a derogation (motif, par, par_nom, le, technician_id). */
+  type_travail?: WorkKind | null;
+  derog?: [string, number | null, string | null, string, number | null] | null;
 };
 
 /** The list's compact SLA summary (contrat_id only on GET /:id, sla/sla.service.ts findSla). */
@@ -134,6 +141,15 @@ export function toIntervention(r: Row): Intervention {
     custom_fields: r.custom_fields ?? {},
     sla: slaSummary(r),
     pauseMotif: r.pause_motif ?? null,
+    type_travail: r.type_travail ?? null,
+    derogation: r.derog
+      ? {
+          motif: r.derog[0],
+          par: r.derog[1] !== null && r.derog[2] !== null ? { id: r.derog[1], nom: r.derog[2] } : null,
+          le: toIso(r.derog[3]),
+          technician_id: r.derog[4],
+        }
+      : null,
   };
 }
 
@@ -206,6 +222,8 @@ export type InterventionFields = {
   description?: string | null;
   urgence?: boolean;
   note?: string | null;
+  /** Issue 34: undefined: unchanged; null: cleared. */
+  typeTravail?: WorkKind | null;
 };
 
 /** The SET list of a field update (shared with the status writer, so an edit with a status is one UPDATE). */
@@ -215,7 +233,8 @@ export function fieldAssignments(f: InterventionFields): SQL {
     date = COALESCE(${f.date ?? null}::date, date),
     description = CASE WHEN ${f.description !== undefined} THEN ${f.description ?? null} ELSE description END,
     urgence = COALESCE(${f.urgence ?? null}::boolean, urgence),
-    note = CASE WHEN ${f.note !== undefined} THEN ${f.note ?? null} ELSE note END`;
+    note = CASE WHEN ${f.note !== undefined} THEN ${f.note ?? null} ELSE note END,
+    type_travail = CASE WHEN ${f.typeTravail !== undefined} THEN ${f.typeTravail ?? null} ELSE type_travail END`;
 }
 
 /** A field edit without a status change: one UPDATE. */
@@ -236,14 +255,15 @@ export async function insertIntervention(
     creerPar: number | null;
     templateId?: number | null;
     planId?: number | null;
+    typeTravail?: WorkKind | null;
   },
 ): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(
-    sql`INSERT INTO interventions (equipement_id, client_id, date, description, urgence, statut, started_at, completed_at, creer_par, template_id, plan_id)
+    sql`INSERT INTO interventions (equipement_id, client_id, date, description, urgence, statut, started_at, completed_at, creer_par, template_id, plan_id, type_travail)
         VALUES (${row.equipementId}, ${row.clientId}, ${row.date}::date, ${row.description}, ${row.urgence}, ${row.statut},
                 CASE WHEN ${row.statut} IN ('EN_COURS', 'TERMINEE') THEN now() END,
                 CASE WHEN ${row.statut} = 'TERMINEE' THEN now() END,
-                ${row.creerPar}, ${row.templateId ?? null}, ${row.planId ?? null})
+                ${row.creerPar}, ${row.templateId ?? null}, ${row.planId ?? null}, ${row.typeTravail ?? null})
         RETURNING id`,
   );
   return rows[0].id;

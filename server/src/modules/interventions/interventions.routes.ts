@@ -28,6 +28,7 @@ import timerRoutes from './activity/timer.routes.ts';
 import assignmentRoutes from './assignment/assignment.routes.ts';
 import attachmentsRoutes from './attachments/attachments.routes.ts';
 import bulkRoutes from './bulk/bulk.routes.ts';
+import consignationRoutes from './consignation/consignation.routes.ts';
 import customFieldsRoutes from './custom-fields/custom-fields.routes.ts';
 import exportRoutes from './export/export.routes.ts';
 import * as service from './interventions.service.ts';
@@ -89,6 +90,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
   await app.register(workflowRoutes);
   await app.register(customFieldsRoutes);
   await app.register(scheduleRoutes);
+  await app.register(consignationRoutes);
   await app.register(bulkRoutes);
   await app.register(syncRoutes);
   await app.register(signaturesRoutes, { storage });

@@ -1,5 +1,6 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { type Visibility, visibilityOf } from '@gmao/domain/auth/visibility';
+import type { WorkKind } from '@gmao/domain/habilitations/requirements';
 import { casablancaToday } from '@gmao/domain/interventions/due-day';
 import type {
   Intervention,
@@ -16,6 +17,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { seesObject } from '../../db/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
+import { missingFor, requireHabilitations } from '../habilitations/habilitation-check.service.ts';
 import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
 import { mayEnter, releaseReservations } from '../stock/requests/part-requests.service.ts';
 import { emitInterventionEvent } from '../webhooks/webhooks.service.ts';
@@ -24,6 +26,7 @@ import { insertComment } from './activity/comments.repository.ts';
 import { setTechnician } from './assignment/assignment.repository.ts';
 import { assignInTx } from './assignment/assignment.service.ts';
 import { attachmentKeys } from './attachments/attachments.repository.ts';
+import { requireConsignation } from './consignation/consignation.service.ts';
 import { claimCreationKey, creationKeyIntervention, recordCreationKey } from './creation-keys.repository.ts';
 import * as repo from './interventions.repository.ts';
 import { lockAnyIntervention } from './lifecycle/lifecycle.repository.ts';
@@ -134,10 +137,13 @@ async function createOnce(
       statut: input.statut,
       creerPar: user.id,
       templateId: extras.templateId ?? null,
+      typeTravail: input.type_travail ?? null,
     });
     // Issue 31: the SLA clocks of the covering contract, or hors contrat, in the creation's transaction.
     await snapshotSla(tx, created);
     if (input.statut !== 'PLANIFIEE') await onStatusChange(tx, created, 'PLANIFIEE', input.statut);
+    // Issue 34: created already started or finished, work hors tension would skip its consignation.
+    if (input.statut !== 'PLANIFIEE') await requireConsignation(tx, created, input.statut);
     await insertHistory(tx, {
       interventionId: created,
       from: null,
@@ -149,7 +155,7 @@ async function createOnce(
     else await insertDefaultChecklist(tx, created, input.equipement_id);
     for (const material of extras.materials ?? []) await insertMaterial(tx, created, material, user.id);
     // Assigned at creation through the assignment's own rules (a 403 rolls the creation back).
-    if (input.technicianId) await assignInTx(tx, user, [created], input.technicianId);
+    if (input.technicianId) await assignInTx(tx, user, [created], input.technicianId, undefined, input.derogation);
     await notifyInterventionCreated(tx, user, created);
     // Issue 35: the event goes to the webhooks' outbox in the creation's transaction (after the assignment's own).
     await emitInterventionEvent(tx, 'intervention.created', created);
@@ -227,6 +233,8 @@ export interface GeneratedIntervention {
   templateId: number | null;
   planId: number;
   technicianId: number | null;
+  /** Issue 34: the template's kind of work (what the technician must be qualified for). */
+  typeTravail: WorkKind | null;
   checklist: readonly string[];
   materials: readonly MaterialInput[];
   note: string;
@@ -236,8 +244,13 @@ export interface GeneratedIntervention {
  * PLANIFIEE intervention with its history row, checklist (the template's, else the equipment type's default),
  * planned materials, planned start and assignee; the caller owns the transaction and notifies the assignee. The plan
  * checked the technician when it was saved; assigning is the plan manager's decision (plans:manage), not a session's.
+ * Issue 34: a technician without the habilitations its kind of work requires on its day is not assigned (`refused`:
+ * the reason, for the caller to notify the responsables).
  */
-export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedIntervention): Promise<number> {
+export async function insertGeneratedIntervention(
+  tx: DbOrTx,
+  g: GeneratedIntervention,
+): Promise<{ id: number; assigned: boolean; refused: string | null }> {
   const clientId = await resolveClient(tx, null, g.equipementId, null);
   const created = await repo.insertIntervention(tx, {
     equipementId: g.equipementId,
@@ -249,20 +262,27 @@ export async function insertGeneratedIntervention(tx: DbOrTx, g: GeneratedInterv
     creerPar: g.creerPar,
     templateId: g.templateId,
     planId: g.planId,
+    typeTravail: g.typeTravail,
   });
   await snapshotSla(tx, created);
   await writeSchedule(tx, created, instantOfWallClock(g.date, g.plannedTime), g.dureePrevue);
+  let refused: string | null = null;
+  if (g.technicianId !== null) {
+    const missing = (await missingFor(tx, g.technicianId, [created])).get(created);
+    if (missing) refused = missing[0].message;
+  }
+  const technicianId = refused ? null : g.technicianId;
   await insertHistory(tx, { interventionId: created, from: null, to: 'PLANIFIEE', note: g.note, userId: g.creerPar });
   if (g.checklist.length) await insertChecklistItems(tx, created, g.checklist);
   else await insertDefaultChecklist(tx, created, g.equipementId);
   for (const material of g.materials) await insertMaterial(tx, created, material, g.creerPar);
-  if (g.technicianId !== null) {
-    await setTechnician(tx, [created], g.technicianId);
+  if (technicianId !== null) {
+    await setTechnician(tx, [created], technicianId);
     await onAssigned(tx, [created]);
   }
   await emitInterventionEvent(tx, 'intervention.created', created);
-  if (g.technicianId !== null) await emitInterventionEvent(tx, 'intervention.assigned', created);
-  return created;
+  if (technicianId !== null) await emitInterventionEvent(tx, 'intervention.assigned', created);
+  return { id: created, assigned: technicianId !== null, refused };
 }
 
 /**
@@ -292,12 +312,19 @@ export async function updateIntervention(
       description: input.description,
       urgence: input.urgence,
       note: input.note === undefined ? undefined : input.note || null,
+      typeTravail: input.type_travail,
     };
     // Issue 31: the deadlines of the (possibly new) urgency, from the creation, paused minutes kept (a no-op when equal).
     if (input.urgence !== undefined) await onUrgencyChange(tx, id, input.urgence);
     if (newStatut) {
       await applyStatusChange(tx, user, current, newStatut, input.note || null, fields, { motif: input.motif });
     } else await repo.updateFields(tx, id, fields);
+    // Issue 34: a new day, equipment or kind of work must still be covered by the assignee's habilitations.
+    const changesJob =
+      input.date !== undefined || input.equipement_id !== undefined || input.type_travail !== undefined;
+    if (current.technician_id !== null && changesJob) {
+      await requireHabilitations(tx, { user, technicianId: current.technician_id, ids: [id] });
+    }
   });
   return mustFind(db, id);
 }

@@ -1,6 +1,7 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import { HABILITATION_MESSAGES } from '@gmao/domain/habilitations/symbols';
 import { type Statut, statutLabel } from '@gmao/domain/interventions/status';
 import {
   DEFAULT_PREFERENCE,
@@ -141,6 +142,41 @@ export async function notifyGeneratedAssignment(tx: DbOrTx, interventionId: numb
     actorId: null,
     interventionId,
     ...NOTIFICATION_TEXTS.assigned(s.what, by),
+  });
+}
+
+/**
+ * Issue 34: a plan generated an intervention its technician is not qualified for; it was left unassigned. The plan's
+ * author and the holders of interventions:assign are told, with the reason.
+ */
+export async function notifyUnqualifiedGeneration(
+  tx: DbOrTx,
+  interventionId: number,
+  plan: { nom: string; creer_par: number | null },
+  reason: string,
+) {
+  const s = await subjectOf(tx, interventionId);
+  if (!s) return;
+  await notify(tx, {
+    event: 'habilitation_alert',
+    type: 'urgent',
+    recipients: [plan.creer_par, ...(await holderIds(tx, PERMISSIONS.INTERVENTIONS_ASSIGN))],
+    actorId: null,
+    interventionId,
+    title: HABILITATION_MESSAGES.planUnassignedTitle,
+    message: HABILITATION_MESSAGES.planUnassigned(plan.nom, s.what, reason),
+  });
+}
+
+/** Issue 34: a titre or a medical fitness reaches 90 / 30 / 0 days before its end: the holder and the managers. */
+export async function notifyHabilitationExpiring(tx: DbOrTx, holderId: number, message: string) {
+  await notify(tx, {
+    event: 'habilitation_alert',
+    type: 'urgent',
+    recipients: [holderId, ...(await holderIds(tx, PERMISSIONS.HABILITATIONS_MANAGE))],
+    actorId: null,
+    title: HABILITATION_MESSAGES.expiryTitle,
+    message,
   });
 }
 

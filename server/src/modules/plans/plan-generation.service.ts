@@ -16,7 +16,7 @@ import {
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertGeneratedIntervention } from '../interventions/interventions.service.ts';
-import { notifyGeneratedAssignment } from '../notifications/notifications.service.ts';
+import { notifyGeneratedAssignment, notifyUnqualifiedGeneration } from '../notifications/notifications.service.ts';
 import { notifyPortalUsers } from '../notifications/portal-notifications.service.ts';
 import { emitPlanGenerated } from '../webhooks/webhooks.service.ts';
 import * as generation from './plan-generation.repository.ts';
@@ -84,7 +84,7 @@ async function generateStep(tx: DbOrTx, id: number, tryOnly: boolean, today: str
     const key = { planId: id, equipementId: equipmentId, ruleDate: o.rule_date, dueDate: o.due_date, ...trigger };
     const occurrenceId = await generation.claimOccurrence(tx, key);
     if (occurrenceId === null) return;
-    const interventionId = await insertGeneratedIntervention(tx, {
+    const generated = await insertGeneratedIntervention(tx, {
       equipementId: equipmentId,
       date: o.due_date,
       plannedTime: PLAN_START_TIME,
@@ -95,12 +95,18 @@ async function generateStep(tx: DbOrTx, id: number, tryOnly: boolean, today: str
       templateId: template?.id ?? null,
       planId: id,
       technicianId,
+      typeTravail: template?.type_travail ?? null,
       checklist: template?.checklist ?? [],
       materials: template?.materiaux ?? [],
       note: trigger.note ?? M.historyNote(plan.nom),
     });
+    const interventionId = generated.id;
     await generation.linkOccurrence(tx, occurrenceId, interventionId);
-    if (technicianId !== null) await notifyGeneratedAssignment(tx, interventionId, technicianId, M.assignedBy);
+    if (generated.assigned && technicianId !== null) {
+      await notifyGeneratedAssignment(tx, interventionId, technicianId, M.assignedBy);
+    }
+    // Issue 34: the technician lacks a habilitation its kind of work requires: created unassigned, responsables told.
+    if (generated.refused) await notifyUnqualifiedGeneration(tx, interventionId, plan, generated.refused);
     await notifyPortalUsers(tx, interventionId, null); // issue 33: the client's opted-in portal users
     created.push(interventionId);
   };

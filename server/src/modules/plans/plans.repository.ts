@@ -1,4 +1,5 @@
 import type { Visibility } from '@gmao/domain/auth/visibility';
+import type { WorkKind } from '@gmao/domain/habilitations/requirements';
 import type { MaterialInput } from '@gmao/domain/interventions/material-schemas';
 import { PLANNING_TIME_ZONE } from '@gmao/domain/interventions/schedule-schemas';
 import { STATUT } from '@gmao/domain/interventions/status';
@@ -151,11 +152,13 @@ export type TemplateRow = {
   checklist: string[];
   materiaux: MaterialInput[];
   actif: boolean;
+  /** Issue 34: the kind of work of the interventions it generates. */
+  type_travail: WorkKind | null;
 };
 
 export async function findTemplate(db: DbOrTx, id: number): Promise<TemplateRow | null> {
   const { rows } = await db.execute<TemplateRow>(sql`SELECT id, nom, description, type_equipement, urgence,
-      duree_estimee, checklist, materiaux, actif FROM intervention_templates WHERE id = ${id}`);
+      duree_estimee, checklist, materiaux, actif, type_travail FROM intervention_templates WHERE id = ${id}`);
   return rows[0] ?? null;
 }
 

@@ -19,6 +19,8 @@ export interface StoredCompany {
   logo_at?: string | null;
   signature_client_obligatoire?: boolean;
   afficher_prix?: boolean;
+  /** Issue 34: the standard's implications (B2V ⇒ B1V ⇒ B0) apply to the habilitation check; off unless set. */
+  habilitations_implications?: boolean;
 }
 
 const KEY = 'company';

@@ -37,6 +37,7 @@ function profileOf(stored: StoredCompany | null): CompanyProfile {
     logo_url: stored?.logo_key ? `${LOGO_PATH}?v=${encodeURIComponent(stored.logo_at ?? '')}` : null,
     signature_client_obligatoire: stored?.signature_client_obligatoire === true,
     afficher_prix: stored?.afficher_prix !== false,
+    habilitations_implications: stored?.habilitations_implications === true,
   };
 }
 
@@ -58,12 +59,13 @@ export async function documentSettings(db: DbOrTx) {
 export async function saveCompanyProfile(db: Db, input: CompanyProfileInput): Promise<CompanyProfile> {
   await db.transaction(async (tx) => {
     const stored = (await lockCompany(tx)) ?? {};
-    const { signature_client_obligatoire, afficher_prix, ...identity } = input;
+    const { signature_client_obligatoire, afficher_prix, habilitations_implications, ...identity } = input;
     const next: StoredCompany = {
       ...stored,
       ...identity,
       ...(signature_client_obligatoire === undefined ? {} : { signature_client_obligatoire }),
       ...(afficher_prix === undefined ? {} : { afficher_prix }),
+      ...(habilitations_implications === undefined ? {} : { habilitations_implications }),
     };
     await writeCompany(tx, next);
     const view = (s: StoredCompany) => ({ ...s, logo_key: undefined, logo_type: undefined, logo_at: undefined });

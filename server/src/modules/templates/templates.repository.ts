@@ -12,6 +12,7 @@ type TemplateRow = {
   checklist: string[];
   materiaux: Template['materiaux'];
   actif: boolean;
+  type_travail: Template['type_travail'];
   usage_count: number;
   created_at: Date;
   updated_at: Date;
@@ -27,6 +28,7 @@ const toTemplate = (r: TemplateRow): Template => ({
   checklist: r.checklist,
   materiaux: r.materiaux,
   actif: r.actif,
+  type_travail: r.type_travail ?? null,
   usageCount: r.usage_count,
   createdAt: new Date(r.created_at).toISOString(),
   updatedAt: new Date(r.updated_at).toISOString(),
@@ -34,7 +36,7 @@ const toTemplate = (r: TemplateRow): Template => ({
 
 const SELECT = sql`
   SELECT t.id, t.nom, t.description, t.type_equipement, t.urgence, t.duree_estimee, t.checklist, t.materiaux, t.actif,
-         t.created_at, t.updated_at,
+         t.type_travail, t.created_at, t.updated_at,
          (SELECT count(*)::int FROM interventions i WHERE i.template_id = t.id) AS usage_count
   FROM intervention_templates t`;
 
@@ -70,9 +72,10 @@ export async function nameTaken(db: DbOrTx, nom: string, exceptId: number | null
 
 export async function insertTemplate(db: DbOrTx, input: TemplateInput, userId: number): Promise<number> {
   const { rows } = await db.execute<{ id: number }>(sql`
-    INSERT INTO intervention_templates (nom, description, type_equipement, urgence, duree_estimee, checklist, materiaux, actif, created_by)
+    INSERT INTO intervention_templates (nom, description, type_equipement, urgence, duree_estimee, checklist, materiaux, actif, created_by, type_travail)
     VALUES (${input.nom}, ${input.description}, ${input.type_equipement}, ${input.urgence}, ${input.duree_estimee},
-            ${JSON.stringify(input.checklist)}::jsonb, ${JSON.stringify(input.materiaux)}::jsonb, ${input.actif}, ${userId})
+            ${JSON.stringify(input.checklist)}::jsonb, ${JSON.stringify(input.materiaux)}::jsonb, ${input.actif}, ${userId},
+            ${input.type_travail ?? null})
     RETURNING id`);
   return rows[0]!.id;
 }
@@ -82,7 +85,8 @@ export async function updateTemplate(db: DbOrTx, id: number, input: TemplateInpu
     UPDATE intervention_templates SET nom = ${input.nom}, description = ${input.description},
       type_equipement = ${input.type_equipement}, urgence = ${input.urgence}, duree_estimee = ${input.duree_estimee},
       checklist = ${JSON.stringify(input.checklist)}::jsonb, materiaux = ${JSON.stringify(input.materiaux)}::jsonb,
-      actif = ${input.actif}, updated_at = now()
+      actif = ${input.actif}, updated_at = now(),
+      type_travail = CASE WHEN ${input.type_travail !== undefined} THEN ${input.type_travail ?? null} ELSE type_travail END
     WHERE id = ${id}`);
   return (res.rowCount ?? 0) > 0;
 }

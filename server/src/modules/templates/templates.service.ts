@@ -77,6 +77,7 @@ export async function createFromTemplate(db: Db, user: SessionUser, id: number, 
       description: input.description?.trim() || template.description || template.nom,
       urgence: input.urgence ?? template.urgence,
       statut: 'PLANIFIEE',
+      type_travail: template.type_travail ?? null,
     },
     {
       templateId: template.id,

@@ -84,6 +84,11 @@ export function emitSlaEvent(tx: DbOrTx, type: 'sla.at_risk' | 'sla.breached', i
   });
 }
 
+/** habilitation.expiring (issue 34): a titre or a medical fitness reached 90 / 30 / 0 days before its end. */
+export function emitHabilitationExpiring(tx: DbOrTx, data: Record<string, unknown>) {
+  return emitWebhookEvent(tx, 'habilitation.expiring', data);
+}
+
 /** part.low_stock: the part's available quantity crossed down to its threshold. */
 export function emitLowStock(tx: DbOrTx, partId: number) {
   return emitWebhookEvent(tx, 'part.low_stock', () => repo.partData(tx, partId));

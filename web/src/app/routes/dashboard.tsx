@@ -11,6 +11,7 @@ import { PageLoader } from '../../components/layout/page-loader';
 import { useDashboardBlocks } from '../../features/dashboard/api/dashboard-blocks';
 import { useDashboardStats } from '../../features/dashboard/api/get-dashboard-stats';
 import { DashboardOverview } from '../../features/dashboard/components/dashboard-overview';
+import { RenewalCard } from '../../features/habilitations/components/renewal-card';
 import { queryRoots } from '../../lib/query-keys';
 import { usePermissions, useSession } from '../../lib/session';
 import { useNewInterventionLauncher } from '../composition/new-intervention';
@@ -68,7 +69,14 @@ export default function DashboardRoute() {
     icon: LayoutDashboard,
     count: overview?.totalInterventions,
     render: () => (
-      <DashboardOverview onShowAll={() => select('interventions')} onNewIntervention={() => newIntervention.open()} />
+      <>
+        {can(PERMISSIONS.HABILITATIONS_MANAGE) && (
+          <div className="mb-4">
+            <RenewalCard />
+          </div>
+        )}
+        <DashboardOverview onShowAll={() => select('interventions')} onNewIntervention={() => newIntervention.open()} />
+      </>
     ),
   };
   const tabs: TabDef[] = [

@@ -2,6 +2,7 @@ import { AUDIT_MESSAGES } from '@gmao/domain/audit/audit-messages';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { CONTRACTS_NAV_TITLE } from '@gmao/domain/contracts/contract-nav';
 import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
+import { HABILITATION_UI } from '@gmao/domain/habilitations/habilitation-schemas';
 import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
 import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
 import { COMPANY_MESSAGES } from '@gmao/domain/settings/company-schemas';
@@ -23,6 +24,7 @@ import {
   MessageSquareWarning,
   Network,
   Package,
+  ShieldCheck,
   Users,
   Webhook,
   Wrench,
@@ -78,6 +80,12 @@ export const NAVIGATION: NavItem[] = [
     icon: CalendarClock,
     permission: PERMISSIONS.PLANS_READ,
     sectionScoped: true,
+  },
+  {
+    label: HABILITATION_UI.navLabel,
+    to: paths.habilitations,
+    icon: ShieldCheck,
+    permission: PERMISSIONS.HABILITATIONS_MANAGE,
   },
   { label: 'Planning', to: paths.planning, icon: CalendarDays, permission: PERMISSIONS.INTERVENTIONS_READ },
   { label: 'Stock', to: paths.stock, icon: Package, permission: PERMISSIONS.STOCK_READ },

@@ -1,5 +1,5 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { successEnvelope } from '@gmao/domain/common/api';
+import { idSchema, successEnvelope } from '@gmao/domain/common/api';
 import { assignSchema, bulkAssignSchema, technicianOptionSchema } from '@gmao/domain/interventions/assignment-schemas';
 import { idParamsSchema, interventionSchema } from '@gmao/domain/interventions/intervention-schemas';
 import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
@@ -26,11 +26,16 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { ...read, scope: 'own' },
       schema: {
         tags,
-        summary: 'Utilisateurs affectables (actifs, non supprimés)',
+        summary:
+          "Utilisateurs affectables (actifs, non supprimés) ; avec intervention_id, leur habilitation pour ce travail (les habilités d'abord)",
+        querystring: z.object({ intervention_id: idSchema.optional() }),
         response: { 200: successEnvelope(z.array(technicianOptionSchema)), ...errors },
       },
     },
-    async () => ({ success: true as const, data: await service.getTechnicians(app.db) }),
+    async (request) => ({
+      success: true as const,
+      data: await service.getTechnicians(app.db, request.query.intervention_id),
+    }),
   );
 
   app.put(
@@ -51,27 +56,31 @@ const assignmentRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // interventions:update only: a technician may take an unassigned intervention for himself; any other assignment
-  // needs interventions:assign, checked by the service (domain/src/interventions/policy.ts).
-  app.put(
-    '/:id/assign',
-    {
+  // needs interventions:assign, checked by the service (domain/src/interventions/policy.ts). PUT and POST (issue 34's
+  // contract) are the same call.
+  for (const method of ['PUT', 'POST'] as const) {
+    app.route({
+      method,
+      url: '/:id/assign',
       config: update,
       schema: {
         tags,
-        summary: 'Affecter un technicien (sans interventions:assign : seulement soi-même, si personne ne la tient)',
+        summary:
+          "Affecter un technicien (sans interventions:assign : seulement soi-même, si personne ne la tient) ; 422 HABILITATION_REQUISE sans l'habilitation requise, sauf dérogation (habilitations:override)",
         ...versionedWrite,
         params: idParamsSchema,
         body: withVersion(assignSchema),
         response: { 200: successEnvelope(interventionSchema), ...errors },
       },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const { technicianId } = request.body;
-      const data = await service.assign(app.db, user, request.params.id, technicianId, preconditionOf(request));
-      return { success: true as const, data, message: ASSIGNMENT_MESSAGES.assigned };
-    },
-  );
+      handler: async (request) => {
+        const user = requireUser(request);
+        const { technicianId, derogation } = request.body;
+        const id = request.params.id;
+        const data = await service.assign(app.db, user, id, technicianId, preconditionOf(request), derogation);
+        return { success: true as const, data, message: ASSIGNMENT_MESSAGES.assigned };
+      },
+    });
+  }
 
   app.delete(
     '/:id/assign',

@@ -4,6 +4,7 @@ import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import { rateTechnicians, requireHabilitations } from '../../habilitations/habilitation-check.service.ts';
 import { notifyAssignmentChanged } from '../../notifications/notifications.service.ts';
 import { emitInterventionEvent } from '../../webhooks/webhooks.service.ts';
 import { advanceVersion, factsOf, requireAccess, type VersionPrecondition } from '../access.ts';
@@ -11,6 +12,9 @@ import { bumpVersions, findIntervention, lockVisibleMany } from '../intervention
 import { onAssigned } from '../sla/sla.service.ts';
 import { insertHistory } from '../workflow/history.repository.ts';
 import { findAssignableUser, listTechnicians, setTechnician, userName } from './assignment.repository.ts';
+
+/** A forced assignment's justification (habilitations:override, issue 34). */
+export type Derogation = { motif: string } | null | undefined;
 
 async function mustAssignable(tx: DbOrTx, technicianId: number) {
   const technician = await findAssignableUser(tx, technicianId);
@@ -27,7 +31,9 @@ async function mustAssignable(tx: DbOrTx, technicianId: number) {
  * whose assignee changes; the caller owns the transaction. Changing an assignee needs interventions:assign, except
  * taking for oneself an intervention nobody holds ('takeOver'); all-or-nothing. `version`: the single assignment's
  * version step (PUT /:id/assign), taken after the access checks; absent when the caller takes it (a planification)
- * or raises the versions itself (bulk). Returns the ids whose assignee changed.
+ * or raises the versions itself (bulk). The technician must hold the habilitations each intervention's kind of work
+ * requires on its planned day (issue 34, habilitation-check.service.ts), unless `derogation` is given by a holder of
+ * habilitations:override. Returns the ids whose assignee changed.
  */
 export async function assignInTx(
   tx: DbOrTx,
@@ -35,6 +41,7 @@ export async function assignInTx(
   ids: number[],
   technicianId: number,
   version?: VersionPrecondition,
+  derogation?: Derogation,
 ): Promise<number[]> {
   const locked = await lockVisibleMany(tx, ids);
   if (locked.length !== ids.length) {
@@ -52,6 +59,7 @@ export async function assignInTx(
   const technician = await mustAssignable(tx, technicianId);
   const changed = changing.map((r) => r.id);
   if (changed.length === 0) return changed;
+  await requireHabilitations(tx, { user, technicianId, ids: changed, derogation });
   await setTechnician(tx, changed, technicianId);
   // Issue 31: the first assignment is the prise en compte.
   await onAssigned(tx, changed);
@@ -76,8 +84,9 @@ export async function assign(
   id: number,
   technicianId: number,
   precondition: VersionPrecondition = {},
+  derogation?: Derogation,
 ) {
-  await db.transaction((tx) => assignInTx(tx, user, [id], technicianId, precondition));
+  await db.transaction((tx) => assignInTx(tx, user, [id], technicianId, precondition, derogation));
   return mustFind(db, id);
 }
 
@@ -106,12 +115,17 @@ export async function unassign(db: Db, user: SessionUser, id: number, preconditi
 /** PUT /bulk/assign: the version of each intervention whose assignee changes goes up by one (no If-Match). */
 export async function bulkAssign(db: Db, user: SessionUser, input: BulkAssignInput) {
   await db.transaction(async (tx) => {
-    await bumpVersions(tx, await assignInTx(tx, user, input.ids, input.technicianId));
+    await bumpVersions(tx, await assignInTx(tx, user, input.ids, input.technicianId, undefined, input.derogation));
   });
   return { count: input.ids.length };
 }
 
-/** Users who may be assigned (GET /technicians). */
-export function getTechnicians(db: Db) {
-  return listTechnicians(db);
+/**
+ * Users who may be assigned (GET /technicians). With `interventionId` (issue 34): each with whether he holds what its
+ * kind of work requires on its planned day (and why not), the qualified first.
+ */
+export async function getTechnicians(db: Db, interventionId?: number) {
+  const technicians = await listTechnicians(db);
+  if (interventionId === undefined) return technicians;
+  return rateTechnicians(db, interventionId, technicians);
 }

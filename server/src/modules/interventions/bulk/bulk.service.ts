@@ -13,6 +13,7 @@ import { canTransition, WORKFLOW_MESSAGES } from '@gmao/domain/interventions/wor
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
+import { requireHabilitations } from '../../habilitations/habilitation-check.service.ts';
 import { factsOf } from '../access.ts';
 import { findAssignableUser, setTechnician, userName } from '../assignment/assignment.repository.ts';
 import { bumpVersions, type InterventionFields, updateFields } from '../interventions.repository.ts';
@@ -160,6 +161,17 @@ export async function bulkUpdate(db: Db, user: SessionUser, input: BulkUpdateInp
       if (!row || !changes || Object.values(changes).every((v) => v === undefined)) continue;
       await applyChanges(tx, user, row, changes, technician?.nom ?? null, input.data.motif);
       changed.push(row.id);
+    }
+    // Issue 34: each intervention's assignee (new, or kept with a new date) must hold what its work requires that day.
+    const byTechnician = new Map<number, number[]>();
+    for (const { row, changes } of plans) {
+      if (!row || !changes || !changed.includes(row.id)) continue;
+      const assignee = changes.technicianId !== undefined ? changes.technicianId : row.technician_id;
+      if (assignee === null || (changes.technicianId === undefined && changes.date === undefined)) continue;
+      byTechnician.set(assignee, [...(byTechnician.get(assignee) ?? []), row.id]);
+    }
+    for (const [technicianId, ids] of byTechnician) {
+      await requireHabilitations(tx, { user, technicianId, ids });
     }
     // One version step per intervention changed (ARCHITECTURE.md "Versions and sync").
     await bumpVersions(tx, changed);

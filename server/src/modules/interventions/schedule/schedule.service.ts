@@ -10,6 +10,7 @@ import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
+import { requireHabilitations } from '../../habilitations/habilitation-check.service.ts';
 import { lockForAction } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
 import { insertHistory } from '../workflow/history.repository.ts';
@@ -35,6 +36,10 @@ export async function setSchedule(db: Db, user: SessionUser, id: number, input: 
     const at = plannedInstant(input.date);
     if (was?.getTime() === at.getTime() && before.duree_prevue === input.duree) return 'unchanged';
     await writeSchedule(tx, id, at, input.duree);
+    // Issue 34: the assignee must hold what the work requires on the new day (the planning's drag included).
+    if (current.technician_id !== null && was?.getTime() !== at.getTime()) {
+      await requireHabilitations(tx, { user, technicianId: current.technician_id, ids: [id] });
+    }
     const duree = formatDureePrevue(input.duree);
     const note = !was
       ? M.historyScheduled(formatPlannedAt(at), duree)

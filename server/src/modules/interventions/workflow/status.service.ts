@@ -22,6 +22,7 @@ import { onStatusChange as stockOnStatusChange } from '../../stock/requests/part
 import { emitInterventionEvent } from '../../webhooks/webhooks.service.ts';
 import { factsOf, lockForAction, type VersionPrecondition } from '../access.ts';
 import { stopAllSessions } from '../activity/timer.repository.ts';
+import { requireConsignation } from '../consignation/consignation.service.ts';
 import {
   bumpVersions,
   findIntervention,
@@ -86,6 +87,8 @@ export async function applyStatusChange(
   }
   // Issue 32: "Signature du client obligatoire pour terminer" (company or contract), on every door to TERMINEE.
   if (!undo && to === 'TERMINEE' && current.statut !== 'TERMINEE') await requireClientSignature(tx, current.id);
+  // Issue 34: work on a de-energised installation starts on an attested consignation and ends on its déconsignation.
+  if (!undo && to !== current.statut) await requireConsignation(tx, current.id, to);
   const reopenMotif = leavesFinished && !undo ? motif : null;
   // Stock (issue 18): waiting for parts needs an open part request; TERMINEE issues, ANNULEE releases reservations.
   if (current.statut !== to) await stockOnStatusChange(tx, user, current.id, current.statut, to);

@@ -35,6 +35,7 @@ const toValues = (c: CompanyProfile): CompanyProfileFormValues => ({
   cnss: c.cnss,
   signature_client_obligatoire: c.signature_client_obligatoire,
   afficher_prix: c.afficher_prix,
+  habilitations_implications: c.habilitations_implications,
 });
 
 const TEXT_FIELDS = ['nom', 'adresse', 'ville', 'telephone', 'email', 'ice', 'rc', 'if', 'patente', 'cnss'] as const;
@@ -193,6 +194,13 @@ export function CompanyProfileCard() {
             <span>
               <span className="font-medium text-slate-900">{M.showPrices}</span>
               <span className="block text-slate-500">{M.showPricesHelp}</span>
+            </span>
+          </label>
+          <label className="flex items-start gap-2 text-sm">
+            <input type="checkbox" className="mt-0.5" {...form.register('habilitations_implications')} />
+            <span>
+              <span className="font-medium text-slate-900">{M.implications}</span>
+              <span className="block text-slate-500">{M.implicationsHelp}</span>
             </span>
           </label>
         </fieldset>

@@ -7,8 +7,18 @@ import {
   equipmentInputSchema,
 } from '@gmao/domain/equipment/equipment-schemas';
 import { equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
+import { HABILITATION_UI as HU } from '@gmao/domain/habilitations/habilitation-schemas';
+import {
+  DEFAULT_REQUIREMENTS,
+  VOLTAGE_DOMAIN_LABELS,
+  WORK_KIND_LABELS,
+  WORK_KINDS,
+  type WorkKind,
+} from '@gmao/domain/habilitations/requirements';
+import { VOLTAGE_DOMAINS } from '@gmao/domain/habilitations/symbols';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Path, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Controller, type Path, type UseFormReturn, useForm } from 'react-hook-form';
 import { FormField, fieldAria, inputClass } from '../../../components/ui/form-field';
 import { FormModal } from '../../../components/ui/form-modal';
 import { FormTextField } from '../../../components/ui/form-text-field';
@@ -26,7 +36,7 @@ const NONE = { value: '', label: 'Aucun' };
 type EditableEquipment = Pick<
   EquipmentDetail,
   'id' | 'nom' | 'marque' | 'modele' | 'numero_serie' | 'type_equipement' | 'etatDeReception' | 'valeur' | 'cout'
-> & { proprietaire_id: number };
+> & { proprietaire_id: number } & Partial<Pick<EquipmentDetail, 'domaine_tension' | 'exigences'>>;
 
 function toFormValues(item: EditableEquipment | null, ownerId?: number): EquipmentFormValues {
   return {
@@ -39,7 +49,66 @@ function toFormValues(item: EditableEquipment | null, ownerId?: number): Equipme
     valeur: item?.valeur ?? '',
     cout: item?.cout ?? '',
     proprietaire_id: (item?.proprietaire_id ?? ownerId) as number,
+    domaine_tension: item?.domaine_tension ?? '',
+    exigences: item?.exigences ?? [],
   };
+}
+
+/**
+ * Issue 34: the voltage domain and, per kind of work, the symbols one of which suffices — one text field per kind
+ * ("H1V, H2V"); a new equipment starts from its type's defaults.
+ */
+function HabilitationFields({ form }: { form: UseFormReturn<EquipmentFormValues, unknown, EquipmentInput> }) {
+  const exigences = form.watch('exigences') ?? [];
+  const { errors } = form.formState;
+  const symbolsOf = (travail: WorkKind) => exigences.find((e) => e.travail === travail)?.symboles.join(', ') ?? '';
+  const setSymbols = (travail: WorkKind, text: string) => {
+    const symboles = text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const others = exigences.filter((e) => e.travail !== travail);
+    const next = symboles.length ? [...others, { travail, symboles }] : others;
+    form.setValue('exigences', next, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+  };
+  const exigencesError = (errors.exigences as { message?: string } | undefined)?.message;
+  return (
+    <fieldset className="space-y-3 sm:col-span-2">
+      <legend className="text-sm font-medium text-slate-700">{HU.exigences}</legend>
+      <FormField label={HU.domaineTension} htmlFor="equipment-domaine_tension" error={errors.domaine_tension?.message}>
+        <select
+          id="equipment-domaine_tension"
+          className={inputClass(!!errors.domaine_tension)}
+          {...form.register('domaine_tension')}
+        >
+          <option value="">—</option>
+          {VOLTAGE_DOMAINS.map((d) => (
+            <option key={d} value={d}>
+              {VOLTAGE_DOMAIN_LABELS[d]}
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <div className="grid gap-3 sm:grid-cols-2">
+        {WORK_KINDS.filter((k) => k !== 'NON_ELECTRIQUE').map((travail) => (
+          <FormField key={travail} label={WORK_KIND_LABELS[travail]} htmlFor={`equipment-exigence-${travail}`}>
+            <input
+              id={`equipment-exigence-${travail}`}
+              className={inputClass()}
+              defaultValue={symbolsOf(travail)}
+              onChange={(e) => setSymbols(travail, e.target.value)}
+            />
+          </FormField>
+        ))}
+      </div>
+      <p className="text-sm text-slate-500">{HU.exigencesHelp}</p>
+      {exigencesError && (
+        <p role="alert" className="text-sm text-red-600">
+          {exigencesError}
+        </p>
+      )}
+    </fieldset>
+  );
 }
 
 /** Create or edit equipment; owner chosen among all clients. Stays open on overlay click and on failure. */
@@ -60,6 +129,8 @@ export function EquipmentFormModal({
     defaultValues: toFormValues(equipment),
   });
   const { errors } = form.formState;
+  // Re-mounts the requirement fields (uncontrolled inputs) when a type's defaults replace them.
+  const [defaultsVersion, setDefaultsVersion] = useState(0);
 
   const onSubmit = form.handleSubmit(async (input) => {
     try {
@@ -157,7 +228,16 @@ export function EquipmentFormModal({
                 id="equipment-type_equipement"
                 placeholder="Sélectionner un type"
                 value={field.value ?? ''}
-                onChange={field.onChange}
+                onChange={(v) => {
+                  field.onChange(v);
+                  // A new equipment takes its type's requirements (editable below).
+                  const defaults = v ? DEFAULT_REQUIREMENTS[v as keyof typeof DEFAULT_REQUIREMENTS] : undefined;
+                  if (!equipment && defaults) {
+                    form.setValue('domaine_tension', defaults.domaine ?? '');
+                    form.setValue('exigences', defaults.exigences);
+                    setDefaultsVersion((n) => n + 1);
+                  }
+                }}
                 options={[NONE, ...types.map((t) => ({ value: t, label: equipmentTypeLabel(t) }))]}
               />
             )}
@@ -181,6 +261,7 @@ export function EquipmentFormModal({
             {...form.register('etatDeReception')}
           />
         </FormField>
+        <HabilitationFields key={defaultsVersion} form={form} />
       </form>
       <LoadingOverlay show={saving} text={equipment ? EQUIPMENT_MESSAGES.updating : EQUIPMENT_MESSAGES.creating} />
     </FormModal>

@@ -4,10 +4,11 @@ import { api, type Envelope } from '../../../lib/api-client';
 import { invalidateAfterInterventionChange } from './query-keys';
 
 /** PUT /:id/assign, or DELETE /:id/assign when `technicianId` is null. */
-export function setAssignee(input: { id: number; technicianId: number | null }) {
+export function setAssignee(input: { id: number; technicianId: number | null; derogation?: { motif: string } }) {
   const path = `/interventions/${input.id}/assign`;
   if (input.technicianId === null) return api.delete<Envelope<Intervention>>(path, { silent: true });
-  return api.put<Envelope<Intervention>>(path, { technicianId: input.technicianId }, { silent: true });
+  const body = { technicianId: input.technicianId, ...(input.derogation ? { derogation: input.derogation } : {}) };
+  return api.put<Envelope<Intervention>>(path, body, { silent: true });
 }
 
 export function useSetAssignee() {

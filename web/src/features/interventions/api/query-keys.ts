@@ -15,7 +15,11 @@ export const interventionKeys = {
   detail: (id: number) => [...interventionKeys.all, 'detail', id] as const,
   workflow: (id: number) => [...interventionKeys.all, 'workflow', id] as const,
   history: (id: number) => [...interventionKeys.all, 'history', id] as const,
-  technicians: () => [...interventionKeys.all, 'technicians'] as const,
+  /** With an intervention (issue 34): the users rated for its work. */
+  technicians: (interventionId?: number) =>
+    interventionId === undefined
+      ? ([...interventionKeys.all, 'technicians'] as const)
+      : ([...interventionKeys.all, 'technicians', interventionId] as const),
   records: (id: number) => [...interventionKeys.all, 'records', id] as const,
   materials: (id: number) => [...interventionKeys.all, 'materials', id] as const,
   comments: (id: number, page = 1, limit = 10) => [...interventionKeys.all, 'comments', id, { page, limit }] as const,

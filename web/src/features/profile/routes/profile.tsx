@@ -1,7 +1,9 @@
 import { profileUpdateSchema } from '@gmao/domain/auth/auth-schemas';
 import { displayName, displayRole, initials } from '@gmao/domain/auth/user';
 import { AUTH_TOASTS } from '@gmao/domain/common/messages';
+import { HABILITATION_UI } from '@gmao/domain/habilitations/habilitation-schemas';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -44,7 +46,8 @@ function ProfileForm() {
   );
 }
 
-export default function ProfileRoute() {
+/** `habilitations`: the user's own titres (issue 34), composed by the app (app/routes/profile.tsx). */
+export default function ProfileRoute({ habilitations }: { habilitations?: ReactNode } = {}) {
   const { user } = useSession();
   return (
     <section>
@@ -79,6 +82,12 @@ export default function ProfileRoute() {
             <h2 className="mb-4 text-lg font-semibold">Mot de passe</h2>
             <PasswordForm />
           </div>
+          {habilitations && (
+            <div className="rounded-xl border border-slate-200 bg-white p-6">
+              <h2 className="mb-4 text-lg font-semibold">{HABILITATION_UI.tab}</h2>
+              {habilitations}
+            </div>
+          )}
         </div>
       </div>
     </section>

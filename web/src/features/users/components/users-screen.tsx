@@ -3,6 +3,7 @@ import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
 import { USERS_SCREEN } from '@gmao/domain/users/messages';
 import type { AdminUser } from '@gmao/domain/users/user-schemas';
 import { AlertTriangle, Plus, RefreshCw } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { PageHeader } from '../../../components/layout/page-header';
 import { Button } from '../../../components/ui/button';
@@ -25,7 +26,7 @@ import { ALL, UsersToolbar, type UsersToolbarValue } from './users-toolbar';
 type Dialog = { kind: 'create' } | { kind: 'edit'; user: AdminUser } | { kind: 'view'; user: AdminUser } | null;
 
 /** "Gestion des Utilisateurs" (spec §2 "Users screen"). */
-export function UsersScreen() {
+export function UsersScreen({ userTab }: { userTab?: (user: AdminUser) => ReactNode } = {}) {
   const { user: me } = useSession();
   const { can } = usePermissions();
   const [filters, setFilters] = useState<UsersToolbarValue>({ search: '', roleId: ALL, sectionId: ALL, status: ALL });
@@ -116,6 +117,7 @@ export function UsersScreen() {
           canEdit={canEdit}
           canDelete={canDelete}
           isSelf={dialog.user.id === me?.id}
+          extraTab={userTab?.(dialog.user)}
           onClose={() => setDialog(null)}
           onEdit={() => setDialog({ kind: 'edit', user: dialog.user })}
           onDelete={() => {

@@ -1,5 +1,7 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
+import { HABILITATION_UI as HU } from '@gmao/domain/habilitations/habilitation-schemas';
+import { WORK_KIND_LABELS, WORK_KINDS } from '@gmao/domain/habilitations/requirements';
 import {
   type Intervention,
   type InterventionFormValues,
@@ -66,6 +68,7 @@ function defaults(intervention?: Intervention, defaultEquipementId?: number): In
       description: intervention.description ?? '',
       urgence: intervention.urgence,
       statut: intervention.statut,
+      type_travail: intervention.type_travail ?? '',
     };
   }
   return {
@@ -74,6 +77,7 @@ function defaults(intervention?: Intervention, defaultEquipementId?: number): In
     description: '',
     urgence: false,
     statut: DEFAULT_STATUT,
+    type_travail: '',
   };
 }
 
@@ -156,6 +160,7 @@ export function InterventionFormModal({
         urgence: values.urgence,
         statut: values.statut,
         ...(values.technicianId ? { technicianId: Number(values.technicianId) } : {}),
+        ...(values.type_travail ? { type_travail: values.type_travail } : {}),
       };
       // Issue 32: without network the new intervention is a draft on the phone, created when the network is back;
       // its id is the Idempotency-Key of every sending (one intervention, however many times it is sent).
@@ -251,6 +256,21 @@ export function InterventionFormModal({
           <input type="checkbox" className="h-4 w-4" disabled={editing} {...form.register('urgence')} />
           Intervention urgente
         </label>
+        <FormField label={HU.typeTravail} htmlFor="intervention-type_travail">
+          <select
+            id="intervention-type_travail"
+            className={inputClass()}
+            disabled={editing}
+            {...form.register('type_travail')}
+          >
+            <option value="">{HU.typeTravailNone}</option>
+            {WORK_KINDS.map((k) => (
+              <option key={k} value={k}>
+                {WORK_KIND_LABELS[k]}
+              </option>
+            ))}
+          </select>
+        </FormField>
         <FormField
           label="Statut"
           htmlFor="intervention-statut"

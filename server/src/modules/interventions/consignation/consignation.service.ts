@@ -1,0 +1,94 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
+import {
+  CONSIGNATION_STEP_LABELS,
+  type ConsignationInput,
+  CONSIGNATION_MESSAGES as M,
+  NEEDS_CONSIGNATION,
+  TWO_STEP_STEPS,
+} from '@gmao/domain/habilitations/consignation';
+import type { WorkKind } from '@gmao/domain/habilitations/requirements';
+import type { Statut } from '@gmao/domain/interventions/status';
+import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
+import type { Db, DbOrTx } from '../../../db/database.ts';
+import { AppError } from '../../../lib/app-error.ts';
+import { recordAudit } from '../../audit/audit.service.ts';
+import { holdsOneOf } from '../../habilitations/habilitation-check.service.ts';
+import { lockForAction } from '../access.ts';
+import { findIntervention } from '../interventions.repository.ts';
+import { consignationState, findConsignation, saveConsignation } from './consignation.repository.ts';
+
+const high = (d: string) => d === 'HTA' || d === 'HTB';
+/** The chargé de consignation: BC (low voltage) or HC (high voltage). */
+const chargeSymbols = (d: string) => (high(d) ? ['HC'] : ['BC']);
+/** A chargé de travaux doing the VAT and the MALT of a two-step procedure: B2V / H2V. */
+const twoStepSymbols = (d: string) => (high(d) ? ['H2V', 'HC'] : ['B2V', 'BC']);
+
+/** The steps as signed, whatever the key order jsonb gives back or the spelling of the instant. */
+const canonical = (steps: ConsignationInput['etapes']) =>
+  JSON.stringify(steps.map((s) => [s.etape, Date.parse(s.fait_le), s.par_id, s.cadenas ?? null]));
+
+const refuse = (message: string, field = 'etapes') => {
+  throw new AppError('BUSINESS_RULE', message, [{ field, msg: message }]);
+};
+
+/** The signer rules: the chargé de consignation holds BC/HC; each step done by him, or VAT/MALT by a B2V/H2V. */
+async function checkSigners(tx: DbOrTx, id: number, input: ConsignationInput) {
+  const charge = await holdsOneOf(tx, input.charge_consignation_id, id, chargeSymbols);
+  if (!charge.ok) refuse(M.chargeConsignation(charge.nom, charge.symbols.join(' / ')), 'charge_consignation_id');
+  for (const step of [...input.etapes, ...input.deconsignation]) {
+    if (step.par_id === input.charge_consignation_id) continue;
+    const allowed = TWO_STEP_STEPS.includes(step.etape) ? await holdsOneOf(tx, step.par_id, id, twoStepSymbols) : null;
+    if (!allowed?.ok) {
+      const nom = allowed?.nom ?? (await holdsOneOf(tx, step.par_id, id, chargeSymbols)).nom;
+      refuse(M.stepBy(CONSIGNATION_STEP_LABELS[step.etape], nom));
+    }
+  }
+}
+
+export async function getConsignation(db: Db, id: number) {
+  if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  return findConsignation(db, id);
+}
+
+/**
+ * PUT /:id/consignation: the record as it stands (order, times, lock and detector checked by the schema; the signer
+ * rules here). Once attested, the steps and signatures stay as signed: only the déconsignation may still change.
+ */
+export async function putConsignation(db: Db, user: SessionUser, id: number, input: ConsignationInput) {
+  await db.transaction(async (tx) => {
+    await lockForAction(tx, user, id, 'edit');
+    const before = await findConsignation(tx, id);
+    if (before?.attestee_le) {
+      const same =
+        canonical(before.etapes) === canonical(input.etapes) &&
+        before.charge_consignation?.id === input.charge_consignation_id &&
+        before.charge_travaux?.id === input.charge_travaux_id &&
+        input.signe_charge_consignation &&
+        input.signe_charge_travaux;
+      if (!same) refuse(M.locked);
+    }
+    await checkSigners(tx, id, input);
+    await saveConsignation(tx, id, input, user.id);
+    await recordAudit(tx, {
+      action: 'intervention.consignation',
+      entityType: 'intervention',
+      entityId: id,
+      summary: `Intervention #${id} : consignation (${input.etapes.length}/5 étapes, déconsignation ${input.deconsignation.length}/5)`,
+      before,
+      after: input,
+    });
+  });
+  return (await findConsignation(db, id))!;
+}
+
+/**
+ * The status rule (workflow/status.service): for a kind of work on a de-energised installation, EN_COURS needs the
+ * attested consignation and TERMINEE the déconsignation.
+ */
+export async function requireConsignation(tx: DbOrTx, id: number, to: Statut) {
+  if (to !== 'EN_COURS' && to !== 'TERMINEE') return;
+  const state = await consignationState(tx, id);
+  if (!state?.type_travail || !NEEDS_CONSIGNATION.includes(state.type_travail as WorkKind)) return;
+  if (to === 'EN_COURS' && !state.attestee) throw new AppError('BUSINESS_RULE', M.requiredToStart);
+  if (to === 'TERMINEE' && !state.deconsignee) throw new AppError('BUSINESS_RULE', M.requiredToFinish);
+}
