@@ -46,6 +46,7 @@ function fakeServer(
         conflicts: body.changes
           .filter((c) => outcomes.get(c.clientId))
           .map((c) => ({ clientId: c.clientId, reason: outcomes.get(c.clientId)! })),
+        notices: [],
         intervention: { id, version } as unknown as SyncResult['intervention'],
       };
     },
