@@ -21,6 +21,7 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   note: 'Note',
   checklist: 'Checklist',
   timer: 'Chronomètre',
+  timer_stop: 'Arrêt du chronomètre',
   material: 'Matériel',
   photo: 'Photo',
   signature: 'Signature',
@@ -62,6 +63,8 @@ export const OUTBOX_MESSAGES = {
   offlineFileRefused:
     "Hors ligne, seules les photos peuvent être ajoutées : les autres fichiers s'envoient avec du réseau",
   timerRunningOffline: (since: string) => `Chronomètre démarré hors ligne à ${since}`,
+  /** A running server timer stopped without network: shown stopped until the server has the stop. */
+  timerStoppedOffline: (at: string) => `Chronomètre arrêté hors ligne à ${at}`,
 } as const;
 
 /** Signature on site (issue 32). */

@@ -12,7 +12,7 @@ import { versionSchema } from './version-schemas.ts';
  * the change (`clientId`, so a retried batch applies nothing twice) and the time it was made (`at`).
  */
 export const SYNC_MAX_CHANGES = 100;
-export const SYNC_CHANGE_TYPES = ['status', 'note', 'checklist', 'timer', 'material'] as const;
+export const SYNC_CHANGE_TYPES = ['status', 'note', 'checklist', 'timer', 'timer_stop', 'material'] as const;
 export type SyncChangeType = (typeof SYNC_CHANGE_TYPES)[number];
 
 /** Bounds of one timer session (issue 29): at most this long, whichever door writes it. */
@@ -20,18 +20,34 @@ export const TIMER_SESSION_MAX_HOURS = 24;
 /** A device's clock may run a little ahead of (or behind) the server's. */
 export const TIMER_CLOCK_SKEW_MS = 5 * 60_000;
 
+/** Why a device time was not taken (SYNC_MESSAGES.deviceTimeReplaced). */
+const DEVICE_TIME_ISSUES = {
+  future: 'dans le futur',
+  beforeCreation: "antérieure à la création de l'intervention",
+  beforeLastMove: 'antérieure au dernier changement de statut enregistré',
+} as const;
+export type DeviceTimeIssue = keyof typeof DEVICE_TIME_ISSUES;
+
 export const SYNC_MESSAGES = {
   changesRequired: 'Aucune modification à synchroniser',
   tooMany: `Au plus ${SYNC_MAX_CHANGES} modifications par synchronisation`,
   clientIdInvalid: 'Identifiant de modification invalide : 1 à 64 caractères parmi lettres, chiffres et « - _ : . »',
   clientIdDuplicate: (clientId: string) => `Identifiant de modification en double dans le lot : ${clientId}`,
   atInvalid: 'Date de la modification invalide : date et heure ISO 8601 avec fuseau (ex. 2026-03-12T08:30:00Z)',
-  typeInvalid: 'Type de modification inconnu : status, note, checklist, timer ou material',
+  typeInvalid: 'Type de modification inconnu : status, note, checklist, timer, timer_stop ou material',
   timerOrder: "La fin d'une session de chronomètre doit suivre son début",
   timerOverlap: 'Cette session de chronomètre chevauche une autre de vos sessions sur cette intervention',
   timerFuture: 'Cette session de chronomètre est datée dans le futur',
   timerTooLong: `Une session de chronomètre dure au plus ${TIMER_SESSION_MAX_HOURS} h : corrigez ses heures de début et de fin`,
   timerBeforeCreation: "Cette session de chronomètre commence avant la création de l'intervention",
+  timerStopNotRunning:
+    'Aucun chronomètre en cours à votre nom sur cette intervention : il a déjà été arrêté (clôture, pause ou autre appareil)',
+  /** Times as the server writes them in Casablanca ('15/12/2026 à 08:30', formatPlannedAt: the server's). */
+  timerStopBeforeStart: (atText: string, startedText: string) =>
+    `L'arrêt fait hors ligne (${atText}) précède le démarrage du chronomètre en cours (${startedText}) : arrêtez-le en ligne`,
+  /** An applied change whose device time was not plausible: the server's time was used (history note, sync notice). */
+  deviceTimeReplaced: (atText: string, why: DeviceTimeIssue) =>
+    `Heure de l'appareil (${atText}) ${DEVICE_TIME_ISSUES[why]} : heure du serveur retenue`,
   baseVersionAhead: (base: number, current: number) =>
     `Version de base inconnue du serveur (${base}, version actuelle : ${current}) : rechargez l'intervention`,
   synced: (applied: number, conflicts: number) =>
@@ -73,6 +89,26 @@ export function timerEntryRefusal(
   return null;
 }
 
+/**
+ * When a change made offline takes effect (issue 32): at its device time `at` when that is plausible — not in the
+ * future beyond TIMER_CLOCK_SKEW_MS, not before the intervention's creation, not before its last recorded status
+ * change (when given) — else at the server's time, with the reason the caller records (history note, sync notice).
+ * `at: null` is the server's time (a device time within the skew ahead counts as now). Epoch milliseconds.
+ */
+export function effectiveDeviceTime(
+  at: string,
+  bounds: { now: number; createdAt: number; lastMove?: number | null },
+): { at: number | null; issue: DeviceTimeIssue | null } {
+  const t = Date.parse(at);
+  if (Number.isNaN(t) || t > bounds.now + TIMER_CLOCK_SKEW_MS) return { at: null, issue: 'future' };
+  if (t < bounds.createdAt) return { at: null, issue: 'beforeCreation' };
+  if (typeof bounds.lastMove === 'number' && t < bounds.lastMove) return { at: null, issue: 'beforeLastMove' };
+  return { at: t < bounds.now ? t : null, issue: null };
+}
+
+/** A running server timer stopped offline: the stop time is the change's `at` (no payload of its own). */
+export const timerStopSchema = z.object({});
+
 const change = <T extends SyncChangeType, P extends z.ZodType>(type: T, payload: P) =>
   z.object({ clientId, type: z.literal(type), at, payload });
 
@@ -84,6 +120,7 @@ export const syncChangeSchema = z.discriminatedUnion(
     change('note', workflowNoteSchema),
     change('checklist', checklistCheckSchema.extend({ itemId: idSchema })),
     change('timer', timerEntrySchema),
+    change('timer_stop', timerStopSchema),
     change('material', materialInputSchema),
   ],
   { error: SYNC_MESSAGES.typeInvalid },
@@ -119,6 +156,11 @@ export const syncResultSchema = z.object({
   applied: z.array(z.string()),
   /** Changes that could not apply on the current state, with the French reason. Nothing of them was written. */
   conflicts: z.array(syncConflictSchema),
+  /**
+   * Applied changes the server adjusted, with the French reason: a status change or a timer stop whose device time
+   * was not plausible took effect at the server's time instead.
+   */
+  notices: z.array(syncConflictSchema),
   /** The fresh state, with its version: the device's next baseVersion. */
   intervention: interventionSchema,
 });

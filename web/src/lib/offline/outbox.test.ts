@@ -46,6 +46,7 @@ function fakeServer(
         conflicts: body.changes
           .filter((c) => outcomes.get(c.clientId))
           .map((c) => ({ clientId: c.clientId, reason: outcomes.get(c.clientId)! })),
+        notices: [],
         intervention: { id, version } as unknown as SyncResult['intervention'],
       };
     },
@@ -60,7 +61,11 @@ function fakeServer(
   };
 }
 
-function change(interventionId: number, clientId: string, type: 'status' | 'note' | 'checklist' = 'note') {
+function change(
+  interventionId: number,
+  clientId: string,
+  type: 'status' | 'note' | 'checklist' | 'timer_stop' = 'note',
+) {
   return { userId: USER, interventionId, clientId, type, at: '2026-11-28T07:42:00+01:00', payload: {}, baseVersion: 1 };
 }
 
@@ -117,6 +122,39 @@ describe('outbox', () => {
     await outbox.replay(USER, server.transport);
     expect(server.appliedOrder).toEqual(['y', again!.clientId]);
     expect(await outbox.count(USER)).toBe(0);
+  });
+
+  it('a timer stopped offline (timer_stop) goes in the same sync batch, with the time it was stopped; refused, it is kept for review', async () => {
+    const outbox = new Outbox(openDb(`o${++dbCount}`));
+    await outbox.enqueue(change(1, 'note-1'));
+    await outbox.enqueue({ ...change(1, 'stop-1', 'timer_stop'), at: '2026-11-28T10:05:00+01:00' });
+    await outbox.enqueue({ ...change(1, 'stop-2', 'timer_stop'), at: '2026-11-28T10:20:00+01:00' });
+    const bodies: SyncBodyChange[][] = [];
+    const server = fakeServer({
+      conflict: (c) =>
+        c.clientId === 'stop-2' ? 'Aucun chronomètre en cours à votre nom sur cette intervention' : null,
+    });
+    const sync = server.transport.sync;
+    server.transport.sync = (id, body) => {
+      bodies.push(body.changes);
+      return sync(id, body);
+    };
+    expect(await outbox.replay(USER, server.transport)).toEqual({ applied: 2, conflicts: 1, stopped: null });
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]![1]).toEqual({
+      clientId: 'stop-1',
+      type: 'timer_stop',
+      at: '2026-11-28T10:05:00+01:00',
+      payload: {},
+    });
+    expect(server.appliedOrder).toEqual(['note-1', 'stop-1']);
+    expect(await outbox.conflicts(USER)).toMatchObject([
+      {
+        clientId: 'stop-2',
+        type: 'timer_stop',
+        reason: 'Aucun chronomètre en cours à votre nom sur cette intervention',
+      },
+    ]);
   });
 
   it('survives a reload: a new database handle on the same store finds the changes, per user', async () => {

@@ -1,6 +1,6 @@
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import type { SyncChangeType, SyncResult } from '@gmao/domain/interventions/sync-schemas';
-import { SYNC_MAX_CHANGES } from '@gmao/domain/interventions/sync-schemas';
+import { SYNC_CHANGE_TYPES, SYNC_MAX_CHANGES } from '@gmao/domain/interventions/sync-schemas';
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
@@ -79,7 +79,7 @@ export interface ReplayOutcome {
   stopped: null | 'network' | 'refused';
 }
 
-const SYNC_KINDS: readonly OutboxKind[] = ['status', 'note', 'checklist', 'timer', 'material'];
+const SYNC_KINDS: readonly OutboxKind[] = SYNC_CHANGE_TYPES;
 const isSyncKind = (t: OutboxKind): t is SyncChangeType => SYNC_KINDS.includes(t);
 
 export function newChangeId(): string {

@@ -18,6 +18,11 @@ type Row = {
 const SECONDS = sql`floor(extract(epoch FROM COALESCE(s.stopped_at, clock_timestamp()) - s.started_at))::float8`;
 /** Where a stop lands: now, but never more than TIMER_SESSION_MAX_HOURS after the start (a forgotten timer). */
 const STOP_AT = sql`LEAST(clock_timestamp(), started_at + make_interval(hours => ${TIMER_SESSION_MAX_HOURS}))`;
+/** A stop dated by an offline device (`at`, checked by the sync): there, unless the session started later (then now). */
+const stopAtOrNow = (at: Date) =>
+  sql`LEAST(CASE WHEN ${at.toISOString()}::timestamptz > started_at THEN ${at.toISOString()}::timestamptz
+                 ELSE clock_timestamp() END,
+            started_at + make_interval(hours => ${TIMER_SESSION_MAX_HOURS}))`;
 
 const toSession = (r: Row): TimerSession => ({
   id: r.id,
@@ -76,10 +81,33 @@ export async function stopSession(db: DbOrTx, interventionId: number, userId: nu
   return rows.length > 0;
 }
 
-/** Stops every running session of the intervention (a status change suspending or ending the work). */
-export async function stopAllSessions(db: DbOrTx, interventionId: number) {
-  await db.execute(sql`UPDATE intervention_timer_sessions SET stopped_at = ${STOP_AT}
+/**
+ * Stops every running session of the intervention (a status change suspending or ending the work); `at`: the time
+ * of a status change made offline.
+ */
+export async function stopAllSessions(db: DbOrTx, interventionId: number, at: Date | null = null) {
+  await db.execute(sql`UPDATE intervention_timer_sessions SET stopped_at = ${at ? stopAtOrNow(at) : STOP_AT}
       WHERE intervention_id = ${interventionId} AND stopped_at IS NULL`);
+}
+
+/** The user's running session on the intervention, locked (null: none) — a stop made offline (sync `timer_stop`). */
+export async function lockRunningSession(db: DbOrTx, interventionId: number, userId: number) {
+  const { rows } = await db.execute<{ id: number; started_at: Date | string }>(
+    sql`SELECT id, started_at FROM intervention_timer_sessions
+        WHERE intervention_id = ${interventionId} AND user_id = ${userId} AND stopped_at IS NULL FOR UPDATE`,
+  );
+  const r = rows[0];
+  return r ? { id: r.id, startedAt: new Date(r.started_at).getTime() } : null;
+}
+
+/**
+ * Ends a running session at `at` (after its start, checked by the caller; null: now), at most
+ * TIMER_SESSION_MAX_HOURS long.
+ */
+export async function stopSessionAt(db: DbOrTx, sessionId: number, at: Date | null) {
+  await db.execute(
+    sql`UPDATE intervention_timer_sessions SET stopped_at = ${at ? stopAtOrNow(at) : STOP_AT} WHERE id = ${sessionId}`,
+  );
 }
 
 /** Whether `entry` overlaps a session of the user on this intervention (a running one lasts until further notice). */

@@ -1,8 +1,14 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import type { TimerSessionCorrection } from '@gmao/domain/interventions/activity-schemas';
 import { ACTIVITY_MESSAGES } from '@gmao/domain/interventions/messages';
+import { formatPlannedAt } from '@gmao/domain/interventions/planning-clock';
 import { CLOSED_STATUTS } from '@gmao/domain/interventions/status';
-import { SYNC_MESSAGES, type TimerEntry, timerEntryRefusal } from '@gmao/domain/interventions/sync-schemas';
+import {
+  effectiveDeviceTime,
+  SYNC_MESSAGES,
+  type TimerEntry,
+  timerEntryRefusal,
+} from '@gmao/domain/interventions/sync-schemas';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
@@ -15,9 +21,11 @@ import {
   insertSession,
   interventionCreatedAt,
   type LockedSession,
+  lockRunningSession,
   lockSession,
   startSession,
   stopSession,
+  stopSessionAt,
   timerLog,
   updateSessionTimes,
 } from './timer.repository.ts';
@@ -60,6 +68,29 @@ export async function stopTimer(db: Db, user: SessionUser, id: number, precondit
     if (!(await stopSession(tx, id, user.id))) throw new AppError('CONFLICT', ACTIVITY_MESSAGES.timerNotRunning);
   });
   return timerLog(db, id, user.id);
+}
+
+/**
+ * A running timer stopped on a device while offline (a synchronised `timer_stop`, issue 32): the user's running
+ * session ends at the device time `at` — the server's time when `at` is in the future beyond the clock skew (the
+ * notice says so), at most TIMER_SESSION_MAX_HOURS after its start. Refused (409) when none runs (a closing or a
+ * pause stopped it meanwhile) and (422) when `at` precedes its start (it is another session than the one stopped).
+ * Allowed on any intervention, like stopTimer. Caller's transaction; returns the notice, or null.
+ */
+export async function stopTimerAtInTx(tx: DbOrTx, user: SessionUser, id: number, at: string): Promise<string | null> {
+  await lockForOwnWork(tx, id);
+  const session = await lockRunningSession(tx, id, user.id);
+  if (!session) throw new AppError('CONFLICT', SYNC_MESSAGES.timerStopNotRunning);
+  const when = effectiveDeviceTime(at, { now: Date.now(), createdAt: await interventionCreatedAt(tx, id) });
+  if (when.issue !== 'future' && Date.parse(at) <= session.startedAt) {
+    const refused = SYNC_MESSAGES.timerStopBeforeStart(
+      formatPlannedAt(at),
+      formatPlannedAt(new Date(session.startedAt)),
+    );
+    throw new AppError('BUSINESS_RULE', refused);
+  }
+  await stopSessionAt(tx, session.id, when.at === null ? null : new Date(when.at));
+  return when.issue ? SYNC_MESSAGES.deviceTimeReplaced(formatPlannedAt(at), when.issue) : null;
 }
 
 /** The bounds of a session's times (timerEntryRefusal: ≤ 24 h, not before the intervention, not in the future). */

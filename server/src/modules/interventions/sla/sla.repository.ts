@@ -121,11 +121,22 @@ export async function statutPauses(tx: DbOrTx, interventionId: number, versionId
   return rows[0]?.p === true;
 }
 
-/** A clock reached at `now`: RESPECTE when on time, else DEPASSE (terminal). */
-export async function reachClock(tx: DbOrTx, interventionId: number, cible: SlaCible, now: Date, consomme: number) {
+/**
+ * A clock reached at `now`: RESPECTE when on time, else DEPASSE (terminal — except for a reach `dated` by an offline
+ * device within the deadline: the job marked it while the device could not tell).
+ */
+export async function reachClock(
+  tx: DbOrTx,
+  interventionId: number,
+  cible: SlaCible,
+  now: Date,
+  consomme: number,
+  dated = false,
+) {
   await tx.execute(sql`
     UPDATE intervention_sla SET
-      etat = CASE WHEN etat = 'DEPASSE' OR (echeance IS NOT NULL AND ${now.toISOString()}::timestamptz > echeance)
+      etat = CASE WHEN (etat = 'DEPASSE' AND NOT ${dated}::boolean)
+                    OR (echeance IS NOT NULL AND ${now.toISOString()}::timestamptz > echeance)
                   THEN 'DEPASSE' ELSE 'RESPECTE' END,
       atteint_le = coalesce(atteint_le, ${now.toISOString()}::timestamptz), consomme_minutes = ${consomme},
       pause_depuis = NULL, updated_at = now()
@@ -152,9 +163,11 @@ export async function resumeClock(
     WHERE intervention_id = ${interventionId} AND cible = ${cible}`);
 }
 
-export async function pauseClock(tx: DbOrTx, interventionId: number, cible: SlaCible) {
+/** Pauses a running clock from `since` (a move made offline) or now. */
+export async function pauseClock(tx: DbOrTx, interventionId: number, cible: SlaCible, since: Date | null = null) {
   await tx.execute(sql`
-    UPDATE intervention_sla SET etat = 'EN_PAUSE', pause_depuis = now(), updated_at = now()
+    UPDATE intervention_sla SET etat = 'EN_PAUSE',
+      pause_depuis = COALESCE(${since?.toISOString() ?? null}::timestamptz, now()), updated_at = now()
     WHERE intervention_id = ${interventionId} AND cible = ${cible}`);
 }
 

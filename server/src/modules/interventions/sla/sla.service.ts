@@ -102,14 +102,27 @@ const REACHED_BY: Record<Cible, readonly Statut[]> = {
   RETABLISSEMENT: ['TERMINEE'],
 };
 
-/** Stops a clock reached now: RESPECTE when on time, else DEPASSE (terminal); consomme = working minutes net of pauses. */
-async function reach(tx: DbOrTx, interventionId: number, c: ClockRow, cal: BusinessCalendar, now: Date) {
+/**
+ * Stops a clock reached at `now`: RESPECTE when on time, else DEPASSE (terminal); consomme = working minutes net of
+ * pauses. `dated`: reached at a device time (a move made offline) — a DEPASSE the job set meanwhile, not knowing,
+ * gives way to RESPECTE when that time is within the deadline.
+ */
+async function reach(tx: DbOrTx, interventionId: number, c: ClockRow, cal: BusinessCalendar, now: Date, dated = false) {
   const worked = Math.round(workingMinutesBetween(cal, new Date(c.demarre_le), now));
-  await reachClock(tx, interventionId, c.cible, now, Math.max(0, worked - c.paused_minutes));
+  await reachClock(tx, interventionId, c.cible, now, Math.max(0, worked - c.paused_minutes), dated);
 }
 
-/** Moves the clocks for a status change (applyStatusChange, the one writer of statut), after the new statut is written. */
-export async function onStatusChange(tx: DbOrTx, interventionId: number, from: Statut, to: Statut): Promise<void> {
+/**
+ * Moves the clocks for a status change (applyStatusChange, the one writer of statut), after the new statut is
+ * written; `at`: when a move made offline happened (issue 32: reached, paused or resumed then), else now.
+ */
+export async function onStatusChange(
+  tx: DbOrTx,
+  interventionId: number,
+  from: Statut,
+  to: Statut,
+  at: Date | null = null,
+): Promise<void> {
   if (from === to) return;
   const clocks = await lockClocks(tx, interventionId);
   const first = clocks[0];
@@ -118,24 +131,27 @@ export async function onStatusChange(tx: DbOrTx, interventionId: number, from: S
     await deleteUnreachedClocks(tx, interventionId);
     return;
   }
-  const now = new Date();
+  const now = at ?? new Date();
+  const dated = at !== null;
   const cal = await loadCalendar(tx, first.calendrier_id);
   const paused = await statutPauses(tx, interventionId, first.contract_version_id, to);
   for (const c of clocks) {
-    // A clock the job found breached stays DEPASSE; reaching its target still records when.
-    if (c.etat === 'DEPASSE' && REACHED_BY[c.cible].includes(to)) await reach(tx, interventionId, c, cal, now);
+    // A clock the job found breached stays DEPASSE (unless reached offline in time); reaching it records when.
+    if (c.etat === 'DEPASSE' && REACHED_BY[c.cible].includes(to)) await reach(tx, interventionId, c, cal, now, dated);
     if (c.etat !== 'EN_COURS' && c.etat !== 'EN_PAUSE') continue;
     // Resume first: the paused working minutes push the deadline.
     if (c.etat === 'EN_PAUSE' && c.pause_depuis && !paused) await resume(tx, interventionId, c, cal, now);
-    if (REACHED_BY[c.cible].includes(to)) await reach(tx, interventionId, c, cal, now);
-    else if (paused && c.etat === 'EN_COURS') await pauseClock(tx, interventionId, c.cible);
+    if (REACHED_BY[c.cible].includes(to)) await reach(tx, interventionId, c, cal, now, dated);
+    else if (paused && c.etat === 'EN_COURS') await pauseClock(tx, interventionId, c.cible, at);
   }
 }
 
 /** Resumes a paused clock: its paused working minutes (whole) push the deadline and the 75 % instant. */
 async function resume(tx: DbOrTx, interventionId: number, c: ClockRow, cal: BusinessCalendar, now: Date) {
   if (!c.pause_depuis) return;
-  const added = Math.round(workingMinutesBetween(cal, new Date(c.pause_depuis), now));
+  // A resume dated offline before the pause began (a pause condition set meanwhile) adds nothing.
+  const since = new Date(c.pause_depuis);
+  const added = now > since ? Math.round(workingMinutesBetween(cal, since, now)) : 0;
   const total = c.paused_minutes + added;
   c.paused_minutes = total;
   const { echeance, alerte } = deadline(cal, new Date(c.demarre_le), c.objectif_minutes + total);

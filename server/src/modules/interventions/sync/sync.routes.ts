@@ -19,7 +19,15 @@ l'ordre où elles ont été faites (au plus ${SYNC_MAX_CHANGES}), chacune avec s
 intervention, par exemple un UUID), sa date \`at\` et le corps de la route unitaire qu'elle remplace
 (\`status\` : PUT /{id}/status ; \`note\` : POST /{id}/workflow/notes ; \`checklist\` : PUT /{id}/checklist/{itemId},
 plus \`itemId\` ; \`timer\` : une session chronométrée \`{ startedAt, stoppedAt }\` (\`stoppedAt\` null : encore en cours) ;
-\`material\` : POST /{id}/materials).
+\`timer_stop\` : \`{}\`, l'arrêt à \`at\` du chronomètre de l'utilisateur qui tourne sur le serveur (toujours permis, comme
+POST /{id}/timer/stop ; conflit si aucun ne tourne ou si \`at\` précède son démarrage) ; \`material\` : POST /{id}/materials).
+
+Date des modifications : un changement de statut, une note et un arrêt de chronomètre prennent effet à \`at\`, l'heure
+de l'appareil (historique, started_at/completed_at, atteinte des délais garantis du contrat, fin de la session), si
+elle est plausible : pas dans le futur au-delà de 5 min d'écart d'horloge, pas avant la création de l'intervention, et
+pour un statut pas avant son dernier changement de statut enregistré. Sinon l'heure du serveur est retenue, et la
+raison est donnée dans \`notices\` (\`{ clientId, reason }\`, modifications appliquées) et, pour un statut, dans la note
+de l'historique.
 
 En une transaction, sous le verrou de l'intervention : les droits de chaque modification sont vérifiés d'abord (403 :
 rien n'est écrit, un technicien ne synchronise que ses interventions), puis chaque modification est appliquée dans
@@ -36,7 +44,7 @@ Idempotent : une modification déjà reçue (même \`clientId\`) n'est pas rejou
 premier envoi. \`baseVersion\` est la version sur laquelle l'appareil a travaillé ; plus ancienne que la version
 actuelle, elle est acceptée (les règles ci-dessus tranchent) ; plus récente, c'est un 409 VERSION_CONFLICT avec
 l'intervention actuelle. If-Match n'est pas lu ici. Réponse : \`applied\` (clientId appliqués), \`conflicts\`
-(\`{ clientId, reason }\`) et \`intervention\`, l'état à jour dont la version sert de prochaine baseVersion.`;
+(\`{ clientId, reason }\`), \`notices\` et \`intervention\`, l'état à jour dont la version sert de prochaine baseVersion.`;
 
 /** POST /interventions/:id/sync — the batch of an offline device (sync.service.ts). */
 const syncRoutes: FastifyPluginAsyncZod = async (app) => {

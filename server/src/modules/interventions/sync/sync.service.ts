@@ -13,60 +13,68 @@ import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { lockForActions } from '../access.ts';
-import { recordTimerEntryInTx } from '../activity/timer.service.ts';
+import { recordTimerEntryInTx, stopTimerAtInTx } from '../activity/timer.service.ts';
 import { findIntervention, findInterventionInAnyState, lockIntervention } from '../interventions.repository.ts';
 import { addMaterialInTx } from '../materials/materials.service.ts';
 import { checkItemInTx } from '../records/checklist.service.ts';
-import { changeStatusInTx } from '../workflow/status.service.ts';
-import { addNoteInTx } from '../workflow/workflow.service.ts';
+import { changeStatusAtInTx } from '../workflow/status.service.ts';
+import { addNoteAtInTx } from '../workflow/workflow.service.ts';
 import { findSyncOutcomes, insertSyncOutcome, type SyncOutcome } from './sync.repository.ts';
 
-/** The policy action of each type: the one its single route checks. */
-const ACTION: Record<SyncChangeType, InterventionAction> = {
+/** The policy action of each type: the one its single route checks (null: stopping one's timer, always allowed). */
+const ACTION: Record<SyncChangeType, InterventionAction | null> = {
   status: 'changeStatus',
   note: 'addNote',
   checklist: 'checklist',
   timer: 'timer',
+  timer_stop: null,
   material: 'materials',
 };
 
 /**
  * Each type through the service path of its single route (same access, same rules, same history, audit and
  * version step). A status step to the status the intervention already has is where the technician wanted it: it
- * applies, writing only its note (as a history note) when it has one.
+ * applies, writing only its note (as a history note) when it has one. A status step, a note and a timer stop take
+ * effect at the change's device time `at` when plausible (issue 32); otherwise at the server's time, and the reason
+ * is the change's notice (returned; null: none).
  */
-async function applyChange(tx: DbOrTx, user: SessionUser, id: number, change: SyncChange) {
+async function applyChange(tx: DbOrTx, user: SessionUser, id: number, change: SyncChange): Promise<string | null> {
   switch (change.type) {
     case 'status': {
       const { statut, note, motif, pause_motif } = change.payload;
       const current = await lockIntervention(tx, id);
-      if (current?.statut !== statut) return changeStatusInTx(tx, user, id, statut, { note, motif, pause_motif });
-      if (note) await addNoteInTx(tx, user, id, note);
-      return;
+      if (current?.statut !== statut) {
+        return changeStatusAtInTx(tx, user, id, statut, { note, motif, pause_motif }, change.at);
+      }
+      return note ? addNoteAtInTx(tx, user, id, note, change.at) : null;
     }
     case 'note':
-      await addNoteInTx(tx, user, id, change.payload.note);
-      return;
+      return addNoteAtInTx(tx, user, id, change.payload.note, change.at);
     case 'checklist':
-      return checkItemInTx(tx, user, id, change.payload.itemId, change.payload.checked);
+      await checkItemInTx(tx, user, id, change.payload.itemId, change.payload.checked);
+      return null;
     case 'timer':
-      return recordTimerEntryInTx(tx, user, id, change.payload);
+      await recordTimerEntryInTx(tx, user, id, change.payload);
+      return null;
+    case 'timer_stop':
+      return stopTimerAtInTx(tx, user, id, change.at);
     case 'material':
       await addMaterialInTx(tx, user, id, change.payload);
-      return;
+      return null;
   }
 }
 
 /**
  * One change in a savepoint: it applies whole or not at all. A refusal of its rules (422, 409, 404 of a checklist
- * item) is the conflict's reason; anything else (a bug, the database gone) fails the whole batch.
+ * item) is the conflict's reason; anything else (a bug, the database gone) fails the whole batch. An applied change
+ * may carry a notice (its device time replaced by the server's), kept as its reason.
  */
 async function applyOrConflict(tx: DbOrTx, user: SessionUser, id: number, change: SyncChange) {
   try {
-    await tx.transaction((sp) => applyChange(sp, user, id, change));
-    return null;
+    const notice = await tx.transaction((sp) => applyChange(sp, user, id, change));
+    return { applied: true, reason: notice };
   } catch (err) {
-    if (err instanceof AppError && err.statusCode < 500) return err.message;
+    if (err instanceof AppError && err.statusCode < 500) return { applied: false, reason: err.message };
     throw err;
   }
 }
@@ -80,12 +88,12 @@ async function applyOrConflict(tx: DbOrTx, user: SessionUser, id: number, change
  * new. Answers the applied clientIds, the conflicts and the fresh intervention.
  */
 export async function syncChanges(db: Db, user: SessionUser, id: number, input: SyncRequest): Promise<SyncResult> {
-  const { applied, conflicts } = await db.transaction(async (tx) => {
+  const { applied, conflicts, notices } = await db.transaction(async (tx) => {
     const current = await lockForActions(
       tx,
       user,
       id,
-      input.changes.map((c) => ACTION[c.type]),
+      input.changes.flatMap((c) => ACTION[c.type] ?? []),
     );
     if (input.baseVersion > current.version) {
       const state = (await findInterventionInAnyState(tx, id)) ?? undefined;
@@ -105,14 +113,13 @@ export async function syncChanges(db: Db, user: SessionUser, id: number, input: 
         outcomes.push(prior);
         continue;
       }
-      const reason = await applyOrConflict(tx, user, id, change);
-      const outcome = { clientId: change.clientId, applied: reason === null, reason };
+      const outcome = { clientId: change.clientId, ...(await applyOrConflict(tx, user, id, change)) };
       await insertSyncOutcome(tx, {
         interventionId: id,
         clientId: change.clientId,
         type: change.type,
         applied: outcome.applied,
-        reason,
+        reason: outcome.reason,
         recordedAt: change.at,
         userId: user.id,
       });
@@ -123,6 +130,9 @@ export async function syncChanges(db: Db, user: SessionUser, id: number, input: 
       applied: outcomes.filter((o) => o.applied).map((o) => o.clientId),
       conflicts: outcomes
         .filter((o) => !o.applied)
+        .map((o): SyncConflict => ({ clientId: o.clientId, reason: o.reason ?? '' })),
+      notices: outcomes
+        .filter((o) => o.applied && o.reason)
         .map((o): SyncConflict => ({ clientId: o.clientId, reason: o.reason ?? '' })),
     };
     if (received > 0) {
@@ -138,5 +148,5 @@ export async function syncChanges(db: Db, user: SessionUser, id: number, input: 
   });
   const intervention = await findIntervention(db, id);
   if (!intervention) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
-  return { applied, conflicts, intervention };
+  return { applied, conflicts, notices, intervention };
 }

@@ -34,7 +34,8 @@ export async function listHistory(db: DbOrTx, interventionId: number): Promise<H
 
 /**
  * One history row: a status move (from → to, by applyStatusChange and at creation) or a note (from/to null).
- * clock_timestamp(), not now(): rows written after waiting on the row lock keep the lock order.
+ * clock_timestamp(), not now(): rows written after waiting on the row lock keep the lock order. `at`: a status move
+ * made offline is dated when it was made (its device time, checked by the sync: never before the last move).
  */
 export async function insertHistory(
   db: DbOrTx,
@@ -46,12 +47,14 @@ export async function insertHistory(
     userId: number | null;
     /** A status move: the timestamps it replaced (its undo puts them back). */
     previous?: { startedAt: string | null; completedAt: string | null; pauseMotif?: string | null };
+    at?: Date | null;
   },
 ) {
   const { rows } = await db.execute<{ id: number }>(
     sql`INSERT INTO intervention_history (intervention_id, from_statut, to_statut, note, user_id, created_at,
           previous_started_at, previous_completed_at, previous_pause_motif)
-        VALUES (${row.interventionId}, ${row.from}, ${row.to}, ${row.note}, ${row.userId}, clock_timestamp(),
+        VALUES (${row.interventionId}, ${row.from}, ${row.to}, ${row.note}, ${row.userId},
+          COALESCE(${row.at?.toISOString() ?? null}::timestamptz, clock_timestamp()),
           ${row.previous?.startedAt ?? null}::timestamptz, ${row.previous?.completedAt ?? null}::timestamptz,
           ${row.previous?.pauseMotif ?? null})
         RETURNING id`,
@@ -86,6 +89,24 @@ export async function lastStatusMove(db: DbOrTx, interventionId: number) {
         ORDER BY created_at DESC, id DESC LIMIT 1`,
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The floors of a status move made offline (epoch ms): the intervention's creation and its last recorded status
+ * move (null: none).
+ */
+export async function offlineMoveFloors(db: DbOrTx, interventionId: number) {
+  const { rows } = await db.execute<{ created_at: Date | string; last_move: Date | string | null }>(
+    sql`SELECT i.created_at,
+               (SELECT max(h.created_at) FROM intervention_history h
+                WHERE h.intervention_id = i.id AND h.to_statut IS NOT NULL) AS last_move
+        FROM interventions i WHERE i.id = ${interventionId}`,
+  );
+  const r = rows[0];
+  return {
+    createdAt: r ? new Date(r.created_at).getTime() : 0,
+    lastMove: r?.last_move ? new Date(r.last_move).getTime() : null,
+  };
 }
 
 /** An undone status move leaves the history (issue 30: an undo writes no move of its own; the audit keeps both). */

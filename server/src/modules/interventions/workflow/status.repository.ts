@@ -18,7 +18,8 @@ export type StatusTimestamps = {
  * THE write of interventions.statut (server/test/architecture.test.ts: no other SQL sets it, and only
  * applyStatusChange in status.service.ts calls this). One UPDATE sets the status, its timestamps — the first
  * EN_COURS stamps started_at, TERMINEE stamps completed_at, any other status clears it; an undo (`restore`) puts
- * back the timestamps the undone move replaced instead — and, for an edit that also changes the status (PUT /:id),
+ * back the timestamps the undone move replaced instead; `at` (a status move made offline, dated by its device) stamps
+ * them instead of the clock — and, for an edit that also changes the status (PUT /:id),
  * the edited fields, and the pause's reason (issue 31: set with EN_PAUSE, cleared by any other status). Returns the
  * timestamps it replaced. The review is not touched here (issue 30: leaving TERMINEE
  * supersedes it, review.repository.ts).
@@ -30,11 +31,13 @@ export async function writeStatut(
   fields?: InterventionFields,
   restore?: StatusTimestamps,
   pauseMotif: string | null = null,
+  at: Date | null = null,
 ): Promise<StatusTimestamps> {
+  const stamp = sql`COALESCE(${at?.toISOString() ?? null}::timestamptz, clock_timestamp())`;
   const stamps = restore
     ? sql`started_at = ${restore.startedAt}::timestamptz, completed_at = ${restore.completedAt}::timestamptz,`
-    : sql`started_at = CASE WHEN ${to} = 'EN_COURS' THEN COALESCE(i.started_at, clock_timestamp()) ELSE i.started_at END,
-      completed_at = CASE WHEN ${to} = 'TERMINEE' THEN clock_timestamp() ELSE NULL END,`;
+    : sql`started_at = CASE WHEN ${to} = 'EN_COURS' THEN COALESCE(i.started_at, ${stamp}) ELSE i.started_at END,
+      completed_at = CASE WHEN ${to} = 'TERMINEE' THEN ${stamp} ELSE NULL END,`;
   const { rows } = await db.execute<{
     started_at: string | null;
     completed_at: string | null;

@@ -3,8 +3,10 @@ import { PAUSE_MOTIF_MESSAGES, type PauseMotif } from '@gmao/domain/contracts/co
 import { TIMER_STOPPING_STATUTS } from '@gmao/domain/interventions/activity-schemas';
 import type { BulkStatusInput } from '@gmao/domain/interventions/bulk-schemas';
 import { ASSIGNMENT_MESSAGES } from '@gmao/domain/interventions/messages';
+import { formatPlannedAt } from '@gmao/domain/interventions/planning-clock';
 import { can, POLICY_MESSAGES } from '@gmao/domain/interventions/policy';
 import { isStatut, type Statut, statutLabel } from '@gmao/domain/interventions/status';
+import { effectiveDeviceTime, SYNC_MESSAGES } from '@gmao/domain/interventions/sync-schemas';
 import {
   canTransition,
   isReopening,
@@ -32,7 +34,7 @@ import {
 import { lockReviewStatus, restoreSupersededReview, supersedeReview } from '../review/review.repository.ts';
 import { closeWithoutSignatureRefusal } from '../signatures/signatures.service.ts';
 import { onStatusChange } from '../sla/sla.service.ts';
-import { deleteHistoryRow, insertHistory, lastStatusMove } from './history.repository.ts';
+import { deleteHistoryRow, insertHistory, lastStatusMove, offlineMoveFloors } from './history.repository.ts';
 import { type StatusTimestamps, writeStatut } from './status.repository.ts';
 
 /** How a status change came: the reopening motif (leaving TERMINEE), or the undo of the user's last move. */
@@ -42,11 +44,16 @@ export type StatusChangeOptions = {
   pauseMotif?: PauseMotif | null;
   /** The undone move (undoLastStatusChange): its history row and the timestamps it replaced. */
   undo?: { historyId: number; previous: StatusTimestamps };
+  /**
+   * Issue 32: when a move made offline happened (its device time, checked by changeStatusAtInTx): the history row,
+   * started_at/completed_at, the SLA clocks and the timers it stops are dated then. Absent: now.
+   */
+  at?: Date;
 };
 
 /**
  * The ONE way a status changes, behind its doors — PUT /:id/status (changeStatus), PUT /bulk/status (bulkStatus),
- * PUT /:id with a statut (updateIntervention), PUT /bulk (bulk.service) and the sync batch (changeStatusInTx): the
+ * PUT /:id with a statut (updateIntervention), PUT /bulk (bulk.service) and the sync batch (changeStatusAtInTx): the
  * workflow check (422), the reopening rule (issue 30, reopenRefusal: leaving TERMINEE needs a motif, 400; an
  * approved intervention needs interventions:approve, 403), the single UPDATE (with the edited fields when there
  * are), the history row (with the timestamps it replaced), the audit row, the timers a suspending or closing status
@@ -93,9 +100,18 @@ export async function applyStatusChange(
   // Stock (issue 18): waiting for parts needs an open part request; TERMINEE issues, ANNULEE releases reservations.
   if (current.statut !== to) await stockOnStatusChange(tx, user, current.id, current.statut, to);
   // The pause's reason is written with the status: the SLA clocks read it next (ATTENTE_CLIENT).
-  const previous = await writeStatut(tx, current.id, to, fields, undo?.previous, to === 'EN_PAUSE' ? pauseMotif : null);
+  const at = undo ? null : (opts.at ?? null);
+  const previous = await writeStatut(
+    tx,
+    current.id,
+    to,
+    fields,
+    undo?.previous,
+    to === 'EN_PAUSE' ? pauseMotif : null,
+    at,
+  );
   // Issue 31: reach, pause or resume the SLA clocks (sla/sla.service.ts).
-  await onStatusChange(tx, current.id, current.statut, to);
+  await onStatusChange(tx, current.id, current.statut, to, at);
   const historyId = undo
     ? null
     : await insertHistory(tx, {
@@ -109,6 +125,7 @@ export async function applyStatusChange(
             : note,
         userId: user.id,
         previous,
+        at,
       });
   if (leavesFinished && reviewStatus !== null) {
     await supersedeReview(tx, current.id, {
@@ -132,9 +149,10 @@ export async function applyStatusChange(
       ...(reopenMotif ? { motif: reopenMotif } : {}),
       ...(pauseMotif ? { pause_motif: pauseMotif } : {}),
       ...(undo ? { undo: true, completedAt: undo.previous.completedAt } : {}),
+      ...(at ? { at: at.toISOString() } : {}),
     },
   });
-  if (TIMER_STOPPING_STATUTS.includes(to)) await stopAllSessions(tx, current.id);
+  if (TIMER_STOPPING_STATUTS.includes(to)) await stopAllSessions(tx, current.id, at);
   // Issue 35: webhooks' outbox, in this transaction (an undo is a change of status too for an integrator).
   if (current.statut !== to) {
     const change = { statut_precedent: current.statut, ...(undo ? { annulation: true } : {}) };
@@ -156,7 +174,7 @@ async function requireClientSignature(tx: DbOrTx, id: number) {
 /** The body of PUT /:id/status past its statut: note, reopening motif, pause motif. */
 export type StatusChangeInput = { note?: string | null; motif?: string | null; pause_motif?: PauseMotif | null };
 
-/** PUT /:id/status inside the caller's transaction (also a synchronised status step, sync/sync.service.ts). */
+/** PUT /:id/status inside the caller's transaction. */
 export async function changeStatusInTx(
   tx: DbOrTx,
   user: SessionUser,
@@ -170,6 +188,32 @@ export async function changeStatusInTx(
     motif: change.motif,
     pauseMotif: change.pause_motif,
   });
+}
+
+/**
+ * A status move made offline (a synchronised `status` change, issue 32): changeStatusInTx dated at the device time
+ * `deviceAt` when plausible (effectiveDeviceTime: not in the future beyond the clock skew, not before the
+ * intervention's creation nor its last recorded status move), else at the server's time with the reason appended to
+ * the history note. Returns that reason (the sync's notice), or null.
+ */
+export async function changeStatusAtInTx(
+  tx: DbOrTx,
+  user: SessionUser,
+  id: number,
+  to: Statut,
+  change: StatusChangeInput,
+  deviceAt: string,
+): Promise<string | null> {
+  const current = await lockForAction(tx, user, id, 'changeStatus');
+  const when = effectiveDeviceTime(deviceAt, { now: Date.now(), ...(await offlineMoveFloors(tx, id)) });
+  const notice = when.issue ? SYNC_MESSAGES.deviceTimeReplaced(formatPlannedAt(deviceAt), when.issue) : null;
+  const note = [change.note, notice].filter(Boolean).join(' — ') || null;
+  await applyStatusChange(tx, user, current, to, note, undefined, {
+    motif: change.motif,
+    pauseMotif: change.pause_motif,
+    ...(when.at === null ? {} : { at: new Date(when.at) }),
+  });
+  return notice;
 }
 
 /** PUT /:id/status */

@@ -16,11 +16,12 @@ vi.mock('../../../../lib/session', () => ({
 }));
 
 const emptyLog = { sessions: [], totalSeconds: 0, perUser: [], running: null };
+let log: unknown = emptyLog;
 let online = true;
 const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
   online
     ? Promise.resolve(
-        new Response(JSON.stringify({ success: true, data: emptyLog }), {
+        new Response(JSON.stringify({ success: true, data: log }), {
           status: 200,
           headers: { 'content-type': 'application/json' },
         }),
@@ -29,6 +30,7 @@ const fetchMock = vi.fn((_url: string, _init?: RequestInit) =>
 );
 beforeEach(async () => {
   online = true;
+  log = emptyLog;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', fetchMock);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 1, nom: 'Yassine Idrissi', role: 'Technicien' }));
@@ -41,14 +43,43 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+const facts = { createdBy: 9, technicianId: 1 };
+const view = () => (
+  <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+    <TimerSection interventionId={6} statut="EN_COURS" facts={facts} version={3} />
+  </QueryClientProvider>
+);
+
+it('offline, the timer running on the server is stopped on the phone: a timer_stop dated now waits, shown stopped and marked', async () => {
+  const user = userEvent.setup();
+  const startedAt = new Date(Date.now() - 3_600_000).toISOString();
+  const session = { id: 4, user: { id: 1, nom: 'Yassine Idrissi' }, startedAt, stoppedAt: null, durationSeconds: 3600 };
+  log = {
+    sessions: [session],
+    totalSeconds: 3600,
+    perUser: [{ user: session.user, totalSeconds: 3600 }],
+    running: session,
+  };
+  render(view());
+  const stop = await screen.findByRole('button', { name: 'Arrêter le chronomètre' });
+  expect(screen.getByText(/Votre chronomètre tourne/)).toBeInTheDocument();
+  online = false;
+  const before = Date.now();
+  await user.click(stop);
+  await waitFor(async () => expect(await outbox().db.outbox.count()).toBe(1));
+  const [row] = await outbox().db.outbox.toArray();
+  expect(row).toMatchObject({ userId: 1, interventionId: 6, type: 'timer_stop', payload: {}, baseVersion: 3 });
+  expect(Date.parse(row!.at)).toBeGreaterThanOrEqual(before - 1000);
+  expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
+  // Shown stopped, marked « en attente »; a new start would be timed on the phone.
+  const stopped = await screen.findByText(/Chronomètre arrêté hors ligne à/);
+  expect(stopped).toHaveTextContent(OUTBOX_MESSAGES.pendingMark);
+  expect(screen.queryByText(/Votre chronomètre tourne/)).toBeNull();
+  expect(screen.getByRole('button', { name: 'Lancer le chronomètre' })).toBeInTheDocument();
+});
+
 it('offline, the timer runs on the phone (kept through a remount) and its stop queues one session', async () => {
   const user = userEvent.setup();
-  const facts = { createdBy: 9, technicianId: 1 };
-  const view = () => (
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <TimerSection interventionId={6} statut="EN_COURS" facts={facts} version={3} />
-    </QueryClientProvider>
-  );
   const first = render(view());
   const start = await screen.findByRole('button', { name: 'Lancer le chronomètre' });
   online = false;

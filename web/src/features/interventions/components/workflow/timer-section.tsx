@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { PendingMark } from '../../../../components/ui/pending-mark';
 import { offlineTimer } from '../../../../lib/offline/offline-timer';
-import { pendingOf, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
+import { pendingOf, sendOrQueue, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
 import { queueChange } from '../../../../lib/offline/use-outbox';
 import { notify } from '../../../../lib/toast';
 import { useTimerAction, useTimerLog } from '../../api/timer';
@@ -49,13 +49,19 @@ export function TimerSection({
   // Issue 32: a session timed without network runs on the phone, then waits in the outbox as { startedAt, stoppedAt }.
   const local = userId === null ? null : offlineTimer(userId, interventionId);
   const [localStart, setLocalStart] = useState(() => local?.get() ?? null);
-  const queuedSessions = pendingOf(usePendingChanges(interventionId), 'timer');
+  const pending = usePendingChanges(interventionId);
+  const queuedSessions = pendingOf(pending, 'timer');
+  // A server timer stopped without network (sync `timer_stop`): shown stopped, marked, until the server has the stop.
+  const queuedStop = pendingOf(pending, 'timer_stop').find((c) => c.state === 'pending') ?? null;
   const localSeconds = useTicking(localStart !== null, localStart ? Date.parse(localStart) : 0);
   const query = useTimerLog(interventionId);
   const action = useTimerAction();
   const log = query.data?.data;
-  const running = log?.running ?? null;
+  const serverRunning = log?.running ?? null;
+  const running = queuedStop ? null : serverRunning;
   const extra = useTicking(running !== null, query.dataUpdatedAt);
+  const stoppedExtra =
+    queuedStop && serverRunning ? Math.max(0, Math.floor((Date.parse(queuedStop.at) - query.dataUpdatedAt) / 1000)) : 0;
   // Responses type statut as a string until the domain's response schemas use statutSchema (server change).
   const closed = CLOSED_STATUTS.includes(statut as Statut);
 
@@ -79,18 +85,25 @@ export function TimerSection({
     setLocalStart(null);
     notify.success(OUTBOX_MESSAGES.queued);
   };
+  /** The server's running timer: stopped online, or its stop queued (`timer_stop`, dated now) without network. */
+  const stopServerTimer = async () => {
+    const out = await sendOrQueue(
+      { userId, interventionId, type: 'timer_stop', payload: {}, baseVersion: version },
+      () => action.mutateAsync({ id: interventionId, action: 'stop' }),
+    );
+    if (out.queued) notify.success(OUTBOX_MESSAGES.queued);
+    else toastInterventionSuccess(out.result.message, ACTIVITY_MESSAGES.timerStopped);
+  };
   const toggle = async () => {
     if (localStart) return stopOnPhone();
-    const next = running ? 'stop' : 'start';
-    if (next === 'start' && local && !navigator.onLine) return startOnPhone();
+    // After a queued stop the server still runs the old session: a new one is timed on the phone, queued after it.
+    if (!running && local && (!navigator.onLine || queuedStop)) return startOnPhone();
     try {
-      const res = await action.mutateAsync({ id: interventionId, action: next });
-      toastInterventionSuccess(
-        res.message,
-        next === 'start' ? ACTIVITY_MESSAGES.timerStarted : ACTIVITY_MESSAGES.timerStopped,
-      );
+      if (running) return await stopServerTimer();
+      const res = await action.mutateAsync({ id: interventionId, action: 'start' });
+      toastInterventionSuccess(res.message, ACTIVITY_MESSAGES.timerStarted);
     } catch (err) {
-      if (next === 'start' && local && (err as { status?: number }).status === 0) return startOnPhone();
+      if (!running && local && (err as { status?: number }).status === 0) return startOnPhone();
       toastInterventionError(err, ACTIVITY_MESSAGES.timerFailed);
     }
   };
@@ -109,7 +122,14 @@ export function TimerSection({
           <p className="text-sm text-slate-500">Aucun temps enregistré.</p>
         ) : (
           <p className="text-sm text-slate-700">
-            Temps total : <strong data-testid="timer-total">{formatDuration(log.totalSeconds + extra)}</strong>
+            Temps total :{' '}
+            <strong data-testid="timer-total">{formatDuration(log.totalSeconds + extra + stoppedExtra)}</strong>
+          </p>
+        )}
+        {queuedStop && serverRunning && (
+          <p className="text-sm text-slate-700" role="status">
+            {OUTBOX_MESSAGES.timerStoppedOffline(formatDateTime(queuedStop.at))}
+            <PendingMark />
           </p>
         )}
         {running && (

@@ -1,0 +1,106 @@
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
+import { launchBrowser } from '../support/browser.ts';
+
+/**
+ * Issue 32, a timer started online and stopped in a basement without signal: the stop waits in the outbox as a
+ * `timer_stop` dated on the phone, the section shows the timer stopped (marked « en attente »), and once the network
+ * is back the server holds the session ending at the offline stop — not at the time of the replay. Same phone set-up
+ * as offline-pwa.e2e.ts.
+ */
+const POLL = { timeout: 15_000 };
+let browser: Browser;
+let tech: { username: string; password: string; id: number };
+let interventionId = 0;
+const description = unique('Poste de transformation sous-sol');
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const suffix = Date.now().toString(36);
+  const ready = await createReadyUser('Technicien', `Omar Tazi ${suffix}`, `o_tazi_${suffix}`);
+  const own = await apiAs(ready.username, ready.password);
+  tech = { ...ready, id: ((await own('GET', '/auth/profile')).body as { data: { id: number } }).data.id };
+  const api = await adminApi();
+  const client = await api('POST', '/clients', { nom_entreprise: unique('Redal Rabat'), ville: 'Rabat' });
+  const equipment = await api('POST', '/equipment', {
+    nom: unique('Cellule HTA'),
+    type_equipement: 'ONDULEUR',
+    proprietaire_id: (client.body as { data: { id: number } }).data.id,
+  });
+  const created = await api('POST', '/interventions', {
+    equipement_id: (equipment.body as { data: { id: number } }).data.id,
+    date: new Date().toISOString().slice(0, 10),
+    description,
+  });
+  interventionId = (created.body as { data: { id: number } }).data.id;
+  expect((await api('PUT', `/interventions/${interventionId}/assign`, { technicianId: tech.id })).status).toBe(200);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function phone(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'fr-FR',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    serviceWorkers: 'allow',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return { context, page };
+}
+
+type TimerLog = {
+  running: unknown;
+  sessions: { startedAt: string; stoppedAt: string | null; user: { id: number } | null }[];
+};
+
+describe('a timer started online, stopped offline', () => {
+  it('the server holds the session ending at the offline stop time', async () => {
+    const { context, page } = await phone();
+    await loginThroughForm(page, tech.username, tech.password);
+    await page.goto(`/interventions/${interventionId}`);
+    await page.getByTestId('detail-statut').waitFor();
+    const section = page.getByRole('region', { name: 'Temps passé', exact: true });
+    if ((await section.locator('details').getAttribute('open')) === null) await section.locator('summary').click();
+
+    await section.getByRole('button', { name: 'Lancer le chronomètre' }).click();
+    await section.getByText(/Votre chronomètre tourne/).waitFor();
+
+    await context.setOffline(true);
+    const before = Date.now();
+    await section.getByRole('button', { name: 'Arrêter le chronomètre' }).click();
+    const stopped = section.getByText(/Chronomètre arrêté hors ligne à/);
+    await stopped.waitFor();
+    const after = Date.now();
+    expect(await stopped.getByTestId('pending-mark').textContent()).toBe(OUTBOX_MESSAGES.pendingMark);
+    expect(await section.getByText(/Votre chronomètre tourne/).count()).toBe(0);
+    const banner = page.getByTestId('outbox-banner');
+    await expect.poll(() => banner.textContent(), POLL).toContain(OUTBOX_MESSAGES.offline(1));
+
+    // Some time in the basement: the replay comes well after the stop.
+    await page.waitForTimeout(3000);
+    const online = Date.now();
+    await context.setOffline(false);
+    await banner.waitFor({ state: 'detached', timeout: 30_000 });
+
+    const own = await apiAs(tech.username, tech.password);
+    const log = ((await own('GET', `/interventions/${interventionId}/timer/log`)).body as { data: TimerLog }).data;
+    expect(log.running).toBeNull();
+    const mine = log.sessions.filter((s) => s.user?.id === tech.id);
+    expect(mine).toHaveLength(1);
+    const stoppedAt = Date.parse(mine[0]!.stoppedAt!);
+    expect(stoppedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(stoppedAt).toBeLessThanOrEqual(after + 1000);
+    expect(stoppedAt).toBeLessThan(online);
+    // The detail follows the server: stopped, nothing waits any more.
+    await expect.poll(() => section.getByText(/Chronomètre arrêté hors ligne à/).count(), POLL).toBe(0);
+    await section.getByRole('button', { name: 'Lancer le chronomètre' }).waitFor();
+    await context.close();
+  });
+});
