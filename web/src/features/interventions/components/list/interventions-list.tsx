@@ -3,13 +3,12 @@ import { DEFAULT_PAGE_SIZE } from '@gmao/domain/common/api';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { DataTable } from '../../../../components/ui/data-table';
 import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
 import { Pagination } from '../../../../components/ui/pagination';
 import { usePermissions } from '../../../../lib/session';
-import { InterventionDetailModal } from '../detail/intervention-detail-modal';
-import { InterventionFormModal, type InterventionFormModalProps } from '../form/intervention-form-modal';
+import type { InterventionFormModalProps } from '../form/intervention-form-modal';
 import { useInterventionAccess } from '../use-intervention-access';
 import { BulkBar } from './bulk-bar';
 import { FilterChips } from './filter-chips';
@@ -22,6 +21,15 @@ import { selectionColumn, useRowSelection } from './row-selection';
 import { useInterventionLifecycle } from './use-intervention-lifecycle';
 import { EMPTY_FILTERS, emptyListMessage, useInterventionsQuery } from './use-interventions-query';
 import { useStatusCycle } from './use-status-cycle';
+
+// Issue 30: the detail (workflow, records, materials, signature pad) and the form (react-hook-form, the form's
+// schemas) are loaded when first opened, not with the list a phone waits for.
+const InterventionDetailModal = lazy(() =>
+  import('../detail/intervention-detail-modal').then((m) => ({ default: m.InterventionDetailModal })),
+);
+const InterventionFormModal = lazy(() =>
+  import('../form/intervention-form-modal').then((m) => ({ default: m.InterventionFormModal })),
+);
 
 /**
  * Interventions list (spec §2): the dashboard tab and the /interventions page. Scope (active, archived, trash),
@@ -183,19 +191,26 @@ export function InterventionsList({
         />
       </div>
 
-      <InterventionFormModal
-        open={formOpen}
-        onClose={() => setFormOpen(false)}
-        intervention={editing}
-        onFromTemplate={onFromTemplate}
-      />
-      <InterventionDetailModal
-        interventionId={viewId}
-        onClose={() => {
-          setViewId(null);
-          onDetailClose?.();
-        }}
-      />
+      {/* Mounted while open (their Modal renders nothing closed; the form resets itself on opening). */}
+      <Suspense fallback={null}>
+        {formOpen && (
+          <InterventionFormModal
+            open
+            onClose={() => setFormOpen(false)}
+            intervention={editing}
+            onFromTemplate={onFromTemplate}
+          />
+        )}
+        {viewId !== null && (
+          <InterventionDetailModal
+            interventionId={viewId}
+            onClose={() => {
+              setViewId(null);
+              onDetailClose?.();
+            }}
+          />
+        )}
+      </Suspense>
       {lifecycle.dialogs}
       {cycle.dialogs}
       <LoadingOverlay
