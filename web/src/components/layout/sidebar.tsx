@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole, initials } from '@gmao/domain/auth/user';
+import { NAV_TITLES } from '@gmao/domain/common/nav-titles';
 import { APP_VERSION } from '@gmao/domain/format/format';
-import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
 import { ChevronsLeft, ChevronsRight, X, Zap } from 'lucide-react';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { NavLink } from 'react-router';
@@ -111,7 +111,7 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
   const navigation = NAVIGATION.filter(
     (item) => (!item.permission || can(item.permission)) && (!user?.limitedToSections || item.sectionScoped),
   ).map((item) =>
-    item.to === paths.requests ? { ...item, badge: newRequests, badgeLabel: REQUEST_UI.newBadge } : item,
+    item.to === paths.requests ? { ...item, badge: newRequests, badgeLabel: NAV_TITLES.requestsBadge } : item,
   );
   const pending = usePendingRegistrations(showNav && isAdmin);
   const administration = isAdmin
