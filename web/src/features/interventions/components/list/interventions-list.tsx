@@ -8,7 +8,7 @@ import { DataTable } from '../../../../components/ui/data-table';
 import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
 import { Pagination } from '../../../../components/ui/pagination';
 import { usePermissions } from '../../../../lib/session';
-import type { InterventionFormModalProps } from '../form/intervention-form-modal';
+import { InterventionFormModal, type InterventionFormModalProps } from '../form/intervention-form-modal';
 import { useInterventionAccess } from '../use-intervention-access';
 import { BulkBar } from './bulk-bar';
 import { FilterChips } from './filter-chips';
@@ -22,14 +22,10 @@ import { useInterventionLifecycle } from './use-intervention-lifecycle';
 import { EMPTY_FILTERS, emptyListMessage, useInterventionsQuery } from './use-interventions-query';
 import { useStatusCycle } from './use-status-cycle';
 
-// Issue 30: the detail (workflow, records, materials, signature pad) and the form (react-hook-form, the form's
-// schemas) are loaded when first opened, not with the list a phone waits for.
-const InterventionDetailModal = lazy(() =>
-  import('../detail/intervention-detail-modal').then((m) => ({ default: m.InterventionDetailModal })),
-);
-const InterventionFormModal = lazy(() =>
-  import('../form/intervention-form-modal').then((m) => ({ default: m.InterventionFormModal })),
-);
+// Issue 30: the detail (workflow, records, materials, signature pad: ~24 KB brotli) is loaded when first opened, or
+// once the list has shown its rows and the browser is idle — not with the list a phone waits for.
+const loadDetail = () => import('../detail/intervention-detail-modal');
+const InterventionDetailModal = lazy(() => loadDetail().then((m) => ({ default: m.InterventionDetailModal })));
 
 /**
  * Interventions list (spec §2): the dashboard tab and the /interventions page. Scope (active, archived, trash),
@@ -97,6 +93,13 @@ export function InterventionsList({
     : interventionColumns;
   const total = query.data?.pagination.total ?? 0;
   const empty = emptyListMessage(filters, scope);
+  // The detail's code once the rows are shown, when the browser is idle: a tap on a row opens it at once.
+  const shown = rows !== undefined;
+  useEffect(() => {
+    if (!shown) return;
+    const idle = window.requestIdleCallback ?? ((cb: () => void) => window.setTimeout(cb, 1000));
+    idle(() => void loadDetail());
+  }, [shown]);
 
   return (
     <section aria-label="Liste des interventions" data-variant={variant}>
@@ -191,16 +194,14 @@ export function InterventionsList({
         />
       </div>
 
-      {/* Mounted while open (their Modal renders nothing closed; the form resets itself on opening). */}
+      <InterventionFormModal
+        open={formOpen}
+        onClose={() => setFormOpen(false)}
+        intervention={editing}
+        onFromTemplate={onFromTemplate}
+      />
+      {/* Mounted while open (its Modal renders nothing closed). */}
       <Suspense fallback={null}>
-        {formOpen && (
-          <InterventionFormModal
-            open
-            onClose={() => setFormOpen(false)}
-            intervention={editing}
-            onFromTemplate={onFromTemplate}
-          />
-        )}
         {viewId !== null && (
           <InterventionDetailModal
             interventionId={viewId}
