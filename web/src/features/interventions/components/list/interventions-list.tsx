@@ -3,11 +3,12 @@ import { DEFAULT_PAGE_SIZE } from '@gmao/domain/common/api';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import type { Scope } from '@gmao/domain/interventions/lifecycle-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { DataTable } from '../../../../components/ui/data-table';
 import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
 import { Pagination } from '../../../../components/ui/pagination';
 import { usePermissions } from '../../../../lib/session';
+import { InterventionDetailModal } from '../detail/intervention-detail-modal';
 import { InterventionFormModal, type InterventionFormModalProps } from '../form/intervention-form-modal';
 import { useInterventionAccess } from '../use-intervention-access';
 import { BulkBar } from './bulk-bar';
@@ -21,13 +22,6 @@ import { selectionColumn, useRowSelection } from './row-selection';
 import { useInterventionLifecycle } from './use-intervention-lifecycle';
 import { EMPTY_FILTERS, emptyListMessage, useInterventionsQuery } from './use-interventions-query';
 import { useStatusCycle } from './use-status-cycle';
-
-// Issue 30: the detail (workflow, records, materials, signature pad: ~24 KB brotli) is loaded when first opened — from
-// the first touch or focus in the list, so that it is on its way before the tap's click — not with the list a phone
-// waits for (loaded when idle after the rows, its evaluation fell inside Lighthouse's measure of the page's start).
-const loadDetail = () => import('../detail/intervention-detail-modal');
-const preloadDetail = () => void loadDetail();
-const InterventionDetailModal = lazy(() => loadDetail().then((m) => ({ default: m.InterventionDetailModal })));
 
 /**
  * Interventions list (spec §2): the dashboard tab and the /interventions page. Scope (active, archived, trash),
@@ -97,12 +91,7 @@ export function InterventionsList({
   const empty = emptyListMessage(filters, scope);
 
   return (
-    <section
-      aria-label="Liste des interventions"
-      data-variant={variant}
-      onPointerDownCapture={preloadDetail}
-      onFocusCapture={preloadDetail}
-    >
+    <section aria-label="Liste des interventions" data-variant={variant}>
       <InterventionsToolbar
         filters={filters}
         onFiltersChange={(next) => {
@@ -200,18 +189,13 @@ export function InterventionsList({
         intervention={editing}
         onFromTemplate={onFromTemplate}
       />
-      {/* Mounted while open (its Modal renders nothing closed). */}
-      <Suspense fallback={null}>
-        {viewId !== null && (
-          <InterventionDetailModal
-            interventionId={viewId}
-            onClose={() => {
-              setViewId(null);
-              onDetailClose?.();
-            }}
-          />
-        )}
-      </Suspense>
+      <InterventionDetailModal
+        interventionId={viewId}
+        onClose={() => {
+          setViewId(null);
+          onDetailClose?.();
+        }}
+      />
       {lifecycle.dialogs}
       {cycle.dialogs}
       <LoadingOverlay
