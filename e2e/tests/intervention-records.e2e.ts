@@ -1,6 +1,13 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import {
+  adminApi,
+  createReadyUser,
+  expectNoSeriousA11yViolations,
+  loginThroughForm,
+  newPage,
+  unique,
+} from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -54,6 +61,8 @@ const LONG_FLOW = 120_000;
 describe('intervention records in the detail modal', { timeout: LONG_FLOW }, () => {
   it('assigns a technician, writes diagnostic and planning (phases follow), adds materials, checks quality', async () => {
     const description = unique('Vibrations anormales sur la pompe de process');
+    const technician = unique('Rachid Technicien');
+    await createReadyUser('Technicien', technician, unique('rachid').replace(/\W/g, '_'));
     const { context, page } = await openNewInterventionDetail(description);
     const detail = page.getByRole('dialog');
     await detail.getByRole('button', { name: 'Démarrer', exact: true }).waitFor();
@@ -61,9 +70,11 @@ describe('intervention records in the detail modal', { timeout: LONG_FLOW }, () 
 
     // --- assignment
     const assignee = detail.getByLabel('Technicien assigné');
-    await expect.poll(() => assignee.locator('option').count()).toBeGreaterThan(1);
-    await assignee.selectOption({ index: 1 });
-    const technician = (await assignee.locator('option:checked').textContent())?.split(' — ')[0]?.trim() ?? '';
+    // this file's own technician (another file's must not receive this work meanwhile); the option reads "✓ Nom" or
+    // "Nom — reason" since the picker rates the habilitations (issue 34)
+    const option = assignee.locator('option').filter({ hasText: technician });
+    await expect.poll(() => option.count()).toBe(1);
+    await assignee.selectOption((await option.getAttribute('value')) ?? '');
     await detail.getByRole('button', { name: "Enregistrer l'affectation" }).click();
     await page.getByText('Technicien affecté avec succès').first().waitFor();
     const technicianValue = detail

@@ -89,7 +89,9 @@ describe('the installable app, offline', () => {
         const db = open.result;
         if (!db.objectStoreNames.contains('cache')) return resolve(false);
         const get = db.transaction('cache').objectStore('cache').get('queries:${tech.id}');
-        get.onsuccess = () => resolve(get.result !== undefined);
+        // saved with this intervention's detail (not only an earlier save of his list)
+        get.onsuccess = () =>
+          resolve(get.result !== undefined && JSON.stringify(get.result).includes('"detail",${interventionId}]'));
         get.onerror = () => resolve(false);
       };
     })`;
@@ -100,7 +102,8 @@ describe('the installable app, offline', () => {
     await page.getByText(description).first().waitFor();
     const banner = page.getByTestId('outbox-banner');
     await expect.poll(() => banner.textContent(), POLL).toContain(OUTBOX_MESSAGES.offline(0));
-    expect(await banner.textContent()).toMatch(/données du \d{2}\/\d{2} à \d{2}:\d{2}/);
+    // the age of the data comes with the outbox's first read, which waits for the page's own (issue 30)
+    await expect.poll(() => banner.textContent(), POLL).toMatch(/données du \d{2}\/\d{2} à \d{2}:\d{2}/);
     await context.close();
   });
 
