@@ -152,7 +152,13 @@ describe('list plans', () => {
       .slice(1)
       .map((part) => part.match(/ on (\w+)/)?.[1]);
     // The derogation's author (issue 34) is a subquery too, run only for a derogated row (inside a CASE on its motif).
-    expect(subPlanTables.sort()).toEqual(['clients', 'equipements', 'intervention_reviews', 'intervention_sla', 'users']);
+    expect(subPlanTables.sort()).toEqual([
+      'clients',
+      'equipements',
+      'intervention_reviews',
+      'intervention_sla',
+      'users',
+    ]);
   });
 });
 
