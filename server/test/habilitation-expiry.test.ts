@@ -45,10 +45,19 @@ describe('habilitation expiry notices', () => {
       date: addDays(TODAY, 15),
     });
 
+    // An integrator subscribed to habilitation.expiring (issue 35) hears of each notice once.
+    await db().execute(sql`INSERT INTO webhook_endpoints (url, events, secret)
+      VALUES ('https://rh.example.ma/hooks', ARRAY['habilitation.expiring']::text[], 'whsec_test')`);
+
     // Two instances at once: each notice once.
     const [a, b] = await Promise.all([advanceHabilitationNotices(db(), NOW), advanceHabilitationNotices(db(), NOW)]);
     expect(a + b).toBe(4);
     expect(await advanceHabilitationNotices(db(), NOW)).toBe(0);
+    const { rows: events } = await db().execute<{ payload: { type: string; data: Record<string, unknown> } }>(
+      sql`SELECT payload FROM webhook_deliveries WHERE event_type = 'habilitation.expiring' ORDER BY id`,
+    );
+    expect(events).toHaveLength(4);
+    expect(events.every((e) => e.payload.type === 'habilitation.expiring')).toBe(true);
     const messages = await noticesOf(tech.id);
     expect(messages, JSON.stringify(messages)).toHaveLength(4);
     expect(messages).toContain(M.expiryMessage(M.titleWhat('BC', 'BT'), 'Karim Alaoui', '01/06/2027', 0, 1));
