@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { NAV_TITLES } from '../common/nav-titles.ts';
 
 /**
  * Outgoing webhooks (issue 35), after the Standard Webhooks specification: `webhook-id` (stable across retries),
@@ -67,7 +66,7 @@ export const WEBHOOK_DELIVERY_STATUT_LABELS: Record<WebhookDeliveryStatut, strin
 };
 
 export const WEBHOOK_MESSAGES = {
-  title: NAV_TITLES.webhooks,
+  title: 'Webhooks',
   intro:
     'Les webhooks avertissent vos autres logiciels (GTB, ERP, comptabilité) des événements de la GMAO : chaque envoi est signé (Standard Webhooks) et renvoyé en cas d’échec pendant environ trois jours.',
   urlRequired: "L'adresse du webhook est requise",

@@ -1,7 +1,7 @@
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { useState } from 'react';
 import { dataAgeLabel } from '../../lib/offline/query-snapshot';
-import { notifyOutboxChanged, useOutbox } from '../../lib/offline/use-outbox';
+import { notifyOutboxChanged, outbox, useOutbox } from '../../lib/offline/use-outbox';
 import { OutboxConflicts } from './outbox-conflicts';
 
 /**
@@ -11,7 +11,7 @@ import { OutboxConflicts } from './outbox-conflicts';
  * technician reviews a refused change from the detail he is working in.
  */
 export function OutboxBanner() {
-  const { userId, online, pending, conflicts, savedAt, syncNow, box } = useOutbox();
+  const { userId, online, pending, conflicts, savedAt, syncNow } = useOutbox();
   const [reviewing, setReviewing] = useState(false);
   if (userId === null || (online && pending === 0 && conflicts === 0)) return null;
   return (
@@ -43,10 +43,10 @@ export function OutboxBanner() {
           {OUTBOX_MESSAGES.conflicts(conflicts)}
         </button>
       )}
-      {reviewing && conflicts > 0 && box !== null && (
+      {reviewing && conflicts > 0 && (
         <div className="absolute bottom-full left-0 mb-2 max-h-[60vh] w-[min(28rem,calc(100vw-1.5rem))] overflow-y-auto rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
           <OutboxConflicts
-            box={box}
+            box={outbox()}
             userId={userId}
             onChanged={() => {
               notifyOutboxChanged();
