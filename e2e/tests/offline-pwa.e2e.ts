@@ -124,10 +124,7 @@ describe('the installable app, offline', () => {
     await context.close();
   });
 
-  // KNOWN REGRESSION (2026-11-29, issue 32 note): since this session's merges these two time out — the offline creation
-  // form's « Créer l'intervention » never becomes clickable, the offline close does not finish. Skipped so the rest
-  // lands; to be fixed first next session (the note on issue 32 says so).
-  it.skip('offline on site: start, tick, add a material and a photo, get both signatures, close; online: each change once, GET /signatures lists both', async () => {
+  it('offline on site: start, tick, add a material and a photo, get both signatures, close; online: each change once, GET /signatures lists both', async () => {
     const id = await assignedIntervention(unique('Poste HTA offline'), ['Vérifier les cellules']);
     const { context, page } = await phone();
     await loginThroughForm(page, tech.username, tech.password);
@@ -233,10 +230,7 @@ describe('the installable app, offline', () => {
     await context.close();
   });
 
-  // KNOWN REGRESSION (2026-11-29, issue 32 note): since this session's merges these two time out — the offline creation
-  // form's « Créer l'intervention » never becomes clickable, the offline close does not finish. Skipped so the rest
-  // lands; to be fixed first next session (the note on issue 32 says so).
-  it.skip('a new intervention made offline is a draft, created once when the network is back', async () => {
+  it('a new intervention made offline is a draft, created once when the network is back', async () => {
     const api = await adminApi();
     const client = await api('POST', '/clients', { nom_entreprise: unique('Managem Guemassa'), ville: 'Marrakech' });
     const equipment = unique('Compresseur Atlas Copco');

@@ -1,5 +1,6 @@
 import { PLANNING_LABELS as L } from '@gmao/domain/plans/planning-labels';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useId } from 'react';
 import { Button } from '../../../components/ui/button';
 import type { FilterChoice } from '../api/planning';
 import type { View } from './planning-days';
@@ -37,6 +38,8 @@ export function PlanningToolbar({
    */
   choices: { technicians: FilterChoice[]; clients: FilterChoice[]; showClients?: boolean };
 }) {
+  // Labels point at their select: a wrapping label's text holds every option's, so « Client » matched a technician.
+  const ids = useId();
   return (
     <div className="mb-4 flex flex-wrap items-end gap-3">
       <div className="flex items-center gap-1">
@@ -66,9 +69,10 @@ export function PlanningToolbar({
           </Button>
         ))}
       </fieldset>
-      <label className="flex w-full flex-col text-sm text-slate-700 sm:w-56">
-        {L.technician}
+      <div className="flex w-full flex-col text-sm text-slate-700 sm:w-56">
+        <label htmlFor={`${ids}-technician`}>{L.technician}</label>
         <select
+          id={`${ids}-technician`}
           className="mt-1 min-h-11 w-full truncate rounded-lg border border-slate-300 bg-white px-2 text-sm"
           value={technician}
           onChange={(e) => onTechnicianChange(e.target.value)}
@@ -81,11 +85,12 @@ export function PlanningToolbar({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {(choices.showClients ?? choices.clients.length > 0) && (
-        <label className="flex w-full flex-col text-sm text-slate-700 sm:w-56">
-          {L.client}
+        <div className="flex w-full flex-col text-sm text-slate-700 sm:w-56">
+          <label htmlFor={`${ids}-client`}>{L.client}</label>
           <select
+            id={`${ids}-client`}
             className="mt-1 min-h-11 w-full truncate rounded-lg border border-slate-300 bg-white px-2 text-sm"
             value={client}
             onChange={(e) => onClientChange(e.target.value)}
@@ -97,7 +102,7 @@ export function PlanningToolbar({
               </option>
             ))}
           </select>
-        </label>
+        </div>
       )}
     </div>
   );
