@@ -253,6 +253,21 @@ describe('the installable app, offline', () => {
     await form.getByRole('textbox', { name: 'Rechercher...' }).fill(equipment);
     await form.getByRole('option', { name: new RegExp(equipment) }).click();
     await form.getByLabel('Description').fill(text);
+    // The offline banner (fixed, above the dialogs) is up before the tap: it must not cover the form's buttons.
+    const banner = page.getByTestId('outbox-banner');
+    await banner.waitFor();
+    const bannerBox = await banner.boundingBox();
+    for (const name of ['Annuler', "Créer l'intervention"]) {
+      const box = await form.getByRole('button', { name, exact: true }).boundingBox();
+      const apart =
+        !bannerBox ||
+        !box ||
+        box.y + box.height <= bannerBox.y ||
+        box.y >= bannerBox.y + bannerBox.height ||
+        box.x + box.width <= bannerBox.x ||
+        box.x >= bannerBox.x + bannerBox.width;
+      expect(apart, `${name} under the offline banner`).toBe(true);
+    }
     await form.getByRole('button', { name: "Créer l'intervention" }).click();
     await form.waitFor({ state: 'detached' });
     const drafts = page.getByTestId('pending-drafts');

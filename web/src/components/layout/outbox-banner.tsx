@@ -8,7 +8,8 @@ import { OutboxConflicts } from './outbox-conflicts';
  * Issue 32: "Hors ligne — 5 modifications en attente" while offline; online, the changes not sent yet or refused,
  * with "Synchroniser". Overlaid at the bottom left (fixed, outside the page's flow): the page never moves for it.
  * Above the dialogs (the phone's intervention detail is one) and, on a phone, above the detail's action bar: the
- * technician reviews a refused change from the detail he is working in.
+ * technician reviews a refused change from the detail he is working in. The dialogs keep clear of it while it shows
+ * (`--outbox-space`, index.css).
  */
 export function OutboxBanner() {
   const { userId, online, pending, conflicts, savedAt, syncNow } = useOutbox();
@@ -18,6 +19,7 @@ export function OutboxBanner() {
     <div
       role="status"
       data-testid="outbox-banner"
+      data-outbox-banner=""
       className="pointer-events-auto fixed bottom-20 left-3 z-[60] sm:bottom-3 flex max-w-[calc(100vw-1.5rem)] items-center gap-3 rounded-lg bg-amber-100 px-3 py-1 text-sm text-amber-950 shadow-md ring-1 ring-amber-300"
     >
       <span>

@@ -171,7 +171,7 @@ export function Modal({
       {/* biome-ignore lint/a11y/useKeyWithClickEvents: Escape is handled on the document. */}
       <div
         data-testid="modal-overlay"
-        className={`fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 sm:items-center sm:p-6 ${fill ? 'p-0' : 'p-4'}`}
+        className={`fixed inset-0 z-50 flex items-start justify-center overflow-y-auto bg-slate-900/50 sm:items-center sm:p-6 ${fill ? 'p-0' : 'p-4 pb-[calc(1rem_+_var(--outbox-space))] sm:pb-[calc(1.5rem_+_var(--outbox-space))]'}`}
         onMouseDown={(e) => {
           pressedInside.current = e.target !== e.currentTarget;
         }}
@@ -191,7 +191,7 @@ export function Modal({
           className={`relative flex w-full ${SIZES[size]} flex-col bg-white shadow-xl focus:outline-none sm:rounded-xl ${
             fill
               ? 'h-dvh sm:h-[calc(100dvh-3rem)]'
-              : 'max-h-[calc(100dvh-2rem)] rounded-xl sm:max-h-[calc(100dvh-3rem)]'
+              : 'max-h-[calc(100dvh_-_2rem_-_var(--outbox-space))] rounded-xl sm:max-h-[calc(100dvh_-_3rem_-_var(--outbox-space))]'
           }`}
         >
           <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-6 py-4">
@@ -211,7 +211,10 @@ export function Modal({
           </div>
           <div
             ref={bodyRef}
-            className="relative min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500"
+            className={`relative min-h-0 flex-1 overflow-y-auto px-6 py-4 focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-500 ${
+              // A full-screen dialog keeps its last lines scrollable from under the offline banner (index.css).
+              fill ? 'pb-[max(1rem,calc(var(--outbox-space)_-_3.5rem))]' : ''
+            }`}
             {...(scrollFocusable ? { tabIndex: 0, role: 'region', 'aria-labelledby': titleId } : {})}
           >
             {children}
