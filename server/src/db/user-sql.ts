@@ -1,3 +1,4 @@
+import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
@@ -14,3 +15,9 @@ export const USERS_WITH_SECTION_AND_ROLE = sql`
   FROM users u
   LEFT JOIN sections s ON s.id = u.section_id
   LEFT JOIN roles r ON r.id = u.role_id`;
+
+/** The administrator roles' names (Admin, Administrateur, Administrator) as an SQL list, for `r.nom IN (…)`. */
+export const ADMIN_ROLE_NAMES_SQL = sql.join(
+  ADMIN_ROLE_NAMES.map((n) => sql`${n}`),
+  sql`, `,
+);

@@ -1,7 +1,7 @@
-import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import type { GuardedObject, Visibility } from '@gmao/domain/auth/visibility';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from './database.ts';
+import { ADMIN_ROLE_NAMES_SQL } from './user-sql.ts';
 
 /**
  * The ONE SQL form of a user's visibility (domain/src/auth/visibility.ts): true for a row whose client id (the
@@ -41,11 +41,6 @@ export async function seesObject(db: DbOrTx, v: Visibility, kind: GuardedObject,
   return rows.length > 0;
 }
 
-const ADMIN_NAMES = sql.join(
-  ADMIN_ROLE_NAMES.map((n) => sql`${n}`),
-  sql`, `,
-);
-
 /**
  * Among `userIds`, those who see the intervention `interventionId` (the recipients of a notification about it): a
  * user of a role "limité à ses sections" (not an administrator) only when the intervention's client is in his section.
@@ -67,7 +62,7 @@ export async function usersSeeingClient(db: DbOrTx, userIds: readonly number[], 
     LEFT JOIN roles r ON r.id = u.role_id
     WHERE u.id = ANY(${sql.param([...userIds])}::int[])
       AND (u.client_id IS NULL OR u.client_id = ${clientId})
-      AND (u.client_id IS NOT NULL OR NOT coalesce(r.limite_sections, false) OR r.nom IN (${ADMIN_NAMES})
+      AND (u.client_id IS NOT NULL OR NOT coalesce(r.limite_sections, false) OR r.nom IN (${ADMIN_ROLE_NAMES_SQL})
            OR EXISTS (SELECT 1 FROM clients c WHERE c.id = ${clientId} AND c.section_id = u.section_id))`);
   const seeing = new Set(rows.map((r) => r.id));
   return userIds.filter((id) => seeing.has(id));

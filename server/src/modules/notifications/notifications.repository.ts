@@ -1,4 +1,3 @@
-import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import type {
   AppNotification,
   NotificationEvent,
@@ -8,6 +7,7 @@ import type {
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { isOverdue, visible } from '../../db/predicates.ts';
+import { ADMIN_ROLE_NAMES_SQL } from '../../db/user-sql.ts';
 
 /** The channel every instance LISTENs on; the payload is the recipients' ids (notification-stream.ts). */
 export const NOTIFY_CHANNEL = 'gmao_notifications';
@@ -18,25 +18,20 @@ const ids = (list: readonly number[]) =>
     sql`, `,
   );
 
-const adminRoles = sql.join(
-  ADMIN_ROLE_NAMES.map((n) => sql`${n}`),
-  sql`, `,
-);
-
 /** Enabled, not deleted users. */
 const active = sql`u.enabled AND u.deleted_at IS NULL`;
 
 /** Users whose role grants `module:action` (administrators hold every permission). */
 function holds(permission: string): SQL {
   const [module, action] = permission.split(':');
-  return sql`(r.nom IN (${adminRoles}) OR EXISTS (
+  return sql`(r.nom IN (${ADMIN_ROLE_NAMES_SQL}) OR EXISTS (
     SELECT 1 FROM role_permissions rp JOIN permissions p ON p.id = rp.permission_id
     WHERE rp.role_id = u.role_id AND p.module = ${module} AND p.action = ${action}))`;
 }
 
 export async function administratorIds(db: DbOrTx): Promise<number[]> {
   const { rows } = await db.execute<{ id: number }>(
-    sql`SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id WHERE ${active} AND r.nom IN (${adminRoles})`,
+    sql`SELECT u.id FROM users u JOIN roles r ON r.id = u.role_id WHERE ${active} AND r.nom IN (${ADMIN_ROLE_NAMES_SQL})`,
   );
   return rows.map((r) => r.id);
 }

@@ -3,7 +3,7 @@ import type { PermissionRow, Role } from '@gmao/domain/roles/role-schemas';
 import { eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { rolePermissions, roles } from '../../db/schema.ts';
-import { rolePermissionNames } from '../../db/user-sql.ts';
+import { ADMIN_ROLE_NAMES_SQL, rolePermissionNames } from '../../db/user-sql.ts';
 
 type RoleRow = {
   id: number;
@@ -13,11 +13,6 @@ type RoleRow = {
   user_count: number;
   limite_sections: boolean;
 };
-
-const adminNames = sql.join(
-  ADMIN_ROLE_NAMES.map((n) => sql`${n}`),
-  sql`, `,
-);
 
 const SELECT_ROLE = sql`
   SELECT r.id, r.nom, r.description, r.limite_sections,
@@ -41,7 +36,9 @@ function toRole(row: RoleRow): Role {
 
 /** Every role (a handful), admin roles first, then by name. */
 export async function listRoles(db: DbOrTx): Promise<Role[]> {
-  const { rows } = await db.execute<RoleRow>(sql`${SELECT_ROLE} ORDER BY (r.nom IN (${adminNames})) DESC, r.nom`);
+  const { rows } = await db.execute<RoleRow>(
+    sql`${SELECT_ROLE} ORDER BY (r.nom IN (${ADMIN_ROLE_NAMES_SQL})) DESC, r.nom`,
+  );
   return rows.map(toRole);
 }
 

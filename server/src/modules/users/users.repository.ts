@@ -1,9 +1,8 @@
-import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import type { AdminUser } from '@gmao/domain/users/user-schemas';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
-import { rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../db/user-sql.ts';
+import { ADMIN_ROLE_NAMES_SQL, rolePermissionNames, USERS_WITH_SECTION_AND_ROLE } from '../../db/user-sql.ts';
 
 type AdminUserRow = {
   id: number;
@@ -108,15 +107,10 @@ export type LockedUser = {
   is_admin: boolean;
 };
 
-const adminNames = sql.join(
-  ADMIN_ROLE_NAMES.map((n) => sql`${n}`),
-  sql`, `,
-);
-
 /** The live user row, locked for the rest of the transaction. */
 export async function lockUser(db: DbOrTx, id: number): Promise<LockedUser | null> {
   const { rows } = await db.execute<LockedUser>(sql`
-    SELECT u.id, u.nom, u.username, u.enabled, u.section_id, u.role_id, COALESCE(r.nom IN (${adminNames}), false) AS is_admin
+    SELECT u.id, u.nom, u.username, u.enabled, u.section_id, u.role_id, COALESCE(r.nom IN (${ADMIN_ROLE_NAMES_SQL}), false) AS is_admin
     FROM users u LEFT JOIN roles r ON r.id = u.role_id
     WHERE u.id = ${id} AND u.deleted_at IS NULL
     FOR UPDATE OF u`);
@@ -134,13 +128,13 @@ export async function lockAdminGuard(db: DbOrTx) {
 export async function countOtherEnabledAdmins(db: DbOrTx, excludeId: number): Promise<number> {
   const { rows } = await db.execute<{ n: number }>(sql`
     SELECT count(*)::int AS n FROM users u JOIN roles r ON r.id = u.role_id
-    WHERE u.enabled AND u.deleted_at IS NULL AND r.nom IN (${adminNames}) AND u.id <> ${excludeId}`);
+    WHERE u.enabled AND u.deleted_at IS NULL AND r.nom IN (${ADMIN_ROLE_NAMES_SQL}) AND u.id <> ${excludeId}`);
   return rows[0]?.n ?? 0;
 }
 
 export async function findRole(db: DbOrTx, id: number): Promise<{ id: number; isAdmin: boolean } | null> {
   const { rows } = await db.execute<{ id: number; is_admin: boolean }>(
-    sql`SELECT id, nom IN (${adminNames}) AS is_admin FROM roles WHERE id = ${id}`,
+    sql`SELECT id, nom IN (${ADMIN_ROLE_NAMES_SQL}) AS is_admin FROM roles WHERE id = ${id}`,
   );
   return rows[0] ? { id: rows[0].id, isAdmin: rows[0].is_admin } : null;
 }

@@ -1,7 +1,7 @@
-import { ADMIN_ROLE_NAMES } from '@gmao/domain/auth/permissions';
 import type { Webhook, WebhookDelivery, WebhookDeliveryStatut } from '@gmao/domain/webhooks/webhook-schemas';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
+import { ADMIN_ROLE_NAMES_SQL } from '../../db/user-sql.ts';
 
 const iso = (v: string | Date | null) => (v === null ? null : new Date(v).toISOString());
 const textArray = (list: readonly string[]) =>
@@ -277,10 +277,7 @@ export async function administratorEmails(db: DbOrTx): Promise<string[]> {
   const { rows } = await db.execute<{ email: string }>(sql`
     SELECT u.email FROM users u JOIN roles r ON r.id = u.role_id
     WHERE u.enabled AND u.deleted_at IS NULL AND u.email IS NOT NULL
-      AND r.nom IN (${sql.join(
-        ADMIN_ROLE_NAMES.map((n) => sql`${n}`),
-        sql`, `,
-      )})
+      AND r.nom IN (${ADMIN_ROLE_NAMES_SQL})
     ORDER BY u.id`);
   return rows.map((r) => r.email);
 }
