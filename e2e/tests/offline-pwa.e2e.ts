@@ -1,11 +1,19 @@
 import { readFileSync } from 'node:fs';
 import { OUTBOX_MESSAGES, PWA_MESSAGES, SIGNATURE_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { STATUT_LABELS } from '@gmao/domain/interventions/status';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { E2E_ADMIN } from '../support/server.ts';
+import { adminPdf, pdfText } from '../support/pdf.ts';
+import {
+  assignedIntervention as assignedTo,
+  draw,
+  phoneContext,
+  readyTechnician,
+  savedDetail,
+  savedKey,
+} from '../support/phone.ts';
 
 /**
  * Issue 32, the installable technician app on a phone: the manifest and the service worker, then the technician's
@@ -22,42 +30,20 @@ const description = unique('Cellule HTA poste 3');
 beforeAll(async () => {
   browser = await launchBrowser();
   const suffix = Date.now().toString(36);
-  const ready = await createReadyUser('Technicien', `Yassine Idrissi ${suffix}`, `y_idrissi_${suffix}`);
-  const own = await apiAs(ready.username, ready.password);
-  tech = { ...ready, id: ((await own('GET', '/auth/profile')).body as { data: { id: number } }).data.id };
+  tech = await readyTechnician(`Yassine Idrissi ${suffix}`, `y_idrissi_${suffix}`);
   chef = await createReadyUser('Responsable', `Nadia El Fassi ${suffix}`, `n_elfassi_${suffix}`);
-  const api = await adminApi();
-  const client = await api('POST', '/clients', { nom_entreprise: unique('ONEE Kénitra'), ville: 'Kénitra' });
-  const equipment = await api('POST', '/equipment', {
-    nom: unique('Transformateur 630 kVA'),
-    type_equipement: 'ONDULEUR',
-    proprietaire_id: (client.body as { data: { id: number } }).data.id,
-  });
-  const created = await api('POST', '/interventions', {
-    equipement_id: (equipment.body as { data: { id: number } }).data.id,
-    date: new Date().toISOString().slice(0, 10),
+  interventionId = await assignedTo(tech.id, {
+    client: 'ONEE Kénitra',
+    ville: 'Kénitra',
+    equipment: 'Transformateur 630 kVA',
     description,
   });
-  interventionId = (created.body as { data: { id: number } }).data.id;
-  expect((await api('PUT', `/interventions/${interventionId}/assign`, { technicianId: tech.id })).status).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    locale: 'fr-FR',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
+const phone = () => phoneContext(browser);
 
 describe('the installable app, offline', () => {
   it('serves a French manifest with icons that load', async () => {
@@ -114,7 +100,7 @@ describe('the installable app, offline', () => {
     await loginThroughForm(page, tech.username, tech.password);
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     // Only the home page was shown: the detail's reads come from the prefetch.
-    await expect.poll(() => page.evaluate(savedDetail(id)), POLL).toBe(true);
+    await expect.poll(() => page.evaluate(savedDetail(tech.id, id)), POLL).toBe(true);
     await context.setOffline(true);
     await page.goto(`/interventions/${id}`);
     await page.getByText(text).first().waitFor();
@@ -130,7 +116,7 @@ describe('the installable app, offline', () => {
     await loginThroughForm(page, tech.username, tech.password);
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     await openDetail(page, id);
-    await expect.poll(() => page.evaluate(savedDetail(id)), POLL).toBe(true);
+    await expect.poll(() => page.evaluate(savedDetail(tech.id, id)), POLL).toBe(true);
 
     await context.setOffline(true);
     // Start: shown at once, marked « en attente ».
@@ -244,7 +230,7 @@ describe('the installable app, offline', () => {
     await loginThroughForm(page, tech.username, tech.password);
     await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
     await page.goto('/interventions');
-    await expect.poll(() => page.evaluate(savedKey('["equipment","options",1000]')), POLL).toBe(true);
+    await expect.poll(() => page.evaluate(savedKey(tech.id, '["equipment","options",1000]')), POLL).toBe(true);
 
     await context.setOffline(true);
     await page.getByRole('button', { name: 'Nouvelle Intervention' }).click();
@@ -292,7 +278,7 @@ describe('the installable app, offline', () => {
     const { context, page } = await phone();
     await loginThroughForm(page, tech.username, tech.password);
     await openDetail(page, id);
-    await expect.poll(() => page.evaluate(savedDetail(id)), POLL).toBe(true);
+    await expect.poll(() => page.evaluate(savedDetail(tech.id, id)), POLL).toBe(true);
 
     await context.setOffline(true);
     await page.getByRole('toolbar', { name: 'Actions rapides' }).getByRole('button', { name: 'Démarrer' }).click();
@@ -344,24 +330,12 @@ const PHOTO = readFileSync(new URL('../../web/public/icons/icon-192.png', import
 let chef: { username: string; password: string };
 
 /** An intervention of today assigned to the technician, with checklist steps. */
-async function assignedIntervention(text: string, steps: string[]): Promise<number> {
-  const api = await adminApi();
-  const client = await api('POST', '/clients', { nom_entreprise: unique('Lydec Casablanca'), ville: 'Casablanca' });
-  const equipment = await api('POST', '/equipment', {
-    nom: unique('Tableau général BT'),
-    type_equipement: 'ONDULEUR',
-    proprietaire_id: (client.body as { data: { id: number } }).data.id,
-  });
-  const created = await api('POST', '/interventions', {
-    equipement_id: (equipment.body as { data: { id: number } }).data.id,
-    date: new Date().toISOString().slice(0, 10),
-    description: text,
-  });
-  const id = (created.body as { data: { id: number } }).data.id;
-  expect((await api('PUT', `/interventions/${id}/assign`, { technicianId: tech.id })).status).toBe(200);
-  for (const label of steps) expect((await api('POST', `/interventions/${id}/checklist`, { label })).status).toBe(201);
-  return id;
-}
+const assignedIntervention = (text: string, steps: string[]) =>
+  assignedTo(
+    tech.id,
+    { client: 'Lydec Casablanca', ville: 'Casablanca', equipment: 'Tableau général BT', description: text },
+    steps,
+  );
 
 async function openDetail(page: Page, id: number) {
   await page.goto(`/interventions/${id}`);
@@ -374,77 +348,4 @@ async function openDetail(page: Page, id: number) {
 async function openSection(page: Page, title: string) {
   const section = page.getByRole('region', { name: title, exact: true });
   if ((await section.locator('details').getAttribute('open')) === null) await section.locator('summary').click();
-}
-
-/** Whether the detail's reads (intervention, workflow, checklist) are saved in IndexedDB for the technician. */
-const savedDetail = (id: number) => `new Promise((resolve) => {
-  const open = indexedDB.open('gmao-offline');
-  open.onerror = () => resolve(false);
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains('cache')) return resolve(false);
-    const get = db.transaction('cache').objectStore('cache').get('queries:${tech.id}');
-    get.onsuccess = () => {
-      const keys = (get.result?.state?.queries ?? []).map((q) => JSON.stringify(q.queryKey));
-      resolve(['detail', 'workflow', 'checklist', 'materials', 'attachments'].every((k) =>
-        keys.includes(JSON.stringify(['interventions', k, ${id}]))));
-    };
-    get.onerror = () => resolve(false);
-  };
-})`;
-
-/** Whether a query of this key (JSON) is saved in IndexedDB for the technician. */
-const savedKey = (key: string) => `new Promise((resolve) => {
-  const open = indexedDB.open('gmao-offline');
-  open.onerror = () => resolve(false);
-  open.onsuccess = () => {
-    const db = open.result;
-    if (!db.objectStoreNames.contains('cache')) return resolve(false);
-    const get = db.transaction('cache').objectStore('cache').get('queries:${tech.id}');
-    get.onsuccess = () => resolve((get.result?.state?.queries ?? []).some((q) => JSON.stringify(q.queryKey) === '${key}'));
-    get.onerror = () => resolve(false);
-  };
-})`;
-
-/** Signs in a signature pad: a wide zigzag stroke. */
-async function draw(page: Page, label: string) {
-  const canvas = page.locator(`canvas[aria-label="${label}"]`);
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error(`no canvas ${label}`);
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 30; i++) {
-    await page.mouse.move(box.x + 20 + i * ((box.width - 60) / 30), y + (i % 2 === 0 ? -30 : 30), { steps: 3 });
-  }
-  await page.mouse.up();
-}
-
-/** A PDF of the API, as the administrator downloads it. */
-async function adminPdf(path: string): Promise<Buffer> {
-  const login = await fetch(`${baseURL()}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(E2E_ADMIN),
-  });
-  const { data } = (await login.json()) as { data: { token: string } };
-  const res = await fetch(`${baseURL()}/api${path}`, { headers: { authorization: `Bearer ${data.token}` } });
-  expect(res.status).toBe(200);
-  return Buffer.from(await res.arrayBuffer());
-}
-
-/** The text of a PDF as pdf.js extracts it. */
-async function pdfText(pdf: Buffer): Promise<string> {
-  const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({ data: new Uint8Array(pdf), verbosity: 0, isEvalSupported: false }).promise;
-  let text = '';
-  for (let p = 1; p <= doc.numPages; p++) {
-    const content = await (await doc.getPage(p)).getTextContent();
-    for (const item of content.items as { str?: string; hasEOL?: boolean }[]) {
-      text += (item.str ?? '') + (item.hasEOL ? '\n' : '');
-    }
-  }
-  await doc.destroy();
-  return text;
 }

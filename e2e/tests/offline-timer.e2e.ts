@@ -1,8 +1,9 @@
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
+import { apiAs, loginThroughForm, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { assignedIntervention, phoneContext, readyTechnician } from '../support/phone.ts';
 
 /**
  * Issue 32, a timer started online and stopped in a basement without signal: the stop waits in the outbox as a
@@ -19,41 +20,19 @@ const description = unique('Poste de transformation sous-sol');
 beforeAll(async () => {
   browser = await launchBrowser();
   const suffix = Date.now().toString(36);
-  const ready = await createReadyUser('Technicien', `Omar Tazi ${suffix}`, `o_tazi_${suffix}`);
-  const own = await apiAs(ready.username, ready.password);
-  tech = { ...ready, id: ((await own('GET', '/auth/profile')).body as { data: { id: number } }).data.id };
-  const api = await adminApi();
-  const client = await api('POST', '/clients', { nom_entreprise: unique('Redal Rabat'), ville: 'Rabat' });
-  const equipment = await api('POST', '/equipment', {
-    nom: unique('Cellule HTA'),
-    type_equipement: 'ONDULEUR',
-    proprietaire_id: (client.body as { data: { id: number } }).data.id,
-  });
-  const created = await api('POST', '/interventions', {
-    equipement_id: (equipment.body as { data: { id: number } }).data.id,
-    date: new Date().toISOString().slice(0, 10),
+  tech = await readyTechnician(`Omar Tazi ${suffix}`, `o_tazi_${suffix}`);
+  interventionId = await assignedIntervention(tech.id, {
+    client: 'Redal Rabat',
+    ville: 'Rabat',
+    equipment: 'Cellule HTA',
     description,
   });
-  interventionId = (created.body as { data: { id: number } }).data.id;
-  expect((await api('PUT', `/interventions/${interventionId}/assign`, { technicianId: tech.id })).status).toBe(200);
 });
 afterAll(async () => {
   await browser?.close();
 });
 
-async function phone(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    locale: 'fr-FR',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-    serviceWorkers: 'allow',
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
-  return { context, page };
-}
+const phone = () => phoneContext(browser);
 
 type TimerLog = {
   running: unknown;
