@@ -1,127 +1,26 @@
 import type { Visibility } from '@gmao/domain/auth/visibility';
 import {
-  type CalendarInput,
   CONTRACT_EXPIRING_SOON_DAYS,
   type ContractInput,
   type ContractListQuery,
-  formatHeure,
-  type Guarantee,
-  type PauseRule,
-  parseHeure,
 } from '@gmao/domain/contracts/contract-schemas';
 import { type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/database.ts';
 import { clientMatches } from '../../db/text-search.ts';
 import { clientVisible } from '../../db/visibility.ts';
 
-/** Contracts and business calendars (issue 31, migration 0047): SQL only. */
+/**
+ * Contracts (issue 31, migration 0047): SQL only. The calendars, versions and documents have files of their own,
+ * re-exported here for the service.
+ */
+export * from './calendars.repository.ts';
+export * from './contract-documents.repository.ts';
+export * from './contract-versions.repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const json = (v: unknown) => JSON.stringify(v);
 /** A JSON array of ids as a set of integers (one parameter, whatever the count). */
 const idSet = (ids: readonly number[]) => sql`(SELECT jsonb_array_elements_text(${json(ids)}::jsonb)::int)`;
-
-// ---------------------------------------------------------------- calendars
-
-export interface CalendarRow {
-  id: number;
-  nom: string;
-  applique_jours_feries: boolean;
-  plages: { jour: number; debut: string; fin: string }[];
-  exceptions: { date: string; ouvert: boolean }[];
-  contrats: number;
-  created_at: string;
-  updated_at: string;
-}
-
-type RawCalendar = Omit<CalendarRow, 'plages' | 'created_at' | 'updated_at'> & {
-  plages: { jour: number; debut: number; fin: number }[];
-  created_at: Date | string;
-  updated_at: Date | string;
-};
-
-const SELECT_CALENDAR = sql`SELECT b.id, b.nom, b.applique_jours_feries, b.created_at, b.updated_at,
-    COALESCE((SELECT json_agg(json_build_object('jour', i.jour, 'debut', i.debut, 'fin', i.fin) ORDER BY i.jour, i.debut)
-      FROM business_calendar_intervals i WHERE i.calendar_id = b.id), '[]') AS plages,
-    COALESCE((SELECT json_agg(json_build_object('date', x.date::text, 'ouvert', x.ouvert) ORDER BY x.date)
-      FROM business_calendar_exceptions x WHERE x.calendar_id = b.id), '[]') AS exceptions,
-    (SELECT count(*)::int FROM contracts k WHERE k.calendrier_id = b.id AND k.deleted_at IS NULL) AS contrats
-  FROM business_calendars b`;
-
-const toCalendar = (r: RawCalendar): CalendarRow => ({
-  ...r,
-  plages: r.plages.map((p) => ({ jour: p.jour, debut: formatHeure(p.debut), fin: formatHeure(p.fin) })),
-  created_at: iso(r.created_at),
-  updated_at: iso(r.updated_at),
-});
-
-export async function listCalendars(db: DbOrTx): Promise<CalendarRow[]> {
-  const { rows } = await db.execute<RawCalendar>(sql`${SELECT_CALENDAR} ORDER BY b.nom, b.id`);
-  return rows.map(toCalendar);
-}
-
-export async function findCalendar(db: DbOrTx, id: number): Promise<CalendarRow | null> {
-  const { rows } = await db.execute<RawCalendar>(sql`${SELECT_CALENDAR} WHERE b.id = ${id}`);
-  return rows[0] ? toCalendar(rows[0]) : null;
-}
-
-export async function lockCalendar(db: DbOrTx, id: number): Promise<boolean> {
-  const { rows } = await db.execute(sql`SELECT id FROM business_calendars WHERE id = ${id} FOR UPDATE`);
-  return rows.length > 0;
-}
-
-/** Calendar names are unique whatever their case: writers of names take turns until commit. */
-export async function lockCalendarNames(db: DbOrTx): Promise<void> {
-  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext('gmao_calendar_names'))`);
-}
-
-export async function calendarNameTaken(db: DbOrTx, nom: string, exceptId: number | null): Promise<boolean> {
-  const { rows } = await db.execute(
-    sql`SELECT 1 FROM business_calendars WHERE lower(nom) = lower(${nom}) AND id IS DISTINCT FROM ${exceptId}`,
-  );
-  return rows.length > 0;
-}
-
-async function writeCalendarParts(db: DbOrTx, id: number, input: CalendarInput) {
-  await db.execute(sql`DELETE FROM business_calendar_intervals WHERE calendar_id = ${id}`);
-  await db.execute(sql`DELETE FROM business_calendar_exceptions WHERE calendar_id = ${id}`);
-  const plages = input.plages.map((p) => ({ jour: p.jour, debut: parseHeure(p.debut), fin: parseHeure(p.fin) }));
-  await db.execute(sql`INSERT INTO business_calendar_intervals (calendar_id, jour, debut, fin)
-    SELECT ${id}, (p->>'jour')::smallint, (p->>'debut')::smallint, (p->>'fin')::smallint
-    FROM jsonb_array_elements(${json(plages)}::jsonb) p`);
-  if (input.exceptions.length > 0) {
-    await db.execute(sql`INSERT INTO business_calendar_exceptions (calendar_id, date, ouvert)
-      SELECT ${id}, (x->>'date')::date, (x->>'ouvert')::boolean FROM jsonb_array_elements(${json(input.exceptions)}::jsonb) x`);
-  }
-}
-
-export async function insertCalendar(db: DbOrTx, input: CalendarInput): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(sql`INSERT INTO business_calendars (nom, applique_jours_feries)
-    VALUES (${input.nom}, ${input.applique_jours_feries}) RETURNING id`);
-  const id = rows[0]!.id;
-  await writeCalendarParts(db, id, input);
-  return id;
-}
-
-export async function updateCalendar(db: DbOrTx, id: number, input: CalendarInput): Promise<void> {
-  await db.execute(sql`UPDATE business_calendars SET nom = ${input.nom},
-    applique_jours_feries = ${input.applique_jours_feries}, updated_at = now() WHERE id = ${id}`);
-  await writeCalendarParts(db, id, input);
-}
-
-/** Contracts (live or not) whose current terms or any version use the calendar. */
-export async function calendarUses(db: DbOrTx, id: number): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(sql`SELECT count(DISTINCT k.id)::int AS n FROM contracts k
-    WHERE k.calendrier_id = ${id}
-      OR EXISTS (SELECT 1 FROM contract_versions v WHERE v.contract_id = k.id AND v.calendrier_id = ${id})`);
-  return rows[0]?.n ?? 0;
-}
-
-export async function deleteCalendar(db: DbOrTx, id: number): Promise<void> {
-  await db.execute(sql`DELETE FROM business_calendars WHERE id = ${id}`);
-}
-
-// ---------------------------------------------------------------- contracts
 
 export interface ContractHeadRow {
   id: number;
@@ -214,43 +113,6 @@ export async function contractPlans(db: DbOrTx, id: number): Promise<{ id: numbe
   const { rows } = await db.execute<{ id: number; nom: string }>(sql`SELECT p.id, p.nom FROM contract_plans cp
     JOIN plans p ON p.id = cp.plan_id WHERE cp.contract_id = ${id} ORDER BY p.nom, p.id`);
   return rows;
-}
-
-export interface VersionRow {
-  id: number;
-  version: number;
-  valid_from: string;
-  creer_par_nom: string | null;
-  type: ContractInput['type'];
-  date_debut: string;
-  date_fin: string;
-  reconduction_tacite: boolean;
-  equipement_ids: number[] | null;
-  plan_ids: number[];
-  calendrier_id: number;
-  calendrier_nom: string;
-  montant_annuel_ht: string | null;
-  garanties: Guarantee[];
-  statuts_pause: PauseRule[];
-}
-
-/** Every version, newest first, with its guarantees and pause statuses. */
-export async function listVersions(db: DbOrTx, contractId: number): Promise<VersionRow[]> {
-  const { rows } = await db.execute<Omit<VersionRow, 'valid_from'> & { valid_from: Date | string }>(sql`
-    SELECT v.id, v.version, v.valid_from, u.nom AS creer_par_nom, v.type, v.date_debut::text AS date_debut,
-      v.date_fin::text AS date_fin, v.reconduction_tacite, v.equipement_ids, v.plan_ids, v.calendrier_id,
-      b.nom AS calendrier_nom, v.montant_annuel_ht::text AS montant_annuel_ht,
-      COALESCE((SELECT json_agg(json_build_object('urgence', g.urgence, 'cible', g.cible, 'minutes', g.minutes)
-          ORDER BY g.urgence DESC, array_position(ARRAY['PRISE_EN_COMPTE','SUR_SITE','RETABLISSEMENT']::text[], g.cible::text))
-        FROM contract_guarantees g WHERE g.contract_version_id = v.id), '[]') AS garanties,
-      COALESCE((SELECT json_agg(json_build_object('statut', s.statut, 'condition', s.condition) ORDER BY s.statut, s.condition)
-        FROM contract_pause_statuses s WHERE s.contract_version_id = v.id), '[]') AS statuts_pause
-    FROM contract_versions v
-    JOIN business_calendars b ON b.id = v.calendrier_id
-    LEFT JOIN users u ON u.id = v.creer_par
-    WHERE v.contract_id = ${contractId}
-    ORDER BY v.version DESC`);
-  return rows.map((r) => ({ ...r, valid_from: iso(r.valid_from) }));
 }
 
 /** Every contract of the client, soft-deleted ones included (they still reference it). */
@@ -368,45 +230,6 @@ export async function updateContractHead(db: DbOrTx, id: number, input: Contract
     WHERE id = ${id}`);
 }
 
-/** A version with its guarantees and pause statuses; the current coverage and plans are replaced. */
-export async function writeVersion(
-  db: DbOrTx,
-  contractId: number,
-  version: number,
-  input: ContractInput,
-  userId: number,
-): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(sql`INSERT INTO contract_versions (contract_id, version, type,
-      date_debut, date_fin, reconduction_tacite, all_equipment, equipement_ids, plan_ids, calendrier_id,
-      montant_annuel_ht, creer_par)
-    VALUES (${contractId}, ${version}, ${input.type}, ${input.date_debut}::date, ${input.date_fin}::date,
-      ${input.reconduction_tacite}, ${input.equipement_ids === null},
-      ${input.equipement_ids === null ? null : json(input.equipement_ids)}::jsonb, ${json(input.plan_ids)}::jsonb,
-      ${input.calendrier_id}, ${input.montant_annuel_ht}::numeric, ${userId})
-    RETURNING id`);
-  const versionId = rows[0]!.id;
-  if (input.garanties.length > 0) {
-    await db.execute(sql`INSERT INTO contract_guarantees (contract_version_id, urgence, cible, minutes)
-      SELECT ${versionId}, (g->>'urgence')::boolean, g->>'cible', (g->>'minutes')::int
-      FROM jsonb_array_elements(${json(input.garanties)}::jsonb) g`);
-  }
-  if (input.statuts_pause.length > 0) {
-    await db.execute(sql`INSERT INTO contract_pause_statuses (contract_version_id, statut, condition)
-      SELECT ${versionId}, s->>'statut', s->>'condition' FROM jsonb_array_elements(${json(input.statuts_pause)}::jsonb) s`);
-  }
-  await db.execute(sql`DELETE FROM contract_equipment WHERE contract_id = ${contractId}`);
-  if (input.equipement_ids !== null) {
-    await db.execute(sql`INSERT INTO contract_equipment (contract_id, equipement_id)
-      SELECT ${contractId}, x.id FROM ${idSet(input.equipement_ids)} AS x(id)`);
-  }
-  await db.execute(sql`DELETE FROM contract_plans WHERE contract_id = ${contractId}`);
-  if (input.plan_ids.length > 0) {
-    await db.execute(sql`INSERT INTO contract_plans (contract_id, plan_id)
-      SELECT ${contractId}, x.id FROM ${idSet(input.plan_ids)} AS x(id)`);
-  }
-  return versionId;
-}
-
 /** Whether an intervention's clock follows one of the contract's versions. */
 export async function contractReferenced(db: DbOrTx, id: number): Promise<boolean> {
   const { rows } = await db.execute(sql`SELECT 1 FROM intervention_sla s
@@ -427,59 +250,4 @@ export async function deleteContract(db: DbOrTx, id: number): Promise<string[]> 
   );
   await db.execute(sql`DELETE FROM contracts WHERE id = ${id}`);
   return rows.map((r) => r.storage_key);
-}
-
-// ---------------------------------------------------------------- documents
-
-export type DocumentRow = {
-  id: number;
-  originalName: string;
-  mimeType: string;
-  sizeBytes: number;
-  userId: number | null;
-  createdAt: string;
-  storageKey: string;
-};
-
-const SELECT_DOCUMENT = sql`SELECT id, original_name AS "originalName", mime_type AS "mimeType",
-  size_bytes AS "sizeBytes", user_id AS "userId", created_at AS "createdAt", storage_key AS "storageKey"
-  FROM contract_documents`;
-
-const toDocument = (r: DocumentRow): DocumentRow => ({ ...r, createdAt: iso(r.createdAt) });
-
-export async function listDocuments(db: DbOrTx, contractId: number): Promise<DocumentRow[]> {
-  const { rows } = await db.execute<DocumentRow>(sql`${SELECT_DOCUMENT} WHERE contract_id = ${contractId} ORDER BY id`);
-  return rows.map(toDocument);
-}
-
-export async function findDocument(db: DbOrTx, contractId: number, docId: number): Promise<DocumentRow | null> {
-  const { rows } = await db.execute<DocumentRow>(
-    sql`${SELECT_DOCUMENT} WHERE contract_id = ${contractId} AND id = ${docId}`,
-  );
-  return rows[0] ? toDocument(rows[0]) : null;
-}
-
-export async function countDocuments(db: DbOrTx, contractId: number): Promise<number> {
-  const { rows } = await db.execute<{ n: number }>(
-    sql`SELECT count(*)::int AS n FROM contract_documents WHERE contract_id = ${contractId}`,
-  );
-  return rows[0]?.n ?? 0;
-}
-
-export async function insertDocument(
-  db: DbOrTx,
-  d: { contractId: number; filename: string; mimeType: string; sizeBytes: number; storageKey: string; userId: number },
-): Promise<number> {
-  const { rows } = await db.execute<{ id: number }>(sql`INSERT INTO contract_documents (contract_id, original_name,
-      mime_type, size_bytes, storage_key, user_id)
-    VALUES (${d.contractId}, ${d.filename}, ${d.mimeType}, ${d.sizeBytes}, ${d.storageKey}, ${d.userId}) RETURNING id`);
-  return rows[0]!.id;
-}
-
-export async function deleteDocument(db: DbOrTx, contractId: number, docId: number): Promise<DocumentRow | null> {
-  const { rows } = await db.execute<DocumentRow>(sql`DELETE FROM contract_documents
-    WHERE contract_id = ${contractId} AND id = ${docId}
-    RETURNING id, original_name AS "originalName", mime_type AS "mimeType", size_bytes AS "sizeBytes",
-      user_id AS "userId", created_at AS "createdAt", storage_key AS "storageKey"`);
-  return rows[0] ? toDocument(rows[0]) : null;
 }
