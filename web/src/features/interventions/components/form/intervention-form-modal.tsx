@@ -130,9 +130,15 @@ export function InterventionFormModal({
 
   // Issue 30: leaving TERMINEE is a reopening, confirmed with its motif first (ReopenDialog).
   const [reopening, setReopening] = useState<Statut | null>(null);
+  // Issue 34: the kind of work is editable; sent only when changed (the server checks the assignee again).
+  const changedKind = (target: Intervention) => {
+    const kind = form.getValues('type_travail') || null;
+    return kind === (target.type_travail ?? null) ? undefined : kind;
+  };
   const saveStatut = async (target: Intervention, statut: Statut, motif?: string) => {
     try {
-      const res = await update.mutateAsync({ id: target.id, statut, motif, version: target.version });
+      const typeTravail = changedKind(target);
+      const res = await update.mutateAsync({ id: target.id, statut, motif, version: target.version, typeTravail });
       toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
       setReopening(null);
       onClose();
@@ -148,7 +154,7 @@ export function InterventionFormModal({
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (intervention) {
-      if (values.statut === current) return onClose();
+      if (values.statut === current && changedKind(intervention) === undefined) return onClose();
       if (isReopening(current, values.statut)) return setReopening(values.statut);
       return saveStatut(intervention, values.statut);
     }
@@ -257,12 +263,7 @@ export function InterventionFormModal({
           Intervention urgente
         </label>
         <FormField label={HU.typeTravail} htmlFor="intervention-type_travail">
-          <select
-            id="intervention-type_travail"
-            className={inputClass()}
-            disabled={editing}
-            {...form.register('type_travail')}
-          >
+          <select id="intervention-type_travail" className={inputClass()} {...form.register('type_travail')}>
             <option value="">{HU.typeTravailNone}</option>
             {WORK_KINDS.map((k) => (
               <option key={k} value={k}>
