@@ -69,7 +69,7 @@ describe('the signed titre on the habilitation rows', () => {
     const download = await screen.findAllByRole('button', { name: `${M.download} ${who}` });
     expect(download).toHaveLength(1); // the row without a document has none
     expect(screen.queryByRole('button', { name: new RegExp(M.upload) })).toBeNull();
-    await user.click(download[0]);
+    await user.click(download[0] as HTMLElement);
     await vi.waitFor(() => expect(URL.createObjectURL).toHaveBeenCalled());
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/habilitations/1/titre')).toBe(true);
   });
@@ -79,11 +79,11 @@ describe('the signed titre on the habilitation rows', () => {
     renderTab(true);
     expect(await screen.findByRole('button', { name: `${M.replace} ${who}` })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: `${M.upload} ${who}` })).toBeInTheDocument();
-    const inputs = screen.getAllByLabelText(`Fichier du titre signé ${who}`);
-    await user.upload(inputs[1], new File(['x'], 'photo.png', { type: 'image/png' }));
+    const input = screen.getAllByLabelText(`Fichier du titre signé ${who}`)[1] as HTMLElement;
+    await user.upload(input, new File(['x'], 'photo.png', { type: 'image/png' }));
     expect(notify.error).toHaveBeenCalledWith(M.notPdf);
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'PUT')).toHaveLength(0);
-    await user.upload(inputs[1], new File(['%PDF-1.4'], 'titre.pdf', { type: 'application/pdf' }));
+    await user.upload(input, new File(['%PDF-1.4'], 'titre.pdf', { type: 'application/pdf' }));
     await vi.waitFor(() => expect(notify.success).toHaveBeenCalledWith(M.uploaded));
     const [url, init] = fetchMock.mock.calls.find(([, i]) => i?.method === 'PUT')!;
     expect(url).toBe('/api/habilitations/2/titre');
