@@ -34,11 +34,12 @@ import { useCreateIntervention, useUpdateInterventionStatut } from '../../api/mu
 import { isVersionConflict } from '../../api/version-conflict';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { ReopenDialog } from '../workflow/reopen-dialog';
+import { formDefaults as defaults } from './intervention-form-defaults';
 
 export interface InterventionFormModalProps {
   open: boolean;
   onClose: () => void;
-  /** Edit mode: only the status can change (spec §4 "Editing … sends only a status change"). */
+  /** Edit mode: the status and the kind of work can change (spec §4; issue 34: the kind re-checks the assignee). */
   intervention?: Intervention;
   /** Create mode: pre-selected equipment ('Nouvelle Intervention' from the equipment detail). */
   defaultEquipementId?: number;
@@ -52,33 +53,6 @@ export interface InterventionFormModalProps {
 export interface FromTemplateEquipment {
   id: number;
   type_equipement: string | null;
-}
-
-/** Today in the user's time zone, as YYYY-MM-DD. */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-function defaults(intervention?: Intervention, defaultEquipementId?: number): InterventionFormValues {
-  if (intervention) {
-    return {
-      equipement_id: String(intervention.equipement_id),
-      date: intervention.date,
-      description: intervention.description ?? '',
-      urgence: intervention.urgence,
-      statut: intervention.statut,
-      type_travail: intervention.type_travail ?? '',
-    };
-  }
-  return {
-    equipement_id: defaultEquipementId ? String(defaultEquipementId) : '',
-    date: today(),
-    description: '',
-    urgence: false,
-    statut: DEFAULT_STATUT,
-    type_travail: '',
-  };
 }
 
 export function InterventionFormModal({
