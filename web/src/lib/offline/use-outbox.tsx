@@ -22,9 +22,13 @@ export function notifyOutboxChanged() {
 
 /** A replay sent changes: the views of interventions reload the server's state (app/query-scope.tsx listens). */
 export const OUTBOX_REPLAYED = 'gmao-outbox-replayed';
+const told = new WeakSet<ReplayOutcome>();
 function afterReplay(outcome: ReplayOutcome) {
   notifyOutboxChanged();
   if (outcome.applied > 0 || outcome.conflicts > 0) window.dispatchEvent(new Event(OUTBOX_REPLAYED));
+  // one replay may answer several callers at once (reconnect, app open, the button): told once
+  if (told.has(outcome)) return;
+  told.add(outcome);
   tellNotices(outcome.notices);
 }
 
