@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, createReadyUser, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, createReadyUser, download, loginThroughForm, newPage, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -13,6 +13,8 @@ const techName = unique('Karim Alaoui');
 const techUsername = unique('k.alaoui').replace(' ', '.');
 let interventionId = 0;
 let responsable: { username: string; password: string };
+let technician: { username: string; password: string };
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 const inDays = (n: number) => isoDay(new Date(Date.now() + n * 86_400_000));
@@ -38,7 +40,7 @@ beforeAll(async () => {
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   interventionId = (created.body as { data: { id: number } }).data.id;
-  await createReadyUser('Technicien', techName, techUsername);
+  technician = await createReadyUser('Technicien', techName, techUsername);
   responsable = await createReadyUser('Responsable', 'Nadia Responsable', unique('n.resp').replace(' ', '.'));
   browser = await launchBrowser();
 }, 120_000);
@@ -105,5 +107,36 @@ describe('habilitations at assignment', { timeout: 120_000 }, () => {
     await resp.page.getByRole('dialog').getByRole('button', { name: "Enregistrer l'affectation" }).click();
     await resp.page.getByText('Technicien affecté avec succès').first().waitFor();
     await resp.context.close();
+  });
+
+  it('the scanned signed titre: the administrator attaches the PDF, the technician downloads his own', async () => {
+    const admin = await newPage(browser);
+    await loginThroughForm(admin.page);
+    await admin.page.goto('/admin/habilitations');
+    await admin.page.getByRole('searchbox', { name: 'Rechercher un titre' }).fill(techName);
+    const who = `B2V de ${techName}`;
+    // a file that is not a PDF is refused at once, nothing sent
+    await admin.page
+      .getByLabel(`Fichier du titre signé ${who}`)
+      .setInputFiles({ name: 'titre.png', mimeType: 'image/png', buffer: Buffer.from('not a pdf') });
+    await admin.page.getByText("Le titre d'habilitation signé doit être un fichier PDF").first().waitFor();
+    await admin.page
+      .getByLabel(`Fichier du titre signé ${who}`)
+      .setInputFiles({ name: 'titre-b2v-signe.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await admin.page.getByText("Titre d'habilitation signé enregistré").first().waitFor();
+    await admin.page.getByRole('button', { name: `Remplacer le titre signé (PDF) ${who}` }).waitFor();
+    await admin.context.close();
+
+    const tech = await newPage(browser);
+    await loginThroughForm(tech.page, technician.username, technician.password);
+    await tech.page.goto('/profile');
+    const own = tech.page.getByRole('button', { name: `Télécharger le titre signé ${who}` });
+    const file = await download(tech.page, () => own.click());
+    expect(file.name).toMatch(/^titre-habilitation-B2V-.*\.pdf$/);
+    expect(file.text.startsWith('%PDF')).toBe(true);
+    expect(
+      await tech.page.getByRole('button', { name: /Joindre le titre signé|Remplacer le titre signé/ }).count(),
+    ).toBe(0);
+    await tech.context.close();
   });
 });

@@ -100,6 +100,8 @@ describe('authorization matrix (route table × roles)', () => {
     expect(access('GET', '/api/habilitations/a-renouveler')).toEqual(manage);
     expect(access('GET', '/api/habilitations/a-renouveler.csv')).toEqual(manage);
     expect(access('GET', '/api/habilitations/a-renouveler.pdf')).toEqual(manage);
+    expect(access('PUT', '/api/habilitations/:hid/titre')).toEqual(manage);
+    expect(access('GET', '/api/habilitations/:hid/titre')).toBe('authenticated');
     expect(access('POST', '/api/interventions/:id/assign')).toEqual(access('PUT', '/api/interventions/:id/assign'));
     expect(access('GET', '/api/interventions/:id/consignation')).toEqual({ permission: 'interventions:read' });
     expect(access('PUT', '/api/interventions/:id/consignation')).toEqual({ permission: 'interventions:update' });

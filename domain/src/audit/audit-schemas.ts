@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = {
   'habilitation.create': "Titre d'habilitation enregistré",
   'habilitation.update': "Titre d'habilitation modifié",
   'habilitation.delete': "Titre d'habilitation supprimé",
+  'habilitation.titre': "Titre d'habilitation signé (PDF) enregistré",
   'habilitation.aptitude': 'Aptitude médicale modifiée',
   'intervention.bulk_update': 'Intervention modifiée (modification groupée)',
   'intervention.sync': 'Intervention synchronisée (hors ligne)',

@@ -101,6 +101,9 @@ export const HABILITATION_MESSAGES = {
   qualified: 'Habilité',
   notQualified: 'Non habilité',
   pageTitle: 'Habilitations électriques',
+  expiredBadge: 'Habilitation expirée',
+  expiredBadgeTitle: (reasons: readonly string[]) =>
+    `Le technicien affecté ne sera plus habilité à la date prévue : ${reasons.join(' ; ')}`,
   empty: "Aucun titre d'habilitation",
   expireAvant: 'Expire avant le',
 } as const;

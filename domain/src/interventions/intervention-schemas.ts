@@ -275,6 +275,11 @@ export const interventionSchema = z.object({
   /** Issue 34: the kind of work (null: not stated) and an assignment forced without the required habilitation. */
   type_travail: workKindSchema.nullable().optional(),
   derogation: derogationSchema.nullable().optional(),
+  /**
+   * Issue 34, on the list's page and GET /:id: an open intervention whose technician's required habilitation (or
+   * medical fitness) expires before its planned day — what expired, one sentence each; null when none.
+   */
+  habilitation_expiree: z.array(z.string()).nullable().optional(),
 });
 export type Intervention = z.infer<typeof interventionSchema>;
 

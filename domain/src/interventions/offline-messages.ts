@@ -65,6 +65,10 @@ export const OUTBOX_MESSAGES = {
   timerRunningOffline: (since: string) => `Chronomètre démarré hors ligne à ${since}`,
   /** A running server timer stopped without network: shown stopped until the server has the stop. */
   timerStoppedOffline: (at: string) => `Chronomètre arrêté hors ligne à ${at}`,
+  /** A change the server applied with a reservation (sync `notices`), told after the replay. */
+  notice: (interventionId: number, reason: string) =>
+    `Intervention #${interventionId} — modification envoyée : ${reason}`,
+  moreNotices: (n: number) => `… et ${n} ${plural(n, 'autre remarque', 'autres remarques')} du serveur`,
 } as const;
 
 /** Signature on site (issue 32). */

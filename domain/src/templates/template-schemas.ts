@@ -14,6 +14,8 @@ import { MAX_MATERIAL_LINES, PRIX_PATTERN, QUANTITE_PATTERN } from '../intervent
  * equipment with all of it; preventive plans (a later issue) generate from templates too.
  */
 export const TEMPLATE_MESSAGES = {
+  typeTravailHelp:
+    "Repris dans chaque intervention créée à partir du modèle ; le technicien affecté doit détenir les habilitations qu'il requiert.",
   nomRequired: 'Le nom du modèle est requis',
   nomMax: 'Le nom ne peut pas dépasser 150 caractères',
   nomTaken: 'Un modèle porte déjà ce nom',
@@ -141,6 +143,8 @@ export const templateFormSchema = z
       )
       .max(MAX_MATERIAL_LINES, TEMPLATE_MESSAGES.tooManyMaterials),
     actif: z.boolean(),
+    /** Issue 34: '' = not stated. */
+    type_travail: z.union([z.literal(''), workKindSchema]).optional(),
   })
   .transform(
     (v): z.input<typeof templateInputSchema> => ({
@@ -149,6 +153,7 @@ export const templateFormSchema = z
       description: v.description || null,
       duree_estimee: v.duree_estimee === '' ? null : Number(v.duree_estimee),
       checklist: v.checklist.map((s) => s.label),
+      type_travail: v.type_travail === undefined ? undefined : v.type_travail || null,
     }),
   )
   .pipe(templateInputSchema);

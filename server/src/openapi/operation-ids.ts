@@ -47,6 +47,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/habilitations/a-renouveler.pdf': 'exportHabilitationRenewalsPdf',
   'PUT /api/habilitations/{hid}': 'updateHabilitation',
   'DELETE /api/habilitations/{hid}': 'deleteHabilitation',
+  'PUT /api/habilitations/{hid}/titre': 'uploadHabilitationTitre',
+  'GET /api/habilitations/{hid}/titre': 'downloadHabilitationTitre',
   'PUT /api/users/{id}': 'updateUser',
   'DELETE /api/users/{id}': 'deleteUser',
   'POST /api/users/{id}/activate': 'activateUser',

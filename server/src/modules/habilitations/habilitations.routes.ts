@@ -25,6 +25,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordExport } from '../audit/audit.service.ts';
 import * as report from './habilitation-report.service.ts';
+import habilitationTitreRoutes from './habilitation-titre.routes.ts';
 import * as service from './habilitations.service.ts';
 
 const tags = ['habilitations'];
@@ -195,6 +196,8 @@ const habilitationsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asy
       return { success: true as const, data: { id: request.params.hid }, message: M.deleted };
     },
   );
+
+  await app.register(habilitationTitreRoutes, { storage: opts.storage });
 };
 
 export default habilitationsRoutes;

@@ -22,6 +22,7 @@ import { errorResponsesWithVersion } from '../../lib/route-schemas.ts';
 import { requireUser } from '../../plugins/auth.ts';
 import { guardObjectsById } from '../../plugins/visibility-guard.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
+import { withExpiryFlags } from '../habilitations/habilitation-flags.service.ts';
 import commentsRoutes from './activity/comments.routes.ts';
 import notifyRoutes from './activity/notify.routes.ts';
 import timerRoutes from './activity/timer.routes.ts';
@@ -125,7 +126,9 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
         fresh,
       );
       listCacheAnswers.inc({ result });
-      const { rows, total, capped } = found;
+      const { total, capped } = found;
+      // Issue 34: « Habilitation expirée », for this page's rows only (never kept: titles are not in the version)
+      const rows = await withExpiryFlags(app.db, found.rows);
       return { success: true as const, data: rows, pagination: makePagination(total, page, limit, capped) };
     },
   );
@@ -162,7 +165,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
       },
     },
     async (request, reply) => {
-      const data = await service.getIntervention(app.db, request.params.id);
+      const [data] = await withExpiryFlags(app.db, [await service.getIntervention(app.db, request.params.id)]);
       return { success: true as const, data: withEtag(reply, data) };
     },
   );

@@ -18,7 +18,11 @@ afterEach(async () => {
 
 /** A server as the sync route behaves: each clientId applied once, a known one answers its first outcome. */
 function fakeServer(
-  opts: { refuse?: (id: number) => number | null; conflict?: (c: SyncBodyChange) => string | null } = {},
+  opts: {
+    refuse?: (id: number) => number | null;
+    conflict?: (c: SyncBodyChange) => string | null;
+    notice?: (c: SyncBodyChange) => string | null;
+  } = {},
 ) {
   const outcomes = new Map<string, string | null>();
   const appliedOrder: string[] = [];
@@ -46,7 +50,10 @@ function fakeServer(
         conflicts: body.changes
           .filter((c) => outcomes.get(c.clientId))
           .map((c) => ({ clientId: c.clientId, reason: outcomes.get(c.clientId)! })),
-        notices: [],
+        notices: body.changes.flatMap((c) => {
+          const reason = outcomes.get(c.clientId) === null ? (opts.notice?.(c) ?? null) : null;
+          return reason ? [{ clientId: c.clientId, reason }] : [];
+        }),
         intervention: { id, version } as unknown as SyncResult['intervention'],
       };
     },
@@ -76,7 +83,7 @@ describe('outbox', () => {
     const server = fakeServer();
     const outcome = await outbox.replay(USER, server.transport);
     expect(server.appliedOrder).toEqual(['c0', 'c1', 'c2', 'c3']);
-    expect(outcome).toEqual({ applied: 4, conflicts: 0, stopped: null });
+    expect(outcome).toEqual({ applied: 4, conflicts: 0, stopped: null, notices: [] });
     expect(await outbox.count(USER)).toBe(0);
   });
 
@@ -139,7 +146,12 @@ describe('outbox', () => {
       bodies.push(body.changes);
       return sync(id, body);
     };
-    expect(await outbox.replay(USER, server.transport)).toEqual({ applied: 2, conflicts: 1, stopped: null });
+    expect(await outbox.replay(USER, server.transport)).toEqual({
+      applied: 2,
+      conflicts: 1,
+      stopped: null,
+      notices: [],
+    });
     expect(bodies).toHaveLength(1);
     expect(bodies[0]![1]).toEqual({
       clientId: 'stop-1',
@@ -155,6 +167,25 @@ describe('outbox', () => {
         reason: 'Aucun chronomètre en cours à votre nom sur cette intervention',
       },
     ]);
+  });
+
+  it("hands back the server's notices on applied changes, with their intervention (issue 32)", async () => {
+    const outbox = new Outbox(openDb(`outbox-test-${++dbCount}`));
+    const dated = "Heure de l'appareil (28/11/2026 à 07:42) dans le futur : heure du serveur retenue";
+    const server = fakeServer({ notice: (c) => (c.type === 'status' ? dated : null) });
+    await outbox.enqueue(change(5, 'close', 'status'));
+    await outbox.enqueue(change(5, 'note-1'));
+    await outbox.enqueue(change(6, 'close-6', 'status'));
+    expect(await outbox.replay(USER, server.transport)).toEqual({
+      applied: 3,
+      conflicts: 0,
+      stopped: null,
+      notices: [
+        { interventionId: 5, reason: dated },
+        { interventionId: 6, reason: dated },
+      ],
+    });
+    expect(await outbox.pending(USER)).toEqual([]);
   });
 
   it('survives a reload: a new database handle on the same store finds the changes, per user', async () => {
@@ -198,7 +229,12 @@ describe('outbox', () => {
     expect((await outbox.replay(USER, server.transport)).stopped).toBe('network');
     expect(server.appliedOrder).toEqual([]);
     expect(await outbox.count(USER)).toBe(2);
-    expect(await outbox.replay(USER, server.transport)).toEqual({ applied: 2, conflicts: 0, stopped: null });
+    expect(await outbox.replay(USER, server.transport)).toEqual({
+      applied: 2,
+      conflicts: 0,
+      stopped: null,
+      notices: [],
+    });
     expect([...created.keys()]).toEqual(['draft-1']);
     expect(server.appliedOrder).toEqual(['after']);
   });

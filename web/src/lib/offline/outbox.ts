@@ -77,6 +77,8 @@ export interface ReplayOutcome {
   conflicts: number;
   /** Why the replay stopped before the end: no network (everything kept as is), or a refusal (kept for review). */
   stopped: null | 'network' | 'refused';
+  /** Applied changes the server took with a reservation (its device time replaced…): told to the technician. */
+  notices: { interventionId: number; reason: string }[];
 }
 
 const SYNC_KINDS: readonly OutboxKind[] = SYNC_CHANGE_TYPES;
@@ -124,7 +126,7 @@ export class Outbox {
   }
 
   private async replayOnce(userId: number, transport: OutboxTransport): Promise<ReplayOutcome> {
-    const outcome: ReplayOutcome = { applied: 0, conflicts: 0, stopped: null };
+    const outcome: ReplayOutcome = { applied: 0, conflicts: 0, stopped: null, notices: [] };
     for (;;) {
       const queue = await this.pending(userId);
       const first = queue[0];
@@ -161,6 +163,9 @@ export class Outbox {
           });
           outcome.applied += result.applied.length;
           outcome.conflicts += result.conflicts.length;
+          for (const n of result.notices ?? []) {
+            outcome.notices.push({ interventionId: first.interventionId, reason: n.reason });
+          }
         } else if (first.type === 'create' && transport.create) {
           await transport.create(first);
           await this.db.outbox.delete(first.seq!);

@@ -1,5 +1,7 @@
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../session';
+import { notify } from '../toast';
 import { Outbox, type ReplayOutcome } from './outbox';
 import { keyOf } from './query-snapshot';
 import { apiTransport } from './transport';
@@ -20,9 +22,26 @@ export function notifyOutboxChanged() {
 
 /** A replay sent changes: the views of interventions reload the server's state (app/query-scope.tsx listens). */
 export const OUTBOX_REPLAYED = 'gmao-outbox-replayed';
+const told = new WeakSet<ReplayOutcome>();
 function afterReplay(outcome: ReplayOutcome) {
   notifyOutboxChanged();
   if (outcome.applied > 0 || outcome.conflicts > 0) window.dispatchEvent(new Event(OUTBOX_REPLAYED));
+  // one replay may answer several callers at once (reconnect, app open, the button): told once
+  if (told.has(outcome)) return;
+  told.add(outcome);
+  tellNotices(outcome.notices);
+}
+
+/** At most this many notices toasted one by one after a replay; the rest summed up in one more. */
+export const MAX_NOTICE_TOASTS = 3;
+
+/**
+ * The server's notices on changes it applied (issue 32: a device time it did not keep…): told to the technician
+ * after the replay — else he never learns that his offline close was dated by the server.
+ */
+export function tellNotices(notices: ReplayOutcome['notices']) {
+  for (const n of notices.slice(0, MAX_NOTICE_TOASTS)) notify.info(OUTBOX_MESSAGES.notice(n.interventionId, n.reason));
+  if (notices.length > MAX_NOTICE_TOASTS) notify.info(OUTBOX_MESSAGES.moreNotices(notices.length - MAX_NOTICE_TOASTS));
 }
 
 /** Replays the user's outbox now (the banner's button, a choice on a conflict, a change queued while online). */

@@ -1,4 +1,9 @@
-import { TIMER_LOG_LIMIT, type TimerLog, type TimerSession } from '@gmao/domain/interventions/activity-schemas';
+import {
+  TIMER_LOG_LIMIT,
+  TIMER_STOPPING_STATUTS,
+  type TimerLog,
+  type TimerSession,
+} from '@gmao/domain/interventions/activity-schemas';
 import { TIMER_SESSION_MAX_HOURS, type TimerEntry } from '@gmao/domain/interventions/sync-schemas';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../db/database.ts';
@@ -95,6 +100,29 @@ export async function lockRunningSession(db: DbOrTx, interventionId: number, use
   const { rows } = await db.execute<{ id: number; started_at: Date | string }>(
     sql`SELECT id, started_at FROM intervention_timer_sessions
         WHERE intervention_id = ${interventionId} AND user_id = ${userId} AND stopped_at IS NULL FOR UPDATE`,
+  );
+  const r = rows[0];
+  return r ? { id: r.id, startedAt: new Date(r.started_at).getTime() } : null;
+}
+
+/**
+ * The user's last session on the intervention when a status change stopped it (issue 32: an offline close with the
+ * timer running, its `timer_stop` replayed after it) — the intervention is in a status that stops timers, the
+ * session ended with that move (not before it) and none of his started since; locked. Null otherwise.
+ */
+export async function lockSessionStoppedByStatus(db: DbOrTx, interventionId: number, userId: number) {
+  const stopping = sql.join(
+    TIMER_STOPPING_STATUTS.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  const { rows } = await db.execute<{ id: number; started_at: Date | string }>(
+    sql`SELECT s.id, s.started_at FROM intervention_timer_sessions s JOIN interventions i ON i.id = s.intervention_id
+        WHERE s.intervention_id = ${interventionId} AND s.user_id = ${userId} AND s.stopped_at IS NOT NULL
+          AND i.statut IN (${stopping})
+          AND s.stopped_at >= (SELECT h.created_at - interval '1 second' FROM intervention_history h
+            WHERE h.intervention_id = ${interventionId} AND h.to_statut IS NOT NULL
+            ORDER BY h.created_at DESC, h.id DESC LIMIT 1)
+        ORDER BY s.started_at DESC, s.id DESC LIMIT 1 FOR UPDATE OF s`,
   );
   const r = rows[0];
   return r ? { id: r.id, startedAt: new Date(r.started_at).getTime() } : null;

@@ -23,6 +23,7 @@ import {
   type LockedSession,
   lockRunningSession,
   lockSession,
+  lockSessionStoppedByStatus,
   startSession,
   stopSession,
   stopSessionAt,
@@ -73,13 +74,17 @@ export async function stopTimer(db: Db, user: SessionUser, id: number, precondit
 /**
  * A running timer stopped on a device while offline (a synchronised `timer_stop`, issue 32): the user's running
  * session ends at the device time `at` — the server's time when `at` is in the future beyond the clock skew (the
- * notice says so), at most TIMER_SESSION_MAX_HOURS after its start. Refused (409) when none runs (a closing or a
- * pause stopped it meanwhile) and (422) when `at` precedes its start (it is another session than the one stopped).
+ * notice says so), at most TIMER_SESSION_MAX_HOURS after its start. When the status move replayed just before it
+ * (an offline close or pause with the timer running) already ended the session, the stop ends it at `at` instead.
+ * Refused (409) when none runs otherwise (stopped by hand or on another device) and (422) when `at` precedes its
+ * start (it is another session than the one stopped).
  * Allowed on any intervention, like stopTimer. Caller's transaction; returns the notice, or null.
  */
 export async function stopTimerAtInTx(tx: DbOrTx, user: SessionUser, id: number, at: string): Promise<string | null> {
   await lockForOwnWork(tx, id);
-  const session = await lockRunningSession(tx, id, user.id);
+  // Issue 32: closed (or paused) offline with the timer running, then the timer stopped: the move ended the session,
+  // the stop replayed after it ends it where the device stopped it.
+  const session = (await lockRunningSession(tx, id, user.id)) ?? (await lockSessionStoppedByStatus(tx, id, user.id));
   if (!session) throw new AppError('CONFLICT', SYNC_MESSAGES.timerStopNotRunning);
   const when = effectiveDeviceTime(at, { now: Date.now(), createdAt: await interventionCreatedAt(tx, id) });
   if (when.issue !== 'future' && Date.parse(at) <= session.startedAt) {

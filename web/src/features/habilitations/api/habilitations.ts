@@ -1,6 +1,7 @@
 import type { Habilitation, HabilitationInput } from '@gmao/domain/habilitations/habilitation-schemas';
+import { titreFileName } from '@gmao/domain/habilitations/titre-document';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api, type Envelope, type ListEnvelope } from '../../../lib/api-client';
+import { api, downloadFile, type Envelope, type ListEnvelope } from '../../../lib/api-client';
 import { queryRoots } from '../../../lib/query-keys';
 
 export interface HabilitationFilters {
@@ -66,3 +67,15 @@ export const useSetMedicalFitness = (userId: number) =>
   useHabilitationWrite((day: string | null) =>
     api.put<Envelope<UserHabilitations>>(`/users/${userId}/aptitude-medicale`, { aptitude_medicale_jusqu_au: day }),
   );
+
+/** PUT /habilitations/:hid/titre: the scanned signed titre (PDF), replacing the stored one (habilitations:manage). */
+export const useUploadTitre = () =>
+  useHabilitationWrite(({ id, file }: { id: number; file: File }) => {
+    const body = new FormData();
+    body.append('titre', file);
+    return api.put<Envelope<Habilitation>>(`/habilitations/${id}/titre`, body, { silent: true });
+  });
+
+/** GET /habilitations/:hid/titre: its holder or habilitations:manage. */
+export const downloadTitre = (t: Pick<Habilitation, 'id' | 'symbole' | 'user_nom'>) =>
+  downloadFile(`/habilitations/${t.id}/titre`, titreFileName(t));

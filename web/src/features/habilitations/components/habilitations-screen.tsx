@@ -16,6 +16,7 @@ import { usePermissions } from '../../../lib/session';
 import { usePaging } from '../../../lib/use-paging';
 import { useHabilitations } from '../api/habilitations';
 import { symbolLabel, TitleStateBadge } from './title-state-badge';
+import { TitreDocumentActions } from './titre-document-actions';
 import { UserHabilitations } from './user-habilitations';
 
 const columns: DataTableColumn<Habilitation>[] = [
@@ -90,7 +91,12 @@ export function HabilitationsScreen() {
             rowKey={(h) => h.id}
             onRowClick={open}
             emptyMessage={search || before ? U.emptyFiltered : M.empty}
-            actions={(h) => <RowAction label={`Voir les titres de ${h.user_nom}`} icon={Eye} onClick={() => open(h)} />}
+            actions={(h) => (
+              <>
+                <TitreDocumentActions title={h} canManage />
+                <RowAction label={`Voir les titres de ${h.user_nom}`} icon={Eye} onClick={() => open(h)} />
+              </>
+            )}
           />
           <Pagination {...paging.pagination} total={query.data?.pagination.total ?? 0} />
         </div>

@@ -11,6 +11,7 @@ import { notify } from '../../../lib/toast';
 import { useDeleteHabilitation, useSetMedicalFitness, useUserHabilitations } from '../api/habilitations';
 import { TitleFormModal, type TitleFormMode } from './title-form-modal';
 import { symbolLabel, TitleStateBadge } from './title-state-badge';
+import { TitreDocumentActions } from './titre-document-actions';
 
 function MedicalFitness({ userId, day, canManage }: { userId: number; day: string | null; canManage: boolean }) {
   const [value, setValue] = useState(day ?? '');
@@ -83,6 +84,9 @@ export function UserHabilitations({ userId, nom, canManage }: { userId: number; 
               </span>
               <TitleStateBadge title={t} />
               {t.champ && <span className="text-slate-500">{t.champ}</span>}
+              <span className={canManage ? '' : 'ml-auto'}>
+                <TitreDocumentActions title={t} canManage={canManage} />
+              </span>
               {canManage && (
                 <span className="ml-auto flex gap-2">
                   <Button size="sm" variant="secondary" onClick={() => setForm({ kind: 'renew', from: t })}>

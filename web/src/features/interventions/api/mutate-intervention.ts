@@ -1,4 +1,5 @@
 import type { PauseMotif } from '@gmao/domain/contracts/contract-constants';
+import type { WorkKind } from '@gmao/domain/habilitations/requirements';
 import type {
   HistoryEntry,
   Intervention,
@@ -21,12 +22,23 @@ export function createIntervention({
 }
 
 /**
- * The edit form sends only the status change (spec §4), made on the `version` it displayed (If-Match: a 409
+ * The edit form sends the status change (spec §4) and, when changed, the kind of work (issue 34: the server checks the
+ * assignee's habilitations again, 422 HABILITATION_REQUISE), made on the `version` it displayed (If-Match: a 409
  * VERSION_CONFLICT when someone else changed the intervention meanwhile).
  */
-export function updateInterventionStatut(input: { id: number; statut: Statut; motif?: string; version?: number }) {
+export function updateInterventionStatut(input: {
+  id: number;
+  statut: Statut;
+  motif?: string;
+  version?: number;
+  typeTravail?: WorkKind | null;
+}) {
   const opts = { silent: true, headers: ifMatch(input.version) };
-  const body = { statut: input.statut, ...(input.motif ? { motif: input.motif } : {}) };
+  const body = {
+    statut: input.statut,
+    ...(input.motif ? { motif: input.motif } : {}),
+    ...(input.typeTravail !== undefined ? { type_travail: input.typeTravail } : {}),
+  };
   return api.put<Envelope<Intervention>>(`/interventions/${input.id}`, body, opts);
 }
 

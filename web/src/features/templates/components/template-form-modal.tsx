@@ -1,4 +1,6 @@
 import { EQUIPMENT_TYPES, equipmentTypeLabel } from '@gmao/domain/equipment/equipment-types';
+import { HABILITATION_UI as HU } from '@gmao/domain/habilitations/habilitation-schemas';
+import { WORK_KIND_LABELS, WORK_KINDS } from '@gmao/domain/habilitations/requirements';
 import {
   TEMPLATE_MESSAGES as M,
   type Template,
@@ -38,6 +40,7 @@ function toFormValues(template: Template | null): TemplateFormValues {
       checklist: [],
       materiaux: [],
       actif: true,
+      type_travail: '',
     };
   }
   return {
@@ -54,6 +57,7 @@ function toFormValues(template: Template | null): TemplateFormValues {
       prixUnitaire: frenchDecimal(m.prixUnitaire),
     })),
     actif: template.actif,
+    type_travail: template.type_travail ?? '',
   };
 }
 
@@ -155,6 +159,16 @@ export function TemplateFormModal({ template, onClose }: { template: Template | 
               {...fieldAria('template-duree', errors.duree_estimee?.message)}
               {...form.register('duree_estimee')}
             />
+          </FormField>
+          <FormField label={HU.typeTravail} htmlFor="template-type_travail" help={M.typeTravailHelp}>
+            <select id="template-type_travail" className={inputClass()} {...form.register('type_travail')}>
+              <option value="">{HU.typeTravailNone}</option>
+              {WORK_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {WORK_KIND_LABELS[k]}
+                </option>
+              ))}
+            </select>
           </FormField>
           <div className="flex flex-col justify-end gap-2 pb-1">
             <label className="flex items-center gap-2 text-sm text-slate-700">

@@ -1,3 +1,4 @@
+import { HABILITATION_UI as HU } from '@gmao/domain/habilitations/habilitation-schemas';
 import { INTERVENTION_MESSAGES } from '@gmao/domain/interventions/intervention-schemas';
 import { TEMPLATE_MESSAGES } from '@gmao/domain/templates/template-schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -130,6 +131,7 @@ describe('the template form', () => {
         checklist: ['Consignation', 'Essais de manœuvre'],
         materiaux: [{ designation: 'Graisse contacts', reference: null, quantite: '0.5', prixUnitaire: '80' }],
         actif: true,
+        type_travail: null,
       },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -161,6 +163,10 @@ describe('the template form', () => {
     expect(within(dialog).getByRole('combobox', { name: "Type d'équipement" })).toHaveTextContent('Transformateur');
     expect(within(dialog).getByLabelText(/Quantité.*ligne 2/)).toHaveValue('2,5');
     await userEvent.click(within(dialog).getByRole('button', { name: "Retirer l'étape 2" }));
+    // Issue 34: the kind of work of the interventions made from it is editable
+    const kind = within(dialog).getByLabelText(HU.typeTravail);
+    expect(kind).toHaveValue('');
+    await userEvent.selectOptions(kind, 'CONSIGNATION');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     await waitFor(() => expect(writes()).toHaveLength(1));
     expect(writes()[0]).toMatchObject({
@@ -168,6 +174,7 @@ describe('the template form', () => {
       url: expect.objectContaining({ pathname: `/api/interventions/templates/${visite.id}` }),
       body: expect.objectContaining({
         checklist: ['Consignation et mise à la terre', 'Remise sous tension'],
+        type_travail: 'CONSIGNATION',
         materiaux: [
           expect.objectContaining({ quantite: '1', prixUnitaire: '350.00' }),
           expect.objectContaining({ quantite: '2.5', prixUnitaire: '120.00' }),

@@ -24,6 +24,7 @@ import { ComptesRendusSection } from '../records/comptes-rendus-section';
 import { ReviewSection, SubmitReviewButton } from '../review/review-section';
 import { ScheduleLine } from '../schedule/schedule-line';
 import { SlaBadge, SlaTargets } from '../sla/sla-badge';
+import { ExpiredHabilitationBadge } from '../workflow/expired-habilitation-badge';
 import { WorkflowActions } from '../workflow/workflow-actions';
 import { WorkflowHistory } from '../workflow/workflow-history';
 import { WorkflowProgress } from '../workflow/workflow-progress';
@@ -55,7 +56,13 @@ function Info({ intervention: i }: { intervention: Intervention }) {
       : []),
     ...(i.sla ? ([['Contrat', <SlaBadge key="sla" sla={i.sla} />]] as [string, ReactNode][]) : []),
     ['Créée par', i.creerPar?.nom ?? '-'],
-    ['Technicien', i.technician?.nom ?? 'Non assigné'],
+    [
+      'Technicien',
+      <span key="t" className="inline-flex flex-wrap items-center gap-2">
+        {i.technician?.nom ?? 'Non assigné'}
+        <ExpiredHabilitationBadge reasons={i.habilitation_expiree} />
+      </span>,
+    ],
     ['Démarrée le', formatDateTime(i.startedAt)],
     ['Terminée le', formatDateTime(i.completedAt)],
   ];

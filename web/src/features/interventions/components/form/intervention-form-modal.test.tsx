@@ -1,4 +1,5 @@
 import { MUTATION_MESSAGES } from '@gmao/domain/common/messages';
+import { HABILITATION_UI as HU } from '@gmao/domain/habilitations/habilitation-schemas';
 import { FORM_STATUTS, STATUT_LABELS } from '@gmao/domain/interventions/status';
 import { REOPEN_MESSAGES } from '@gmao/domain/interventions/workflow';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -135,6 +136,35 @@ describe('InterventionFormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(sent('PUT')).toEqual([{ url: '/api/interventions/9', body: { statut: 'TERMINEE' } }]);
+  });
+
+  it('editing the kind of work sends it (issue 34); a 422 HABILITATION_REQUISE is shown and the form stays', async () => {
+    const user = userEvent.setup();
+    const row = { ...interventionRow(9, 'Moteur LS 200', 'EN_COURS'), type_travail: 'NON_ELECTRIQUE' as const };
+    const refusal = "Habilitation H2V requise — Karim Alaoui n'en a pas";
+    write = () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ success: false, code: 'HABILITATION_REQUISE', message: refusal }), {
+          status: 422,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    const onClose = renderForm({ intervention: row });
+    const kind = screen.getByLabelText(HU.typeTravail);
+    expect(kind).toHaveValue('NON_ELECTRIQUE');
+    await user.selectOptions(kind, 'HORS_TENSION');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(notify.error).toHaveBeenCalledWith(refusal, 4000));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(sent('PUT')).toEqual([
+      { url: '/api/interventions/9', body: { statut: 'EN_COURS', type_travail: 'HORS_TENSION' } },
+    ]);
+    // back to « Non précisé »: null is sent; accepted this time
+    write = null;
+    await user.selectOptions(kind, '');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(sent('PUT')[1]).toEqual({ url: '/api/interventions/9', body: { statut: 'EN_COURS', type_travail: null } });
   });
 
   it('moving a finished intervention back to Planifiée asks for the motif first, then sends it (issue 30)', async () => {

@@ -34,11 +34,12 @@ import { useCreateIntervention, useUpdateInterventionStatut } from '../../api/mu
 import { isVersionConflict } from '../../api/version-conflict';
 import { toastInterventionError, toastInterventionSuccess } from '../intervention-toasts';
 import { ReopenDialog } from '../workflow/reopen-dialog';
+import { formDefaults as defaults } from './intervention-form-defaults';
 
 export interface InterventionFormModalProps {
   open: boolean;
   onClose: () => void;
-  /** Edit mode: only the status can change (spec §4 "Editing … sends only a status change"). */
+  /** Edit mode: the status and the kind of work can change (spec §4; issue 34: the kind re-checks the assignee). */
   intervention?: Intervention;
   /** Create mode: pre-selected equipment ('Nouvelle Intervention' from the equipment detail). */
   defaultEquipementId?: number;
@@ -52,33 +53,6 @@ export interface InterventionFormModalProps {
 export interface FromTemplateEquipment {
   id: number;
   type_equipement: string | null;
-}
-
-/** Today in the user's time zone, as YYYY-MM-DD. */
-function today(): string {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-}
-
-function defaults(intervention?: Intervention, defaultEquipementId?: number): InterventionFormValues {
-  if (intervention) {
-    return {
-      equipement_id: String(intervention.equipement_id),
-      date: intervention.date,
-      description: intervention.description ?? '',
-      urgence: intervention.urgence,
-      statut: intervention.statut,
-      type_travail: intervention.type_travail ?? '',
-    };
-  }
-  return {
-    equipement_id: defaultEquipementId ? String(defaultEquipementId) : '',
-    date: today(),
-    description: '',
-    urgence: false,
-    statut: DEFAULT_STATUT,
-    type_travail: '',
-  };
 }
 
 export function InterventionFormModal({
@@ -130,9 +104,15 @@ export function InterventionFormModal({
 
   // Issue 30: leaving TERMINEE is a reopening, confirmed with its motif first (ReopenDialog).
   const [reopening, setReopening] = useState<Statut | null>(null);
+  // Issue 34: the kind of work is editable; sent only when changed (the server checks the assignee again).
+  const changedKind = (target: Intervention) => {
+    const kind = form.getValues('type_travail') || null;
+    return kind === (target.type_travail ?? null) ? undefined : kind;
+  };
   const saveStatut = async (target: Intervention, statut: Statut, motif?: string) => {
     try {
-      const res = await update.mutateAsync({ id: target.id, statut, motif, version: target.version });
+      const typeTravail = changedKind(target);
+      const res = await update.mutateAsync({ id: target.id, statut, motif, version: target.version, typeTravail });
       toastInterventionSuccess(res.message, MUTATION_MESSAGES.statusUpdate.success);
       setReopening(null);
       onClose();
@@ -148,7 +128,7 @@ export function InterventionFormModal({
 
   const onSubmit = form.handleSubmit(async (values) => {
     if (intervention) {
-      if (values.statut === current) return onClose();
+      if (values.statut === current && changedKind(intervention) === undefined) return onClose();
       if (isReopening(current, values.statut)) return setReopening(values.statut);
       return saveStatut(intervention, values.statut);
     }
@@ -257,12 +237,7 @@ export function InterventionFormModal({
           Intervention urgente
         </label>
         <FormField label={HU.typeTravail} htmlFor="intervention-type_travail">
-          <select
-            id="intervention-type_travail"
-            className={inputClass()}
-            disabled={editing}
-            {...form.register('type_travail')}
-          >
+          <select id="intervention-type_travail" className={inputClass()} {...form.register('type_travail')}>
             <option value="">{HU.typeTravailNone}</option>
             {WORK_KINDS.map((k) => (
               <option key={k} value={k}>

@@ -5,6 +5,7 @@ import type { DataTableColumn } from '../../../../components/ui/data-table';
 import { QueuedStatusBadge } from '../../../../components/ui/queued-status-badge';
 import { ReviewBadge } from '../review/review-badge';
 import { SlaBadge } from '../sla/sla-badge';
+import { ExpiredHabilitationBadge } from '../workflow/expired-habilitation-badge';
 
 /** The interventions list's columns (the selection column, when there is one, comes first). */
 export const interventionColumns: DataTableColumn<Intervention>[] = [
@@ -39,6 +40,7 @@ export const interventionColumns: DataTableColumn<Intervention>[] = [
         <QueuedStatusBadge id={r.id} statut={r.statut} urgence={r.urgence} />
         <ReviewBadge status={r.reviewStatus} />
         <SlaBadge sla={r.sla} />
+        <ExpiredHabilitationBadge reasons={r.habilitation_expiree} />
       </span>
     ),
   },
