@@ -90,7 +90,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
   await app.register(workflowRoutes);
   await app.register(customFieldsRoutes);
   await app.register(scheduleRoutes);
-  await app.register(consignationRoutes);
+  await app.register(consignationRoutes, { storage });
   await app.register(bulkRoutes);
   await app.register(syncRoutes);
   await app.register(signaturesRoutes, { storage });

@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { SessionUser } from '@gmao/domain/auth/user';
 import {
   CONSIGNATION_STEP_LABELS,
@@ -11,11 +13,18 @@ import type { Statut } from '@gmao/domain/interventions/status';
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import type { FileStorage } from '../../../storage/file-storage.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { holdsOneOf } from '../../habilitations/habilitation-check.service.ts';
 import { lockForAction } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
-import { consignationState, findConsignation, saveConsignation } from './consignation.repository.ts';
+import { checkSignaturePng } from '../signatures/signature-image.ts';
+import {
+  type ConsignationRecord,
+  consignationState,
+  findConsignation,
+  saveConsignation,
+} from './consignation.repository.ts';
 
 const high = (d: string) => d === 'HTA' || d === 'HTB';
 /** The chargé de consignation: BC (low voltage) or HC (high voltage). */
@@ -45,16 +54,80 @@ async function checkSigners(tx: DbOrTx, id: number, input: ConsignationInput) {
   }
 }
 
-export async function getConsignation(db: Db, id: number) {
+/** What the API shows of a record: not its storage keys. */
+const view = (r: ConsignationRecord | null) => {
+  if (!r) return null;
+  const { keys: _keys, ...rest } = r;
+  return rest;
+};
+
+/** The record with its signature keys (the attestation PDF); 404 when the intervention is not visible. */
+export async function loadConsignation(db: Db, id: number) {
   if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
   return findConsignation(db, id);
+}
+
+export async function getConsignation(db: Db, id: number) {
+  return view(await loadConsignation(db, id));
+}
+
+/** The signature images sent (PNG data URLs), checked like the bon's (signature-image.ts) before anything is stored. */
+function decodeSignatures(input: ConsignationInput) {
+  const decode = (url: string | null | undefined) => {
+    if (!url) return null;
+    const bytes = Buffer.from(url.slice(url.indexOf(',') + 1), 'base64');
+    checkSignaturePng(bytes);
+    return bytes;
+  };
+  return { cc: decode(input.signature_charge_consignation), ct: decode(input.signature_charge_travaux) };
+}
+
+async function store(storage: FileStorage, id: number, bytes: Buffer | null) {
+  if (!bytes) return null;
+  const key = `interventions/${id}/consignation/${randomUUID()}.png`;
+  await storage.save(key, Readable.from([bytes]));
+  return key;
 }
 
 /**
  * PUT /:id/consignation: the record as it stands (order, times, lock and detector checked by the schema; the signer
  * rules here). Once attested, the steps and signatures stay as signed: only the déconsignation may still change.
  */
-export async function putConsignation(db: Db, user: SessionUser, id: number, input: ConsignationInput) {
+export async function putConsignation(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  id: number,
+  input: ConsignationInput,
+) {
+  const images = decodeSignatures(input);
+  // An image sent signs for its chargé; a signature already stored stays as signed (the new one is not kept).
+  const current = images.cc || images.ct ? await findConsignation(db, id) : null;
+  const keys = {
+    cc: current?.keys.cc ? null : await store(storage, id, images.cc),
+    ct: current?.keys.ct ? null : await store(storage, id, images.ct),
+  };
+  const signed = {
+    ...input,
+    signe_charge_consignation: input.signe_charge_consignation || images.cc !== null,
+    signe_charge_travaux: input.signe_charge_travaux || images.ct !== null,
+  };
+  try {
+    await write(db, user, id, signed, keys);
+  } catch (err) {
+    await storage.remove([keys.cc, keys.ct].filter((k): k is string => k !== null));
+    throw err;
+  }
+  return view(await findConsignation(db, id))!;
+}
+
+async function write(
+  db: Db,
+  user: SessionUser,
+  id: number,
+  input: ConsignationInput,
+  keys: { cc: string | null; ct: string | null },
+) {
   await db.transaction(async (tx) => {
     await lockForAction(tx, user, id, 'edit');
     const before = await findConsignation(tx, id);
@@ -68,17 +141,16 @@ export async function putConsignation(db: Db, user: SessionUser, id: number, inp
       if (!same) refuse(M.locked);
     }
     await checkSigners(tx, id, input);
-    await saveConsignation(tx, id, input, user.id);
+    await saveConsignation(tx, id, input, user.id, keys);
     await recordAudit(tx, {
       action: 'intervention.consignation',
       entityType: 'intervention',
       entityId: id,
       summary: `Intervention #${id} : consignation (${input.etapes.length}/5 étapes, déconsignation ${input.deconsignation.length}/5)`,
-      before,
-      after: input,
+      before: view(before),
+      after: { ...input, signature_charge_consignation: undefined, signature_charge_travaux: undefined },
     });
   });
-  return (await findConsignation(db, id))!;
 }
 
 /**
