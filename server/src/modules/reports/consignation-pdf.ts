@@ -6,16 +6,8 @@ import {
 } from '@gmao/domain/habilitations/consignation';
 import { CONSIGNATION_LABELS as L } from '@gmao/domain/habilitations/consignation-labels';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
-import { SIGNATURE_LIMITS } from '@gmao/domain/interventions/signature-schemas';
-import type { DbOrTx } from '../../db/database.ts';
-import { AppError } from '../../lib/app-error.ts';
 import { type Doc, heading, keyValues, renderPdf, section, table, write } from '../../lib/pdf.ts';
 import { type CompanyHeader, drawCompanyHeader } from '../../lib/pdf-header.ts';
-import type { FileStorage } from '../../storage/file-storage.ts';
-import { type ConsignationRecord, userNames } from '../interventions/consignation/consignation.repository.ts';
-import { findIntervention } from '../interventions/interventions.repository.ts';
-import { companyHeader } from '../settings/company.service.ts';
-import { readBytes } from './report-export.service.ts';
 
 /**
  * The printable attestation de consignation (issue 34): the company header, the attestation's number, date and hour,
@@ -98,21 +90,4 @@ export function consignationPdf(
     doc.x = left;
     doc.y = y + BOX.h + 8;
   });
-}
-
-/** GET /interventions/:id/consignation/pdf: 404 without a visible intervention or without a record. */
-export async function interventionConsignationPdf(
-  db: DbOrTx,
-  storage: FileStorage,
-  id: number,
-  load: (id: number) => Promise<ConsignationRecord | null>,
-  notFound: string,
-) {
-  const intervention = await findIntervention(db, id);
-  const record = intervention ? await load(id) : null;
-  if (!intervention || !record) throw new AppError('NOT_FOUND', notFound);
-  const read = (key: string | null) => (key ? readBytes(storage, key, SIGNATURE_LIMITS.maxBytes) : null);
-  const [header, cc, ct] = await Promise.all([companyHeader(db, storage), read(record.keys.cc), read(record.keys.ct)]);
-  const names = await userNames(db, [...new Set([...record.etapes, ...record.deconsignation].map((s) => s.par_id))]);
-  return { pdf: await consignationPdf(record, intervention, header, { cc, ct }, names), numero: record.numero };
 }

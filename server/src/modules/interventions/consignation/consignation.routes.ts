@@ -12,7 +12,7 @@ import { downloadHeaders } from '../../../lib/download.ts';
 import { errorResponsesWithBusinessRule } from '../../../lib/route-schemas.ts';
 import { requireUser } from '../../../plugins/auth.ts';
 import type { FileStorage } from '../../../storage/file-storage.ts';
-import { interventionConsignationPdf } from '../../reports/consignation-pdf.ts';
+import { interventionConsignationPdf } from '../../reports/consignation-pdf.service.ts';
 import * as service from './consignation.service.ts';
 
 const tags = ['interventions'];
@@ -44,13 +44,7 @@ const consignationRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = asyn
       },
     },
     async (request, reply) => {
-      const { pdf, numero } = await interventionConsignationPdf(
-        app.db,
-        storage,
-        request.params.id,
-        (id) => service.loadConsignation(app.db, id),
-        M.noRecord,
-      );
+      const { pdf, numero } = await interventionConsignationPdf(app.db, storage, request.params.id);
       return reply
         .type('application/pdf')
         .headers(downloadHeaders(CONSIGNATION_LABELS.pdfFile(numero)))

@@ -24,6 +24,7 @@ import {
   consignationState,
   findConsignation,
   saveConsignation,
+  userNames,
 } from './consignation.repository.ts';
 
 const high = (d: string) => d === 'HTA' || d === 'HTB';
@@ -61,14 +62,19 @@ const view = (r: ConsignationRecord | null) => {
   return rest;
 };
 
-/** The record with its signature keys (the attestation PDF); 404 when the intervention is not visible. */
-export async function loadConsignation(db: Db, id: number) {
-  if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
-  return findConsignation(db, id);
+/** What the attestation PDF prints: the intervention, the record with its signature keys, the steps' doers' names. */
+export async function consignationForPrint(db: Db, id: number) {
+  const intervention = await findIntervention(db, id);
+  if (!intervention) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  const record = await findConsignation(db, id);
+  if (!record) throw new AppError('NOT_FOUND', M.noRecord);
+  const doers = [...new Set([...record.etapes, ...record.deconsignation].map((s) => s.par_id))];
+  return { intervention, record, names: await userNames(db, doers) };
 }
 
 export async function getConsignation(db: Db, id: number) {
-  return view(await loadConsignation(db, id));
+  if (!(await findIntervention(db, id))) throw new AppError('NOT_FOUND', WORKFLOW_MESSAGES.notFound);
+  return view(await findConsignation(db, id));
 }
 
 /** The signature images sent (PNG data URLs), checked like the bon's (signature-image.ts) before anything is stored. */
