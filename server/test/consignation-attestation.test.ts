@@ -111,4 +111,43 @@ describe('the consignation attestation', () => {
     expect(res.json().message).toBe(M.notComplete);
     expect(storage.files.size).toBe(n);
   });
+
+  it('offline: a consignation change of the sync batch applies by the PUT path, before the start it allows', async () => {
+    const hc = await holder('Chargé Hors Ligne');
+    const e = await createEquipment(db(), { domaineTension: 'HTA', exigences: [] });
+    const i = await createIntervention(db(), {
+      equipementId: e.id,
+      clientId: e.proprietaireId,
+      date: '2026-12-01',
+      typeTravail: 'HORS_TENSION',
+    });
+    const at = new Date().toISOString();
+    const consignation = {
+      charge_consignation_id: hc.id,
+      charge_travaux_id: hc.id,
+      etapes: five(hc.id),
+      signature_charge_consignation: dataUrl(signaturePng()),
+      signature_charge_travaux: dataUrl(signaturePng()),
+    };
+    const sync = (changes: object[]) =>
+      t.as(admin, { method: 'POST', url: `/api/interventions/${i.id}/sync`, payload: { baseVersion: 1, changes } });
+    const badVat = five(hc.id);
+    badVat[3] = step('VAT', hc.id, 4, { detecteur_teste_avant: true });
+    // The schema refuses the whole batch (400) as the PUT would: nothing written.
+    const refused = await sync([
+      { clientId: 'c0', type: 'consignation', at, payload: { ...consignation, etapes: badVat } },
+    ]);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().message).toBe(M.detectorRequired);
+    const res = await sync([
+      { clientId: 'c1', type: 'consignation', at, payload: consignation },
+      { clientId: 'c2', type: 'status', at, payload: { statut: 'EN_COURS' } },
+    ]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.applied).toEqual(['c1', 'c2']);
+    expect(res.json().data.intervention.statut).toBe('EN_COURS');
+    const record = (await as('GET', `/api/interventions/${i.id}/consignation`)).json().data;
+    expect(record.signatures).toEqual({ charge_consignation: true, charge_travaux: true });
+    expect(record.attestee_le).not.toBeNull();
+  });
 });

@@ -92,7 +92,7 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
   await app.register(scheduleRoutes);
   await app.register(consignationRoutes, { storage });
   await app.register(bulkRoutes);
-  await app.register(syncRoutes);
+  await app.register(syncRoutes, { storage });
   await app.register(signaturesRoutes, { storage });
 
   app.get(

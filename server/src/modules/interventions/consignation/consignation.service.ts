@@ -106,9 +106,24 @@ export async function putConsignation(
   id: number,
   input: ConsignationInput,
 ) {
+  await db.transaction((tx) => putConsignationInTx(tx, storage, user, id, input));
+  return view(await findConsignation(db, id))!;
+}
+
+/**
+ * The PUT's path inside a transaction (the route's, and the offline sync's `consignation` change): the signature
+ * images checked and stored first (an image sent signs for its chargé; one already stored stays as signed), then the
+ * record; a refusal removes the images it stored.
+ */
+export async function putConsignationInTx(
+  tx: DbOrTx,
+  storage: FileStorage,
+  user: SessionUser,
+  id: number,
+  input: ConsignationInput,
+) {
   const images = decodeSignatures(input);
-  // An image sent signs for its chargé; a signature already stored stays as signed (the new one is not kept).
-  const current = images.cc || images.ct ? await findConsignation(db, id) : null;
+  const current = images.cc || images.ct ? await findConsignation(tx, id) : null;
   const keys = {
     cc: current?.keys.cc ? null : await store(storage, id, images.cc),
     ct: current?.keys.ct ? null : await store(storage, id, images.ct),
@@ -119,43 +134,40 @@ export async function putConsignation(
     signe_charge_travaux: input.signe_charge_travaux || images.ct !== null,
   };
   try {
-    await write(db, user, id, signed, keys);
+    await write(tx, user, id, signed, keys);
   } catch (err) {
     await storage.remove([keys.cc, keys.ct].filter((k): k is string => k !== null));
     throw err;
   }
-  return view(await findConsignation(db, id))!;
 }
 
 async function write(
-  db: Db,
+  tx: DbOrTx,
   user: SessionUser,
   id: number,
   input: ConsignationInput,
   keys: { cc: string | null; ct: string | null },
 ) {
-  await db.transaction(async (tx) => {
-    await lockForAction(tx, user, id, 'edit');
-    const before = await findConsignation(tx, id);
-    if (before?.attestee_le) {
-      const same =
-        canonical(before.etapes) === canonical(input.etapes) &&
-        before.charge_consignation?.id === input.charge_consignation_id &&
-        before.charge_travaux?.id === input.charge_travaux_id &&
-        input.signe_charge_consignation &&
-        input.signe_charge_travaux;
-      if (!same) refuse(M.locked);
-    }
-    await checkSigners(tx, id, input);
-    await saveConsignation(tx, id, input, user.id, keys);
-    await recordAudit(tx, {
-      action: 'intervention.consignation',
-      entityType: 'intervention',
-      entityId: id,
-      summary: `Intervention #${id} : consignation (${input.etapes.length}/5 étapes, déconsignation ${input.deconsignation.length}/5)`,
-      before: view(before),
-      after: { ...input, signature_charge_consignation: undefined, signature_charge_travaux: undefined },
-    });
+  await lockForAction(tx, user, id, 'edit');
+  const before = await findConsignation(tx, id);
+  if (before?.attestee_le) {
+    const same =
+      canonical(before.etapes) === canonical(input.etapes) &&
+      before.charge_consignation?.id === input.charge_consignation_id &&
+      before.charge_travaux?.id === input.charge_travaux_id &&
+      input.signe_charge_consignation &&
+      input.signe_charge_travaux;
+    if (!same) refuse(M.locked);
+  }
+  await checkSigners(tx, id, input);
+  await saveConsignation(tx, id, input, user.id, keys);
+  await recordAudit(tx, {
+    action: 'intervention.consignation',
+    entityType: 'intervention',
+    entityId: id,
+    summary: `Intervention #${id} : consignation (${input.etapes.length}/5 étapes, déconsignation ${input.deconsignation.length}/5)`,
+    before: view(before),
+    after: { ...input, signature_charge_consignation: undefined, signature_charge_travaux: undefined },
   });
 }
 
