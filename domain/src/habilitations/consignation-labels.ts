@@ -26,6 +26,7 @@ export const CONSIGNATION_LABELS = {
   signatureTravaux: 'Signature du chargé de travaux',
   signBoth: 'Les deux chargés doivent signer dans les cadres ci-dessus',
   attested: (when: string) => `Attestation signée le ${when}`,
+  attestedOnPhone: 'Attestation signée sur le téléphone : envoyée dès le retour du réseau',
   released: (when: string) => `Déconsignée le ${when}`,
   signed: 'Signée',
   pdf: 'Télécharger l’attestation (PDF)',

@@ -74,18 +74,38 @@ const toSteps = (steps: Record<ConsignationStep, StepDraft>, order: readonly Con
       };
     });
 
-/** The PUT body: the steps done in order, the signatures as stored (or the two images being signed). */
+/** The draft of a record kept on the phone (offline), not yet on the server. */
+export function draftOfInput(input: ConsignationInput): ConsignationDraft {
+  return {
+    cc: String(input.charge_consignation_id),
+    ct: String(input.charge_travaux_id),
+    etapes: fromSteps(input.etapes),
+    deconsignation: fromSteps(input.deconsignation),
+  };
+}
+
+/** Who signed the attestation: as stored, or as kept on the phone (an image sent signs for its chargé). */
+export function signedOf(record: Consignation | null, queued: ConsignationInput | null) {
+  return {
+    cc: Boolean(
+      record?.signe_charge_consignation || queued?.signe_charge_consignation || queued?.signature_charge_consignation,
+    ),
+    ct: Boolean(record?.signe_charge_travaux || queued?.signe_charge_travaux || queued?.signature_charge_travaux),
+  };
+}
+
+/** The PUT body: the steps done in order, the signatures as they stand (or the two images being signed). */
 export function inputOf(
   draft: ConsignationDraft,
-  record: Consignation | null,
+  signed: { cc: boolean; ct: boolean },
   images: { cc: string | null; ct: string | null } = { cc: null, ct: null },
 ): ConsignationInput {
   return {
     charge_consignation_id: Number(draft.cc),
     charge_travaux_id: Number(draft.ct),
     etapes: toSteps(draft.etapes, CONSIGNATION_STEPS),
-    signe_charge_consignation: record?.signe_charge_consignation ?? false,
-    signe_charge_travaux: record?.signe_charge_travaux ?? false,
+    signe_charge_consignation: signed.cc,
+    signe_charge_travaux: signed.ct,
     deconsignation: toSteps(draft.deconsignation, [...CONSIGNATION_STEPS].reverse()),
     ...(images.cc ? { signature_charge_consignation: images.cc } : {}),
     ...(images.ct ? { signature_charge_travaux: images.ct } : {}),

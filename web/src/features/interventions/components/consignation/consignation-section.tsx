@@ -2,20 +2,33 @@ import { formatDateTime } from '@gmao/domain/format/format';
 import {
   CONSIGNATION_STEPS,
   type Consignation,
+  type ConsignationInput,
   type ConsignationStep,
+  consignationInputSchema,
   CONSIGNATION_MESSAGES as M,
 } from '@gmao/domain/habilitations/consignation';
 import { CONSIGNATION_LABELS as L } from '@gmao/domain/habilitations/consignation-labels';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
 import { Download } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
+import { PendingMark } from '../../../../components/ui/pending-mark';
 import { ApiError, downloadFile } from '../../../../lib/api-client';
+import { pendingOf, sendOrQueue, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
 import { consignationPdfPath, useConsignation, useSaveConsignation } from '../../api/consignation';
 import { useTechnicians } from '../../api/get-technicians';
 import { useInterventionAccess } from '../use-intervention-access';
-import { type ConsignationDraft, draftOf, inputOf, type StepDraft, toggleStep } from './consignation-draft';
+import {
+  type ConsignationDraft,
+  draftOf,
+  draftOfInput,
+  inputOf,
+  type StepDraft,
+  signedOf,
+  toggleStep,
+} from './consignation-draft';
 import { ConsignationSignatures, type SignatureImages } from './consignation-signatures';
 import { ConsignationStepRow } from './consignation-step-row';
 
@@ -31,7 +44,8 @@ const refusal = (err: unknown) =>
  * Issue 34: the consignation of an intervention on a de-energised installation — the chargés, the five steps in order
  * (time, who, lock number, detector tests), the attestation signed by both chargés and printable, then the
  * déconsignation in reverse order. Saving says what it does and answers in French: the record saved, or the server's
- * refusal as it says it.
+ * refusal as it says it. Offline, the record goes to the outbox (the sync route's `consignation` change) and is shown
+ * as kept on the phone, « en attente », so the attestation can be signed and the work started without network.
  */
 export function ConsignationSection({ intervention }: { intervention: Intervention }) {
   const id = intervention.id;
@@ -41,14 +55,17 @@ export function ConsignationSection({ intervention }: { intervention: Interventi
   const people = useTechnicians(true, id).data?.data ?? [];
   const save = useSaveConsignation();
   const record: Consignation | null = query.data?.data ?? null;
+  const userId = useOutboxUserId();
+  const kept = pendingOf(usePendingChanges(id), 'consignation').filter((c) => c.state === 'pending');
+  const queued = (kept.at(-1)?.payload as ConsignationInput | undefined) ?? null;
   const [draft, setDraft] = useState<ConsignationDraft | null>(null);
   const [images, setImages] = useState<SignatureImages>(NO_IMAGES);
   const [result, setResult] = useState<Result | null>(null);
   const [busy, setBusy] = useState<'save' | 'sign' | null>(null);
   const loaded = query.data !== undefined;
   useEffect(() => {
-    if (loaded && draft === null) setDraft(draftOf(record, access.userId));
-  }, [loaded, draft, record, access.userId]);
+    if (loaded && draft === null) setDraft(queued ? draftOfInput(queued) : draftOf(record, access.userId));
+  }, [loaded, draft, record, queued, access.userId]);
 
   if (query.isError)
     return (
@@ -58,20 +75,34 @@ export function ConsignationSection({ intervention }: { intervention: Interventi
     );
   if (!draft) return <p className="text-sm text-slate-500">Chargement de la consignation...</p>;
 
-  const attested = record?.attestee_le != null;
-  const released = record?.deconsignee_le != null;
-  const stepsDone = record?.etapes.length ?? 0;
+  const signed = signedOf(record, queued);
+  const stepsDone = queued ? queued.etapes.length : (record?.etapes.length ?? 0);
+  const attested = record?.attestee_le != null || (queued !== null && stepsDone === 5 && signed.cc && signed.ct);
+  const released = record?.deconsignee_le != null || queued?.deconsignation.length === 5;
   const nameOf = (v: string) => people.find((p) => String(p.id) === v)?.nom ?? L.none;
 
   const submit = async (kind: 'save' | 'sign') => {
     setBusy(kind);
     setResult(null);
     try {
-      const body = inputOf(draft, record, kind === 'sign' ? images : NO_IMAGES);
-      const res = await save.mutateAsync({ id, body });
-      setDraft(draftOf(res.data, access.userId));
+      const body = inputOf(draft, signed, kind === 'sign' ? images : NO_IMAGES);
+      // Offline, the same schema as the server's says now what the server would say at the sync.
+      const checked = navigator.onLine ? null : consignationInputSchema.safeParse(body);
+      if (checked && !checked.success) {
+        setResult({ ok: false, text: checked.error.issues[0]?.message ?? L.failed });
+        return;
+      }
+      const out = await sendOrQueue(
+        { userId, interventionId: id, type: 'consignation', payload: body, baseVersion: intervention.version },
+        () => save.mutateAsync({ id, body }),
+      );
       if (kind === 'sign') setImages(NO_IMAGES);
-      setResult({ ok: true, text: res.message || M.saved });
+      if (out.queued) {
+        setResult({ ok: true, text: OUTBOX_MESSAGES.queued });
+        return;
+      }
+      setDraft(draftOf(out.result.data, access.userId));
+      setResult({ ok: true, text: out.result.message || M.saved });
     } catch (err) {
       setResult({ ok: false, text: refusal(err) });
     } finally {
@@ -107,8 +138,9 @@ export function ConsignationSection({ intervention }: { intervention: Interventi
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="text-sm font-semibold text-slate-900" data-testid="consignation-numero">
           {record ? L.numero(record.numero) : L.notNumbered}
+          {queued && <PendingMark />}
         </p>
-        {attested && record && (
+        {attested && record?.attestee_le && (
           <Button
             variant="secondary"
             className="min-h-11"
@@ -122,6 +154,7 @@ export function ConsignationSection({ intervention }: { intervention: Interventi
       {attested && record?.attestee_le && (
         <p className="text-sm font-medium text-green-800">{L.attested(formatDateTime(record.attestee_le))}</p>
       )}
+      {attested && !record?.attestee_le && <p className="text-sm font-medium text-amber-900">{L.attestedOnPhone}</p>}
       <div className="grid gap-3 sm:grid-cols-2">
         {(['cc', 'ct'] as const).map((who) => (
           <div key={who}>
