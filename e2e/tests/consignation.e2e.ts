@@ -1,5 +1,6 @@
 import { CONSIGNATION_MESSAGES as M } from '@gmao/domain/habilitations/consignation';
 import { CONSIGNATION_LABELS as L } from '@gmao/domain/habilitations/consignation-labels';
+import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { STATUT_LABELS } from '@gmao/domain/interventions/status';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,12 @@ beforeAll(async () => {
     signataire: 'M. Alami, directeur technique',
   });
   expect(titre.status, JSON.stringify(titre.body)).toBe(201);
+  interventionId = await consignationJob();
+}, 120_000);
+
+/** An intervention of type CONSIGNATION on a new HTA transformer, assigned to the technician. */
+async function consignationJob(): Promise<number> {
+  const api = await adminApi();
   const client = await api('POST', '/clients', { nom_entreprise: unique('Sucrerie du Gharb'), ville: 'Kénitra' });
   const transformer = await api('POST', '/equipment', {
     nom: unique('Transformateur HTA/BT TR-2'),
@@ -52,10 +59,11 @@ beforeAll(async () => {
     type_travail: 'CONSIGNATION',
   });
   expect(created.status, JSON.stringify(created.body)).toBe(201);
-  interventionId = (created.body as { data: { id: number } }).data.id;
-  const assigned = await api('PUT', `/interventions/${interventionId}/assign`, { technicianId: tech.id });
+  const id = (created.body as { data: { id: number } }).data.id;
+  const assigned = await api('PUT', `/interventions/${id}/assign`, { technicianId: tech.id });
   expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
-}, 120_000);
+  return id;
+}
 
 afterAll(async () => {
   await browser?.close();
@@ -108,18 +116,45 @@ async function smallControls(scope: Locator): Promise<string[]> {
 const start = (page: Page) =>
   page.getByRole('toolbar', { name: 'Actions rapides' }).getByRole('button', { name: 'Démarrer' }).click();
 
+async function phone() {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    locale: 'fr-FR',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  await loginThroughForm(page, tech.username, tech.password);
+  return { context, page };
+}
+
+const STEPS = [
+  'Séparation',
+  'Condamnation (cadenas)',
+  "Identification de l'ouvrage",
+  "Vérification d'absence de tension",
+  'Mise à la terre et en court-circuit',
+];
+
+/** The five steps, in order, each stamped with its time and its chargé; the lock number; the detector tests. */
+async function fillSteps(section: Locator) {
+  for (const label of STEPS) {
+    const row = section.getByRole('listitem', { name: label });
+    await row.getByRole('button', { name: `${L.done} : ${label}` }).click();
+    await row.getByText(L.doneAt).waitFor();
+    if (label.startsWith('Condamnation')) await row.getByLabel(L.lock).fill('CAD-HTA-017');
+    if (label.startsWith('Vérification')) {
+      await row.getByLabel(L.detectorBefore).check();
+      await row.getByLabel(L.detectorAfter).check();
+    }
+  }
+}
+
 describe('the consignation on a phone', { timeout: 180_000 }, () => {
   it('refuses to start before the consignation, then the technician fills and signs it and starts', async () => {
-    const context = await browser.newContext({
-      baseURL: baseURL(),
-      locale: 'fr-FR',
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await loginThroughForm(page, tech.username, tech.password);
+    const { context, page } = await phone();
     await page.goto(`/interventions/${interventionId}`);
     await page.getByTestId('detail-statut').waitFor();
 
@@ -128,27 +163,10 @@ describe('the consignation on a phone', { timeout: 180_000 }, () => {
     await page.getByText(M.requiredToStart).first().waitFor();
     expect(await page.getByTestId('detail-statut').textContent()).not.toContain(STATUT_LABELS.EN_COURS);
 
-    // The five steps, in order, each stamped with its time and its chargé.
     const section = page.getByRole('region', { name: L.section, exact: true });
     await section.getByText(L.notNumbered).waitFor();
     await expect.poll(() => section.getByLabel(L.chargeConsignation).inputValue(), POLL).toBe(String(tech.id));
-    const steps = [
-      'Séparation',
-      'Condamnation (cadenas)',
-      "Identification de l'ouvrage",
-      "Vérification d'absence de tension",
-      'Mise à la terre et en court-circuit',
-    ];
-    for (const label of steps) {
-      const row = section.getByRole('listitem', { name: label });
-      await row.getByRole('button', { name: `${L.done} : ${label}` }).click();
-      await row.getByText(L.doneAt).waitFor();
-      if (label.startsWith('Condamnation')) await row.getByLabel(L.lock).fill('CAD-HTA-017');
-      if (label.startsWith('Vérification')) {
-        await row.getByLabel(L.detectorBefore).check();
-        await row.getByLabel(L.detectorAfter).check();
-      }
-    }
+    await fillSteps(section);
     expect(await smallControls(section)).toEqual([]);
     await section.getByRole('button', { name: L.save }).click();
     await section.getByTestId('consignation-result').filter({ hasText: M.saved }).waitFor();
@@ -162,7 +180,7 @@ describe('the consignation on a phone', { timeout: 180_000 }, () => {
     await section.getByRole('button', { name: L.pdf }).waitFor();
     expect(await smallControls(section)).toEqual([]);
 
-    // The printable attestation answers (the administrator's copy).
+    // The record on the server, and the printable attestation as the technician downloads it.
     const api = await adminApi();
     const record = await api('GET', `/interventions/${interventionId}/consignation`);
     const data = (record.body as { data: { numero: string; signatures: Record<string, boolean> } }).data;
@@ -187,6 +205,52 @@ describe('the consignation on a phone', { timeout: 180_000 }, () => {
     // Now the intervention starts.
     await start(page);
     await expect.poll(() => page.getByTestId('detail-statut').textContent(), POLL).toContain(STATUT_LABELS.EN_COURS);
+    await context.close();
+  });
+
+  it('offline in the substation: consigned, signed and started on the phone; online, sent once through the sync', async () => {
+    const id = await consignationJob();
+    const { context, page } = await phone();
+    await page.goto(`/interventions/${id}`);
+    await page.getByTestId('detail-statut').waitFor();
+    const section = page.getByRole('region', { name: L.section, exact: true });
+    await expect.poll(() => section.getByLabel(L.chargeConsignation).inputValue(), POLL).toBe(String(tech.id));
+
+    await context.setOffline(true);
+    await fillSteps(section);
+    await section.getByRole('button', { name: L.save }).click();
+    await section.getByTestId('consignation-result').filter({ hasText: OUTBOX_MESSAGES.queued }).waitFor();
+    await section.getByTestId('pending-mark').waitFor();
+    await draw(page, L.signatureCharge);
+    await draw(page, L.signatureTravaux);
+    await section.getByRole('button', { name: L.sign }).click();
+    await section.getByText(L.attestedOnPhone).waitFor();
+    await start(page);
+    const statut = page.getByTestId('detail-statut');
+    await expect.poll(() => statut.textContent(), POLL).toContain(STATUT_LABELS.EN_COURS);
+
+    await context.setOffline(false);
+    const banner = page.getByTestId('outbox-banner');
+    const syncNow = banner.getByRole('button', { name: OUTBOX_MESSAGES.syncNow });
+    await expect
+      .poll(
+        async () => {
+          if (await syncNow.isVisible().catch(() => false)) await syncNow.click().catch(() => undefined);
+          return banner.count();
+        },
+        { timeout: 60_000, interval: 1000 },
+      )
+      .toBe(0);
+    const api = await adminApi();
+    const intervention = (await api('GET', `/interventions/${id}`)).body as { data: { statut: string } };
+    expect(intervention.data.statut).toBe('EN_COURS');
+    const record = (await api('GET', `/interventions/${id}/consignation`)).body as {
+      data: { attestee_le: string | null; etapes: unknown[]; signatures: Record<string, boolean> };
+    };
+    expect(record.data.etapes).toHaveLength(5);
+    expect(record.data.attestee_le).not.toBeNull();
+    expect(record.data.signatures).toEqual({ charge_consignation: true, charge_travaux: true });
+    await section.getByText(/Attestation signée le/).waitFor();
     await context.close();
   });
 });
