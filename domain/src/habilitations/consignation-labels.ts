@@ -43,6 +43,7 @@ export const CONSIGNATION_LABELS = {
   pdfClient: 'Client',
   pdfLock: 'Cadenas de condamnation',
   pdfDetector: 'Détecteur testé avant / après',
+  pdfLockDetector: 'Cadenas / détecteur',
   pdfSignatures: 'Signatures',
   pdfStep: 'Étape',
   pdfAt: 'Date et heure',

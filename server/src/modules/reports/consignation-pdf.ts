@@ -1,4 +1,4 @@
-import { formatDateTime } from '@gmao/domain/format/format';
+import { formatDate, formatDateTime } from '@gmao/domain/format/format';
 import {
   CONSIGNATION_STEP_LABELS,
   type Consignation,
@@ -57,7 +57,7 @@ export function consignationPdf(
     const condamnation = k.etapes.find((s) => s.etape === 'CONDAMNATION');
     const vat = k.etapes.find((s) => s.etape === 'VAT');
     keyValues(doc, [
-      [L.pdfIntervention, `#${intervention.id} — ${intervention.date}`],
+      [L.pdfIntervention, `#${intervention.id} — ${formatDate(intervention.date)}`],
       [L.pdfEquipment, intervention.equipement.nom],
       [L.pdfClient, intervention.equipement.proprietaire.nom_entreprise],
       [L.chargeConsignation, k.charge_consignation?.nom ?? L.none],
@@ -72,7 +72,7 @@ export function consignationPdf(
       { header: L.pdfStep, width: 170 },
       { header: L.pdfAt, width: 110 },
       { header: L.pdfBy, width: 130 },
-      { header: `${L.lock} / ${L.pdfDetector}`, width: 105 },
+      { header: L.pdfLockDetector, width: 105 },
     ];
     section(doc, L.steps);
     table(doc, columns, stepRows(k.etapes, names));
