@@ -55,7 +55,7 @@ describe('ConsignationSection', () => {
     const separation = screen.getByRole('listitem', { name: 'Séparation' });
     await user.click(within(separation).getByRole('button', { name: `${L.done} : Séparation` }));
     expect(within(separation).getByLabelText(L.by)).toHaveValue('7');
-    expect(within(separation).getByTestId('consignation-separation-heure').textContent).not.toBe('');
+    expect(within(separation).getByLabelText(L.doneAt)).not.toHaveValue('');
     const ident = screen.getByRole('listitem', { name: "Identification de l'ouvrage" });
     await user.click(within(ident).getByRole('button', { name: `${L.done} : Identification de l'ouvrage` }));
     await user.click(screen.getByRole('button', { name: L.save }));

@@ -1,4 +1,3 @@
-import { formatDateTime } from '@gmao/domain/format/format';
 import { CONSIGNATION_STEP_LABELS, type ConsignationStep } from '@gmao/domain/habilitations/consignation';
 import { CONSIGNATION_LABELS as L } from '@gmao/domain/habilitations/consignation-labels';
 import type { TechnicianOption } from '@gmao/domain/interventions/assignment-schemas';
@@ -6,6 +5,14 @@ import { Check } from 'lucide-react';
 import type { StepDraft } from './consignation-draft';
 
 const field = 'min-h-11 w-full rounded-md border border-slate-300 px-3 text-base';
+
+/** An instant as a datetime-local field shows it: the device's local time, to the minute. */
+const localInput = (iso: string) => {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
+};
 
 /** A box a thumb can hit: the whole 44-px line is the label. */
 function Tick({
@@ -87,9 +94,24 @@ export function ConsignationStepRow({
       </div>
       {step.done && (
         <div className="mt-2 space-y-2">
-          <p className="text-sm text-slate-600">
-            {L.doneAt} : <span data-testid={`${id}-heure`}>{formatDateTime(step.fait_le)}</span>
-          </p>
+          <div>
+            <label htmlFor={`${id}-heure`} className="text-sm font-medium text-slate-700">
+              {L.doneAt}
+            </label>
+            {/* stamped when marked done; corrected when the step is written down afterwards */}
+            <input
+              id={`${id}-heure`}
+              data-testid={`${id}-heure`}
+              type="datetime-local"
+              className={field}
+              value={localInput(step.fait_le)}
+              disabled={readOnly}
+              onChange={(e) => {
+                const t = Date.parse(e.target.value);
+                if (!Number.isNaN(t)) onChange({ ...step, fait_le: new Date(t).toISOString() });
+              }}
+            />
+          </div>
           <div>
             <label htmlFor={`${id}-par`} className="text-sm font-medium text-slate-700">
               {L.by}
