@@ -4,7 +4,15 @@ import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { STATUT_LABELS } from '@gmao/domain/interventions/status';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
+import {
+  adminApi,
+  apiAs,
+  baseURL,
+  createReadyUser,
+  expectNoSeriousA11yViolations,
+  loginThroughForm,
+  unique,
+} from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -179,6 +187,7 @@ describe('the consignation on a phone', { timeout: 180_000 }, () => {
     await section.getByText(/Attestation signée le/).waitFor();
     await section.getByRole('button', { name: L.pdf }).waitFor();
     expect(await smallControls(section)).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
 
     // The record on the server, and the printable attestation as the technician downloads it.
     const api = await adminApi();
