@@ -9,6 +9,7 @@ import {
   apiAs,
   baseURL,
   createReadyUser,
+  download,
   expectNoSeriousA11yViolations,
   loginThroughForm,
   unique,
@@ -210,6 +211,10 @@ describe('the consignation on a phone', { timeout: 180_000 }, () => {
         .subarray(0, 4)
         .toString(),
     ).toBe('%PDF');
+    // The button of the section downloads it under its number.
+    const file = await download(page, () => section.getByRole('button', { name: L.pdf }).click());
+    expect(file.name).toBe(L.pdfFile(data.numero));
+    expect(file.text.startsWith('%PDF')).toBe(true);
 
     // Now the intervention starts.
     await start(page);
