@@ -20,6 +20,7 @@ export const CONSIGNATION_LABELS = {
   detectorAfter: 'Détecteur testé après la mesure',
   pending: 'À faire',
   save: 'Enregistrer la consignation',
+  saveDeconsignation: 'Enregistrer la déconsignation',
   saving: 'Enregistrement de la consignation…',
   sign: 'Signer l’attestation',
   signatureCharge: 'Signature du chargé de consignation',

@@ -14,6 +14,15 @@ vi.mock('../../../../lib/session', () => ({
   }),
 }));
 
+// The signature pads need a canvas (jsdom has none): a stand-in that signs at once.
+vi.mock('../../../../components/ui/signature-field', () => ({
+  SignatureField: ({ label, onChange }: { label: string; onChange: (png: string | null) => void }) => (
+    <button type="button" onClick={() => onChange(`data:image/png;base64,${btoa(label).replace(/=/g, '')}`)}>
+      {`Signer : ${label}`}
+    </button>
+  ),
+}));
+
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -92,5 +101,39 @@ describe('ConsignationSection', () => {
     await user.click(screen.getByRole('button', { name: L.save }));
     expect(await screen.findByRole('status')).toHaveTextContent(M.saved);
     expect(screen.getByTestId('consignation-numero')).toHaveTextContent('CONS-2026-000001');
+  });
+
+  it('once the five steps are done, both chargés sign: the steps and the two images go in one save', async () => {
+    putAnswer = () => json(422, { success: false, message: M.chargeConsignation('Karim Technicien', 'HC') });
+    const user = userEvent.setup();
+    renderSection();
+    await screen.findByRole('button', { name: `${L.done} : Séparation` });
+    expect(screen.queryByRole('button', { name: `Signer : ${L.signatureCharge}` })).toBeNull();
+    for (const step of [
+      'Séparation',
+      'Condamnation (cadenas)',
+      "Identification de l'ouvrage",
+      "Vérification d'absence de tension",
+      'Mise à la terre et en court-circuit',
+    ]) {
+      await user.click(screen.getByRole('button', { name: `${L.done} : ${step}` }));
+    }
+    await user.type(screen.getByLabelText(L.lock), 'CAD-7');
+    await user.click(screen.getByLabelText(L.detectorBefore));
+    await user.click(screen.getByLabelText(L.detectorAfter));
+    const sign = screen.getByRole('button', { name: L.sign });
+    expect(sign).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: `Signer : ${L.signatureCharge}` }));
+    await user.click(screen.getByRole('button', { name: `Signer : ${L.signatureTravaux}` }));
+    await user.click(sign);
+    // The server's refusal of the signer, as it says it.
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Karim Technicien ne peut pas être chargé de consignation : habilitation HC requise',
+    );
+    const body = JSON.parse(fetchMock.mock.calls.find((c) => c[1]?.method === 'PUT')![1].body);
+    expect(body.etapes).toHaveLength(5);
+    expect(body.etapes[1].cadenas).toBe('CAD-7');
+    expect(body.signature_charge_consignation).toMatch(/^data:image\/png;base64,/);
+    expect(body.signature_charge_travaux).toMatch(/^data:image\/png;base64,/);
   });
 });

@@ -180,7 +180,8 @@ export function ConsignationSection({ intervention }: { intervention: Interventi
       </div>
       <h4 className="text-sm font-semibold text-slate-700">{L.steps}</h4>
       {rows('etapes', !editable || attested)}
-      {editable && !attested && stepsDone === 5 && (
+      {/* the five steps done (saved or not): signing sends them with both signatures */}
+      {editable && !attested && CONSIGNATION_STEPS.every((e) => draft.etapes[e].done) && (
         <ConsignationSignatures
           images={images}
           onChange={setImages}
@@ -200,7 +201,7 @@ export function ConsignationSection({ intervention }: { intervention: Interventi
       )}
       {editable && !(attested && released) && (
         <Button className="min-h-11 w-full sm:w-auto" loading={busy === 'save'} onClick={() => void submit('save')}>
-          {busy === 'save' ? L.saving : L.save}
+          {busy === 'save' ? L.saving : attested ? L.saveDeconsignation : L.save}
         </Button>
       )}
       {busy === 'sign' && (
