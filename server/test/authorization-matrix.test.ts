@@ -105,6 +105,7 @@ describe('authorization matrix (route table × roles)', () => {
     expect(access('POST', '/api/interventions/:id/assign')).toEqual(access('PUT', '/api/interventions/:id/assign'));
     expect(access('GET', '/api/interventions/:id/consignation')).toEqual({ permission: 'interventions:read' });
     expect(access('PUT', '/api/interventions/:id/consignation')).toEqual({ permission: 'interventions:update' });
+    expect(access('GET', '/api/interventions/:id/consignation/pdf')).toEqual({ permission: 'interventions:read' });
   });
 
   it('lists the meter-reading routes (running hours of preventive plans) with the equipment permissions', () => {

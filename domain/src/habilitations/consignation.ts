@@ -44,7 +44,15 @@ export const CONSIGNATION_MESSAGES = {
   requiredToFinish: 'Cette intervention ne peut être terminée sans la déconsignation (avis de fin de travail)',
   locked: 'Consignation attestée : seule la déconsignation peut encore être enregistrée',
   saved: 'Consignation enregistrée',
+  noRecord: 'Aucune consignation enregistrée pour cette intervention',
+  signatureInvalid: 'La signature doit être une image PNG',
 } as const;
+
+/** A signature of the attestation as the pad gives it: a PNG data URL (the image is checked on the server). */
+const signatureImage = z
+  .string()
+  .regex(/^data:image\/png;base64,[A-Za-z0-9+/=]+$/, { error: CONSIGNATION_MESSAGES.signatureInvalid })
+  .max(1_500_000, { error: CONSIGNATION_MESSAGES.signatureInvalid });
 
 const at = z.iso.datetime({ offset: true, error: 'Heure invalide (ISO 8601)' });
 const userId = dbIdNumber();
@@ -90,12 +98,18 @@ export const consignationInputSchema = z
     signe_charge_consignation: z.boolean().default(false),
     signe_charge_travaux: z.boolean().default(false),
     deconsignation: z.array(consignationStepSchema).max(5).default([]),
+    /** The signatures' images (PNG data URLs): stored, linked to the record, printed on the attestation. */
+    signature_charge_consignation: signatureImage.nullish(),
+    signature_charge_travaux: signatureImage.nullish(),
   })
   .superRefine((v, ctx) => {
     const steps = orderIssues(v.etapes, false);
     if (steps) ctx.addIssue({ code: 'custom', path: ['etapes'], message: steps });
-    const complete = v.etapes.length === 5 && v.signe_charge_consignation && v.signe_charge_travaux;
-    if ((v.signe_charge_consignation || v.signe_charge_travaux) && v.etapes.length < 5) {
+    // A signature image sent signs for its chargé.
+    const cc = v.signe_charge_consignation || Boolean(v.signature_charge_consignation);
+    const ct = v.signe_charge_travaux || Boolean(v.signature_charge_travaux);
+    const complete = v.etapes.length === 5 && cc && ct;
+    if ((cc || ct) && v.etapes.length < 5) {
       ctx.addIssue({ code: 'custom', path: ['etapes'], message: CONSIGNATION_MESSAGES.notComplete });
     }
     if (v.deconsignation.length > 0 && !complete) {
@@ -122,5 +136,7 @@ export const consignationSchema = z.object({
   attestee_le: z.string().nullable(),
   deconsignation: z.array(consignationStepSchema),
   deconsignee_le: z.string().nullable(),
+  /** Whether each chargé's signature image is stored (printed on the attestation PDF). */
+  signatures: z.object({ charge_consignation: z.boolean(), charge_travaux: z.boolean() }),
 });
 export type Consignation = z.infer<typeof consignationSchema>;

@@ -23,6 +23,7 @@ export const OUTBOX_KIND_LABELS: Record<string, string> = {
   timer: 'Chronomètre',
   timer_stop: 'Arrêt du chronomètre',
   material: 'Matériel',
+  consignation: 'Consignation',
   photo: 'Photo',
   signature: 'Signature',
   create: 'Création (brouillon)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema } from '../common/api.ts';
+import { consignationInputSchema } from '../habilitations/consignation.ts';
 import { checklistCheckSchema } from './checklist-schemas.ts';
 import { interventionSchema, statusChangeSchema, workflowNoteSchema } from './intervention-schemas.ts';
 import { materialInputSchema } from './material-schemas.ts';
@@ -12,7 +13,15 @@ import { versionSchema } from './version-schemas.ts';
  * the change (`clientId`, so a retried batch applies nothing twice) and the time it was made (`at`).
  */
 export const SYNC_MAX_CHANGES = 100;
-export const SYNC_CHANGE_TYPES = ['status', 'note', 'checklist', 'timer', 'timer_stop', 'material'] as const;
+export const SYNC_CHANGE_TYPES = [
+  'status',
+  'note',
+  'checklist',
+  'timer',
+  'timer_stop',
+  'material',
+  'consignation',
+] as const;
 export type SyncChangeType = (typeof SYNC_CHANGE_TYPES)[number];
 
 /** Bounds of one timer session (issue 29): at most this long, whichever door writes it. */
@@ -122,6 +131,8 @@ export const syncChangeSchema = z.discriminatedUnion(
     change('timer', timerEntrySchema),
     change('timer_stop', timerStopSchema),
     change('material', materialInputSchema),
+    // Issue 34: the consignation record as it stands (PUT /{id}/consignation), its signatures' images included.
+    change('consignation', consignationInputSchema),
   ],
   { error: SYNC_MESSAGES.typeInvalid },
 );

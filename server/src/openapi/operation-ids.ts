@@ -107,6 +107,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/interventions/{id}/assign': 'assignInterventionPost',
   'GET /api/interventions/{id}/consignation': 'getConsignation',
   'PUT /api/interventions/{id}/consignation': 'saveConsignation',
+  'GET /api/interventions/{id}/consignation/pdf': 'getConsignationPdf',
   'DELETE /api/interventions/{id}/assign': 'unassignIntervention',
   'PUT /api/interventions/{id}/status': 'changeInterventionStatus',
   'POST /api/interventions/{id}/status/undo': 'undoInterventionStatus',

@@ -266,6 +266,9 @@ export const interventionConsignations = pgTable('intervention_consignations', {
   attesteeLe: timestamp('attestee_le', { withTimezone: true }),
   deconsignation: jsonb('deconsignation').notNull().default([]),
   deconsigneeLe: timestamp('deconsignee_le', { withTimezone: true }),
+  /** 0068: the two chargés' signature images (file storage keys). */
+  signatureCcKey: varchar('signature_cc_key', { length: 255 }),
+  signatureCtKey: varchar('signature_ct_key', { length: 255 }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
 });

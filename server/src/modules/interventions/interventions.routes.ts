@@ -91,9 +91,9 @@ const interventionsRoutes: FastifyPluginAsyncZod<{ storage?: FileStorage }> = as
   await app.register(workflowRoutes);
   await app.register(customFieldsRoutes);
   await app.register(scheduleRoutes);
-  await app.register(consignationRoutes);
+  await app.register(consignationRoutes, { storage });
   await app.register(bulkRoutes);
-  await app.register(syncRoutes);
+  await app.register(syncRoutes, { storage });
   await app.register(signaturesRoutes, { storage });
 
   app.get(

@@ -46,7 +46,7 @@ export async function periodPdf(
   );
 }
 
-async function readBytes(storage: FileStorage, key: string, maxBytes: number): Promise<Buffer | null> {
+export async function readBytes(storage: FileStorage, key: string, maxBytes: number): Promise<Buffer | null> {
   const file = await storage.open(key);
   if (!file) return null;
   if (file.size > maxBytes) {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponsesWithVersion } from '../../../lib/route-schemas.ts';
 import { requireUser } from '../../../plugins/auth.ts';
+import type { FileStorage } from '../../../storage/file-storage.ts';
 import * as service from './sync.service.ts';
 
 const tags = ['interventions'];
@@ -20,7 +21,8 @@ intervention, par exemple un UUID), sa date \`at\` et le corps de la route unita
 (\`status\` : PUT /{id}/status ; \`note\` : POST /{id}/workflow/notes ; \`checklist\` : PUT /{id}/checklist/{itemId},
 plus \`itemId\` ; \`timer\` : une session chronométrée \`{ startedAt, stoppedAt }\` (\`stoppedAt\` null : encore en cours) ;
 \`timer_stop\` : \`{}\`, l'arrêt à \`at\` du chronomètre de l'utilisateur qui tourne sur le serveur (toujours permis, comme
-POST /{id}/timer/stop ; conflit si aucun ne tourne ou si \`at\` précède son démarrage) ; \`material\` : POST /{id}/materials).
+POST /{id}/timer/stop ; conflit si aucun ne tourne ou si \`at\` précède son démarrage) ; \`material\` : POST /{id}/materials ;
+\`consignation\` : PUT /{id}/consignation, l'enregistrement tel qu'il est, images des signatures comprises).
 
 Date des modifications : un changement de statut, une note et un arrêt de chronomètre prennent effet à \`at\`, l'heure
 de l'appareil (historique, started_at/completed_at, atteinte des délais garantis du contrat, fin de la session), si
@@ -47,14 +49,17 @@ l'intervention actuelle. If-Match n'est pas lu ici. Réponse : \`applied\` (clie
 (\`{ clientId, reason }\`), \`notices\` et \`intervention\`, l'état à jour dont la version sert de prochaine baseVersion.`;
 
 /** POST /interventions/:id/sync — the batch of an offline device (sync.service.ts). */
-const syncRoutes: FastifyPluginAsyncZod = async (app) => {
+const syncRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (app, { storage }) => {
   app.post(
     '/:id/sync',
     {
+      // a consignation change may carry the attestation's two signature images
+      bodyLimit: 8 * 1024 * 1024,
       config: { access: { permission: PERMISSIONS.INTERVENTIONS_UPDATE } },
       schema: {
         tags,
-        summary: 'Synchroniser les modifications faites hors ligne (statut, notes, checklist, chronomètre, matériel)',
+        summary:
+          'Synchroniser les modifications faites hors ligne (statut, notes, checklist, chronomètre, matériel, consignation)',
         description: DESCRIPTION,
         params: idParamsSchema,
         body: syncRequestSchema,
@@ -62,7 +67,7 @@ const syncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await service.syncChanges(app.db, requireUser(request), request.params.id, request.body);
+      const data = await service.syncChanges(app.db, storage, requireUser(request), request.params.id, request.body);
       return {
         success: true as const,
         data,

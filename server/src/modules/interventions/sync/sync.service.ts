@@ -11,9 +11,11 @@ import {
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
+import type { FileStorage } from '../../../storage/file-storage.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
 import { lockForActions } from '../access.ts';
 import { recordTimerEntryInTx, stopTimerAtInTx } from '../activity/timer.service.ts';
+import { putConsignationInTx } from '../consignation/consignation.service.ts';
 import { findIntervention, findInterventionInAnyState, lockIntervention } from '../interventions.repository.ts';
 import { addMaterialInTx } from '../materials/materials.service.ts';
 import { checkItemInTx } from '../records/checklist.service.ts';
@@ -29,6 +31,7 @@ const ACTION: Record<SyncChangeType, InterventionAction | null> = {
   timer: 'timer',
   timer_stop: null,
   material: 'materials',
+  consignation: 'edit',
 };
 
 /**
@@ -38,7 +41,13 @@ const ACTION: Record<SyncChangeType, InterventionAction | null> = {
  * effect at the change's device time `at` when plausible (issue 32); otherwise at the server's time, and the reason
  * is the change's notice (returned; null: none).
  */
-async function applyChange(tx: DbOrTx, user: SessionUser, id: number, change: SyncChange): Promise<string | null> {
+async function applyChange(
+  tx: DbOrTx,
+  storage: FileStorage,
+  user: SessionUser,
+  id: number,
+  change: SyncChange,
+): Promise<string | null> {
   switch (change.type) {
     case 'status': {
       const { statut, note, motif, pause_motif } = change.payload;
@@ -61,6 +70,9 @@ async function applyChange(tx: DbOrTx, user: SessionUser, id: number, change: Sy
     case 'material':
       await addMaterialInTx(tx, user, id, change.payload);
       return null;
+    case 'consignation':
+      await putConsignationInTx(tx, storage, user, id, change.payload);
+      return null;
   }
 }
 
@@ -69,9 +81,9 @@ async function applyChange(tx: DbOrTx, user: SessionUser, id: number, change: Sy
  * item) is the conflict's reason; anything else (a bug, the database gone) fails the whole batch. An applied change
  * may carry a notice (its device time replaced by the server's), kept as its reason.
  */
-async function applyOrConflict(tx: DbOrTx, user: SessionUser, id: number, change: SyncChange) {
+async function applyOrConflict(tx: DbOrTx, storage: FileStorage, user: SessionUser, id: number, change: SyncChange) {
   try {
-    const notice = await tx.transaction((sp) => applyChange(sp, user, id, change));
+    const notice = await tx.transaction((sp) => applyChange(sp, storage, user, id, change));
     return { applied: true, reason: notice };
   } catch (err) {
     if (err instanceof AppError && err.statusCode < 500) return { applied: false, reason: err.message };
@@ -87,7 +99,13 @@ async function applyOrConflict(tx: DbOrTx, user: SessionUser, id: number, change
  * VERSION_CONFLICT (the device holds a state the server never had). One audit row per sync that received anything
  * new. Answers the applied clientIds, the conflicts and the fresh intervention.
  */
-export async function syncChanges(db: Db, user: SessionUser, id: number, input: SyncRequest): Promise<SyncResult> {
+export async function syncChanges(
+  db: Db,
+  storage: FileStorage,
+  user: SessionUser,
+  id: number,
+  input: SyncRequest,
+): Promise<SyncResult> {
   const { applied, conflicts, notices } = await db.transaction(async (tx) => {
     const current = await lockForActions(
       tx,
@@ -113,7 +131,7 @@ export async function syncChanges(db: Db, user: SessionUser, id: number, input: 
         outcomes.push(prior);
         continue;
       }
-      const outcome = { clientId: change.clientId, ...(await applyOrConflict(tx, user, id, change)) };
+      const outcome = { clientId: change.clientId, ...(await applyOrConflict(tx, storage, user, id, change)) };
       await insertSyncOutcome(tx, {
         interventionId: id,
         clientId: change.clientId,

@@ -27,6 +27,8 @@ export const interventionKeys = {
   timer: (id: number) => [...interventionKeys.all, 'timer', id] as const,
   attachments: (id: number) => [...interventionKeys.all, 'attachments', id] as const,
   checklist: (id: number) => [...interventionKeys.all, 'checklist', id] as const,
+  /** Issue 34: the consignation record. */
+  consignation: (id: number) => [...interventionKeys.all, 'consignation', id] as const,
   comptesRendus: (id: number) => [...interventionKeys.all, 'comptes-rendus', id] as const,
   review: (id: number) => [...interventionKeys.all, 'review', id] as const,
   /** The form's equipment select lists equipment: under the equipment root, so equipment mutations refresh it. */

@@ -1,4 +1,6 @@
 import { countOf, formatNumber } from '@gmao/domain/format/format';
+import { NEEDS_CONSIGNATION } from '@gmao/domain/habilitations/consignation';
+import { CONSIGNATION_LABELS } from '@gmao/domain/habilitations/consignation-labels';
 import { checklistProgress } from '@gmao/domain/interventions/checklist-schemas';
 import type { Intervention } from '@gmao/domain/interventions/intervention-schemas';
 import { interventionFacts } from '@gmao/domain/interventions/policy';
@@ -8,6 +10,7 @@ import { useMaterials } from '../../api/get-materials';
 import { useRecords } from '../../api/get-records';
 import { AttachmentsSection } from '../attachments/attachments-section';
 import { CommentsSection } from '../comments/comments-section';
+import { ConsignationSection } from '../consignation/consignation-section';
 import { MaterialsSection } from '../materials/materials-section';
 import { PartRequestsSection } from '../parts/part-requests-section';
 import { ChecklistSection } from '../records/checklist-section';
@@ -72,6 +75,12 @@ export function InterventionRecordsSections({ intervention }: { intervention: In
             <QualityControlSection intervention={intervention} controle={data.controleQualite} />
           </InterventionSection>
         </div>
+      )}
+      {/* Issue 34: work on a de-energised installation starts only once consigned. */}
+      {intervention.type_travail && NEEDS_CONSIGNATION.includes(intervention.type_travail) && (
+        <InterventionSection title={CONSIGNATION_LABELS.section} defaultOpen>
+          <ConsignationSection intervention={intervention} />
+        </InterventionSection>
       )}
       <InterventionSection title="Checklist" state={states.checklist}>
         <ChecklistSection interventionId={intervention.id} facts={facts} version={intervention.version} />
