@@ -6,15 +6,14 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   adminApi,
-  apiAs,
   baseURL,
-  createReadyUser,
   download,
   expectNoSeriousA11yViolations,
   loginThroughForm,
   unique,
 } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
+import { draw, phoneContext, readyTechnician } from '../support/phone.ts';
 
 /**
  * Issue 34 on a phone: a technician holding HC opens the consignation of an HTA transformer (type de travail
@@ -32,9 +31,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   const suffix = Date.now().toString(36);
   const nom = `Karim Bennani ${suffix}`;
-  const ready = await createReadyUser('Technicien', nom, `k_bennani_${suffix}`);
-  const own = await apiAs(ready.username, ready.password);
-  tech = { ...ready, nom, id: ((await own('GET', '/auth/profile')).body as { data: { id: number } }).data.id };
+  tech = { ...(await readyTechnician(nom, `k_bennani_${suffix}`)), nom };
   const api = await adminApi();
   const titre = await api('POST', `/users/${tech.id}/habilitations`, {
     symbole: 'HC',
@@ -78,21 +75,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Signs in a signature pad: a wide zigzag stroke. */
-async function draw(page: Page, label: string) {
-  const canvas = page.locator(`canvas[aria-label="${label}"]`);
-  await canvas.scrollIntoViewIfNeeded();
-  const box = await canvas.boundingBox();
-  if (!box) throw new Error(`no canvas ${label}`);
-  const y = box.y + box.height / 2;
-  await page.mouse.move(box.x + 20, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 30; i++) {
-    await page.mouse.move(box.x + 20 + i * ((box.width - 60) / 30), y + (i % 2 === 0 ? -30 : 30), { steps: 3 });
-  }
-  await page.mouse.up();
-}
-
 /** The visible controls of `scope` smaller than 44×44 CSS px (check boxes count with their label). */
 async function smallControls(scope: Locator): Promise<string[]> {
   type Box = { width: number; height: number };
@@ -126,15 +108,7 @@ const start = (page: Page) =>
   page.getByRole('toolbar', { name: 'Actions rapides' }).getByRole('button', { name: 'Démarrer' }).click();
 
 async function phone() {
-  const context = await browser.newContext({
-    baseURL: baseURL(),
-    locale: 'fr-FR',
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
-  const page = await context.newPage();
-  page.setDefaultTimeout(15_000);
+  const { context, page } = await phoneContext(browser);
   await loginThroughForm(page, tech.username, tech.password);
   return { context, page };
 }
