@@ -32,6 +32,9 @@ export async function saveQueries(db: OfflineDb, userId: number, client: QueryCl
 export async function restoreQueries(db: OfflineDb, userId: number, client: QueryClient): Promise<number | null> {
   const saved = await db.cache.get(keyOf(userId));
   if (!saved) return null;
+  // The page's own reads may have started before the snapshot was read (the outbox chunk loads first): offline they
+  // only fail, and a retry failing after the restore would put the page back in error over the restored data.
+  await Promise.all(OFFLINE_ROOTS.map((root) => client.cancelQueries({ queryKey: [root] })));
   hydrate(client, saved.state as DehydratedState);
   return saved.savedAt;
 }
