@@ -3,7 +3,7 @@ import { idSchema } from '../common/api.ts';
 import { checklistCheckSchema } from './checklist-schemas.ts';
 import { interventionSchema, statusChangeSchema, workflowNoteSchema } from './intervention-schemas.ts';
 import { materialInputSchema } from './material-schemas.ts';
-import { DRAFT_MESSAGES } from './offline-messages.ts';
+import { DRAFT_MESSAGES, SYNC_MAX_CHANGES } from './offline-messages.ts';
 import { versionSchema } from './version-schemas.ts';
 
 /**
@@ -11,7 +11,7 @@ import { versionSchema } from './version-schemas.ts';
  * sync"): the changes a device recorded while offline, in the order they were made, each with the device's id of
  * the change (`clientId`, so a retried batch applies nothing twice) and the time it was made (`at`).
  */
-export const SYNC_MAX_CHANGES = 100;
+export { SYNC_MAX_CHANGES };
 export const SYNC_CHANGE_TYPES = ['status', 'note', 'checklist', 'timer', 'timer_stop', 'material'] as const;
 export type SyncChangeType = (typeof SYNC_CHANGE_TYPES)[number];
 
