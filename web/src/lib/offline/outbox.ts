@@ -80,8 +80,8 @@ export interface ReplayOutcome {
   notices: { interventionId: number; reason: string }[];
 }
 
-// the sync route's change types (domain sync-schemas SYNC_CHANGE_TYPES), written here so the outbox loads no zod
-const SYNC_KINDS: readonly OutboxKind[] = ['status', 'note', 'checklist', 'timer', 'timer_stop', 'material'];
+/** The sync route's change types (domain sync-schemas SYNC_CHANGE_TYPES), written here so the outbox loads no zod. */
+export const SYNC_KINDS: readonly OutboxKind[] = ['status', 'note', 'checklist', 'timer', 'timer_stop', 'material'];
 const isSyncKind = (t: OutboxKind): t is SyncChangeType => SYNC_KINDS.includes(t);
 
 export class Outbox {
