@@ -75,6 +75,12 @@ export default defineConfig({
             },
             { name: 'login-page', test: /features[\\/]auth[\\/]routes[\\/]login\.tsx$/, priority: 3 },
             { name: 'signed-in', test: /app[\\/](query-scope|routes[\\/]protected-layout)\.tsx$/, priority: 2 },
+            // Issue 30: libraries that only some pages, or only some moments, need: chunks of their own rather than
+            // in `pages-shared`, which every signed-in page waits for. Dexie: the technician's outbox, imported on
+            // first use (lib/offline/use-outbox.ts); react-hook-form: the forms; rrule: the plans' recurrences.
+            { name: 'outbox', test: /node_modules[\\/]dexie[\\/]|lib[\\/]offline[\\/]outbox\.ts$/, priority: 1.8 },
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform[\\/]resolvers)[\\/]/, priority: 1.7 },
+            { name: 'rrule', test: /node_modules[\\/](rrule|tslib)[\\/]/, priority: 1.7 },
             { name: 'pages-shared', minShareCount: 4, priority: 1.5 },
             { name: 'shared', minShareCount: 2, entriesAware: true, priority: 1.2 },
             { name: 'dashboard-page', test: /app[\\/]routes[\\/]dashboard\.tsx$/, priority: 1 },

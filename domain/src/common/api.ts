@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_LIST_LIMIT } from './list-limit.ts';
 import { SERVER_MESSAGES } from './messages.ts';
 import { dbIdNumber, MAX_ID } from './numbers.ts';
 import { syncInfoSchema } from './sync.ts';
@@ -21,8 +22,7 @@ export type Pagination = z.infer<typeof paginationSchema>;
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-/** Dropdowns load with limit 1000 (spec §9). */
-export const MAX_LIST_LIMIT = 1000;
+export { MAX_LIST_LIMIT };
 
 /** Beyond any real list (1000 per page × 1,000,000 pages), so OFFSET always stays a small bigint. */
 export const MAX_PAGE = 1_000_000;

@@ -65,6 +65,25 @@ export function formatPhone(phone: string | null | undefined): string {
   return phone;
 }
 
+/**
+ * One Intl.DateTimeFormat per set of options and time zone (issue 30: `toLocaleDateString(LOCALE, options)` builds a
+ * new one per call — ~1 ms on a phone, many per list). Keyed by `TZ` where Node has it (the server's tests set it), so
+ * a kept formatter never shows another zone's time; a browser's zone is the one it started with.
+ */
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const tz = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.TZ ?? '';
+  const key = `${tz}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(LOCALE, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+const DATE = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+const TIME = { hour: '2-digit', minute: '2-digit' } as const;
+
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
 }
@@ -73,7 +92,7 @@ export function formatDate(value: Date | string | number | null | undefined): st
   if (value === null || value === undefined || value === '') return '-';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '-';
-  return d.toLocaleDateString(LOCALE, { day: '2-digit', month: '2-digit', year: 'numeric' });
+  return dateFormat(DATE).format(d);
 }
 
 /** '02/05/2024 12:00'; with `{ seconds: true }` '02/05/2024 12:00:07' (the audit log). */
@@ -84,14 +103,7 @@ export function formatDateTime(
   if (value === null || value === undefined || value === '') return '-';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '-';
-  return d.toLocaleString(LOCALE, {
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(options.seconds ? { second: '2-digit' } : {}),
-  });
+  return dateFormat(options.seconds ? { ...DATE, ...TIME, second: '2-digit' } : { ...DATE, ...TIME }).format(d);
 }
 
 /** Time of day if today; 'Hier'; 'Il y a N jours' under 7 days; otherwise the date. */
@@ -99,7 +111,7 @@ export function formatRelativeDate(value: Date | string | number, now: Date = ne
   const d = toDate(value);
   const startOf = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
   const days = Math.round((startOf(now) - startOf(d)) / 86_400_000);
-  if (days <= 0) return d.toLocaleTimeString(LOCALE, { hour: '2-digit', minute: '2-digit' });
+  if (days <= 0) return dateFormat(TIME).format(d);
   if (days === 1) return 'Hier';
   if (days < 7) return `Il y a ${days} jours`;
   return formatDate(d);

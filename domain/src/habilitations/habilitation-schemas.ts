@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDay, paginationQuerySchema } from '../common/api.ts';
+import { NAV_TITLES } from '../common/nav-titles.ts';
 import { parseSymbol, WORK_KINDS } from './requirements.ts';
 import {
   domainIssue,
@@ -145,7 +146,7 @@ export const HABILITATION_REQUISE = 'HABILITATION_REQUISE';
 
 /** The screens' French labels (issue 34). */
 export const HABILITATION_UI = {
-  navLabel: 'Habilitations',
+  navLabel: NAV_TITLES.habilitations,
   pageDescription:
     "Titres d'habilitation électrique (NF C 18-510) de chaque intervenant : symboles, domaine de tension, validité. Un renouvellement est un nouveau titre ; l'historique est conservé.",
   searchLabel: 'Rechercher un titre',

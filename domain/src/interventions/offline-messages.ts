@@ -106,3 +106,9 @@ export const DRAFT_MESSAGES = {
   kindLabel: OUTBOX_KIND_LABELS.create as string,
   replayed: 'Intervention déjà créée par cet envoi',
 } as const;
+
+/**
+ * The most changes one POST /interventions/:id/sync carries (sync-schemas.ts re-exports it): here, away from zod, for
+ * the web's outbox, a chunk loaded on its own (issue 30).
+ */
+export const SYNC_MAX_CHANGES = 100;

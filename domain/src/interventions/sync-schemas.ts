@@ -4,7 +4,7 @@ import { consignationInputSchema } from '../habilitations/consignation.ts';
 import { checklistCheckSchema } from './checklist-schemas.ts';
 import { interventionSchema, statusChangeSchema, workflowNoteSchema } from './intervention-schemas.ts';
 import { materialInputSchema } from './material-schemas.ts';
-import { DRAFT_MESSAGES } from './offline-messages.ts';
+import { DRAFT_MESSAGES, SYNC_MAX_CHANGES } from './offline-messages.ts';
 import { versionSchema } from './version-schemas.ts';
 
 /**
@@ -12,7 +12,7 @@ import { versionSchema } from './version-schemas.ts';
  * sync"): the changes a device recorded while offline, in the order they were made, each with the device's id of
  * the change (`clientId`, so a retried batch applies nothing twice) and the time it was made (`at`).
  */
-export const SYNC_MAX_CHANGES = 100;
+export { SYNC_MAX_CHANGES };
 export const SYNC_CHANGE_TYPES = [
   'status',
   'note',

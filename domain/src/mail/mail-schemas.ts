@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { NAV_TITLES } from '../common/nav-titles.ts';
 
 /** E-mail (issue 15): the SMTP settings an administrator keeps in the application, and the French messages. */
 export const MAIL_MESSAGES = {
   title: 'E-mail (SMTP)',
-  pageTitle: 'Messagerie',
+  pageTitle: NAV_TITLES.mail,
   intro:
     "Serveur d'envoi des e-mails de toute l'installation (notifications, réinitialisation du mot de passe), commun à tous les utilisateurs. Sans serveur configuré, aucun e-mail n'est envoyé.",
   lastTestLabel: 'Dernier e-mail de test',

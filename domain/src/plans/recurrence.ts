@@ -1,4 +1,5 @@
 import * as rruleModule from 'rrule';
+import { addDays } from '../common/days.ts';
 
 /**
  * Recurrence of preventive plans (issue 17): RFC 5545 RRULE text expanded with the `rrule` package over plain
@@ -27,11 +28,7 @@ export interface SkipDate {
 /** At most this many rule occurrences are expanded per call (a daily rule over 10 years is ~3,650). */
 export const MAX_EXPANSION = 5000;
 
-const DAY_MS = 86_400_000;
-
-export function addDays(day: string, n: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS).toISOString().slice(0, 10);
-}
+export { addDays };
 
 const utc = (day: string) => new Date(`${day}T00:00:00Z`);
 const dayOf = (d: Date) => d.toISOString().slice(0, 10);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, paginationQuerySchema } from '../common/api.ts';
+import { NAV_TITLES } from '../common/nav-titles.ts';
 
 /**
  * Demandes d'intervention (issue 33): a request filed by anyone scanning an equipment's QR code (source QR, public
@@ -207,8 +208,8 @@ export const acceptResultSchema = z.object({ intervention_id: z.number() });
 
 /** The screens' texts: the public page /r/{token} and the inbox /demandes. */
 export const REQUEST_UI = {
-  navLabel: 'Demandes',
-  newBadge: 'nouvelle(s) demande(s) à traiter',
+  navLabel: NAV_TITLES.requests,
+  newBadge: NAV_TITLES.requestsBadge,
   inboxDescription: 'Demandes déposées par QR code ou depuis le portail client : acceptez, fusionnez ou refusez.',
   searchLabel: 'Rechercher une demande',
   searchPlaceholder: 'Équipement, client, demandeur, description…',

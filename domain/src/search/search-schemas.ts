@@ -1,16 +1,10 @@
 import { z } from 'zod';
 
-/** Global search of the top bar (spec §2: 'Rechercher équipements, clients, interventions...'), issue 15. */
-export const SEARCH_MIN_LENGTH = 2;
-export const SEARCH_GROUP_LIMIT = 5;
+// The top bar's texts, without zod (the signed-in frame shows them; issue 30): search-messages.ts.
+import { SEARCH_MESSAGES, SEARCH_MIN_LENGTH } from './search-messages.ts';
 
-export const SEARCH_MESSAGES = {
-  placeholder: 'Rechercher équipements, clients, interventions...',
-  tooShort: `Tapez au moins ${SEARCH_MIN_LENGTH} caractères`,
-  empty: 'Aucun résultat',
-  groups: { equipment: 'Équipements', clients: 'Clients', interventions: 'Interventions' },
-  error: 'La recherche a échoué',
-} as const;
+export { SEARCH_MESSAGES, SEARCH_MIN_LENGTH };
+export const SEARCH_GROUP_LIMIT = 5;
 
 export const searchQuerySchema = z.object({
   q: z.string().trim().min(SEARCH_MIN_LENGTH, SEARCH_MESSAGES.tooShort).max(100),

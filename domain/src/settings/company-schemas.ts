@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAV_TITLES } from '../common/nav-titles.ts';
 
 /**
  * The company profile (issue 32): who issues the documents — the header of every PDF (bon d'intervention, period
@@ -6,7 +7,7 @@ import { z } from 'zod';
  * signed-in user (GET /api/settings/company), written by administrators (PUT, PUT …/logo).
  */
 export const COMPANY_MESSAGES = {
-  pageTitle: "Profil de l'entreprise",
+  pageTitle: NAV_TITLES.company,
   intro:
     "Identité de l'entreprise imprimée en tête de chaque document (bon d'intervention, rapports PDF) et dans les e-mails.",
   saved: "Profil de l'entreprise enregistré",

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAV_TITLES } from '../common/nav-titles.ts';
 
 /**
  * Outgoing webhooks (issue 35), after the Standard Webhooks specification: `webhook-id` (stable across retries),
@@ -66,7 +67,7 @@ export const WEBHOOK_DELIVERY_STATUT_LABELS: Record<WebhookDeliveryStatut, strin
 };
 
 export const WEBHOOK_MESSAGES = {
-  title: 'Webhooks',
+  title: NAV_TITLES.webhooks,
   intro:
     'Les webhooks avertissent vos autres logiciels (GTB, ERP, comptabilité) des événements de la GMAO : chaque envoi est signé (Standard Webhooks) et renvoyé en cas d’échec pendant environ trois jours.',
   urlRequired: "L'adresse du webhook est requise",

@@ -1,8 +1,14 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { keepOffline } from '../lib/offline/query-snapshot';
-import { notifyOutboxChanged, OUTBOX_REPLAYED, outbox } from '../lib/offline/use-outbox';
+import {
+  deferOutboxStart,
+  loadOutbox,
+  loadOutboxAtStart,
+  notifyOutboxChanged,
+  OUTBOX_REPLAYED,
+} from '../lib/offline/use-outbox';
 import { createQueryClient } from '../lib/query-client';
 import { queryRoots } from '../lib/query-keys';
 import { useSession } from '../lib/session';
@@ -14,14 +20,27 @@ import { firstPrefetchDelay, notePrefetchAt, PREFETCH_EVERY_MS, prefetchDay } fr
  * /login (a logout, an expired session) starts the next session with an empty one.
  */
 export default function QueryScope() {
-  const [client] = useState(createQueryClient);
+  const [client] = useState(() => {
+    const created = createQueryClient();
+    deferOutboxStart(afterFirstReads(created));
+    return created;
+  });
   const { user } = useSession();
   const userId = user?.role === 'Technicien' && typeof indexedDB !== 'undefined' ? user.id : null;
   // Issue 32: a technician's day is kept in IndexedDB and shown from there offline (lib/offline/query-snapshot.ts).
-  useEffect(
-    () => (userId === null ? undefined : keepOffline(outbox().db, userId, client, () => notifyOutboxChanged())),
-    [userId, client],
-  );
+  // Offline, at once (the day is shown from there); online, after the page's own reads (issue 30).
+  useEffect(() => {
+    if (userId === null) return;
+    let stop: (() => void) | undefined;
+    let live = true;
+    void (navigator.onLine ? loadOutboxAtStart() : loadOutbox()).then((box) => {
+      if (live) stop = keepOffline(box.db, userId, client, () => notifyOutboxChanged());
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [userId, client]);
   // Issue 32: his day fetched ahead at login, back online and every PREFETCH_EVERY_MS (prefetch-day.ts).
   useEffect(() => {
     if (userId === null) return;
@@ -54,4 +73,32 @@ export default function QueryScope() {
       <Outlet />
     </QueryClientProvider>
   );
+}
+
+/** The longest the outbox waits for the page's first reads (a page that reads nothing, a stalled request). */
+const FIRST_READS_MAX_MS = 4000;
+
+/**
+ * Resolves once the queries the page started have all settled (then at the browser's next idle moment), or after
+ * FIRST_READS_MAX_MS: the outbox's chunk (Dexie) is requested after the page's code and data, not alongside them on
+ * a phone's slow link (issue 30).
+ */
+function afterFirstReads(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    let started = false;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      unsubscribe();
+      clearTimeout(timer);
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 1000 });
+      else setTimeout(resolve, 0);
+    };
+    const unsubscribe = client.getQueryCache().subscribe(() => {
+      if (client.isFetching() > 0) started = true;
+      else if (started) finish();
+    });
+    const timer = setTimeout(finish, FIRST_READS_MAX_MS);
+  });
 }

@@ -119,9 +119,11 @@ export default function DashboardRoute() {
   const countsLoaded = overview !== undefined;
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-run when the badges appear (they change the widths).
   useEffect(() => {
-    tabList.current
-      ?.querySelector<HTMLElement>(`#tab-${active.id}`)
-      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+    const list = tabList.current;
+    // The first tab (the overview: the dashboard as it opens) is in view already: no scrollIntoView, whose forced
+    // layout of the whole page cost ~100 ms on a phone on opening and again when the figures arrive (issue 30).
+    if (!list || active.id === tabs[0]?.id) return;
+    list.querySelector<HTMLElement>(`#tab-${active.id}`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
   }, [active.id, countsLoaded]);
   function select(id: DashboardTab) {
     setParams(id === 'overview' ? {} : { tab: id }, { replace: true });

@@ -1,4 +1,5 @@
-import { SEARCH_MESSAGES as M, SEARCH_MIN_LENGTH, type SearchResult } from '@gmao/domain/search/search-schemas';
+import { SEARCH_MESSAGES as M, SEARCH_MIN_LENGTH } from '@gmao/domain/search/search-messages';
+import type { SearchResult } from '@gmao/domain/search/search-schemas';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Search } from 'lucide-react';
 import { type RefObject, useEffect, useId, useMemo, useState } from 'react';

@@ -1,12 +1,8 @@
 import { AUDIT_MESSAGES } from '@gmao/domain/audit/audit-messages';
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
+import { NAV_TITLES } from '@gmao/domain/common/nav-titles';
 import { CONTRACTS_NAV_TITLE } from '@gmao/domain/contracts/contract-nav';
 import { CUSTOM_FIELD_MESSAGES } from '@gmao/domain/custom-fields/custom-field-messages';
-import { HABILITATION_UI } from '@gmao/domain/habilitations/habilitation-schemas';
-import { MAIL_MESSAGES } from '@gmao/domain/mail/mail-schemas';
-import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
-import { COMPANY_MESSAGES } from '@gmao/domain/settings/company-schemas';
-import { WEBHOOK_MESSAGES } from '@gmao/domain/webhooks/webhook-schemas';
 import {
   BarChart3,
   Building2,
@@ -68,7 +64,7 @@ export const NAVIGATION: NavItem[] = [
     sectionScoped: true,
   },
   {
-    label: REQUEST_UI.navLabel,
+    label: NAV_TITLES.requests,
     to: paths.requests,
     icon: MessageSquareWarning,
     permission: PERMISSIONS.REQUESTS_MANAGE,
@@ -82,7 +78,7 @@ export const NAVIGATION: NavItem[] = [
     sectionScoped: true,
   },
   {
-    label: HABILITATION_UI.navLabel,
+    label: NAV_TITLES.habilitations,
     to: paths.habilitations,
     icon: ShieldCheck,
     permission: PERMISSIONS.HABILITATIONS_MANAGE,
@@ -100,7 +96,7 @@ export const ADMINISTRATION: NavItem[] = [
   { label: 'Sections', to: paths.sections, icon: Network, adminOnly: true },
   { label: AUDIT_MESSAGES.title, to: paths.audit, icon: History, adminOnly: true },
   { label: CUSTOM_FIELD_MESSAGES.title, to: paths.customFields, icon: ListPlus, adminOnly: true },
-  { label: MAIL_MESSAGES.pageTitle, to: paths.mail, icon: Mail, adminOnly: true },
-  { label: COMPANY_MESSAGES.pageTitle, to: paths.company, icon: Building2, adminOnly: true },
-  { label: WEBHOOK_MESSAGES.title, to: paths.webhooks, icon: Webhook, adminOnly: true },
+  { label: NAV_TITLES.mail, to: paths.mail, icon: Mail, adminOnly: true },
+  { label: NAV_TITLES.company, to: paths.company, icon: Building2, adminOnly: true },
+  { label: NAV_TITLES.webhooks, to: paths.webhooks, icon: Webhook, adminOnly: true },
 ];

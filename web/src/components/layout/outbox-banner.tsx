@@ -1,7 +1,7 @@
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { useState } from 'react';
 import { dataAgeLabel } from '../../lib/offline/query-snapshot';
-import { notifyOutboxChanged, outbox, useOutbox } from '../../lib/offline/use-outbox';
+import { notifyOutboxChanged, useOutbox } from '../../lib/offline/use-outbox';
 import { OutboxConflicts } from './outbox-conflicts';
 
 /**
@@ -12,7 +12,7 @@ import { OutboxConflicts } from './outbox-conflicts';
  * (`--outbox-space`, index.css).
  */
 export function OutboxBanner() {
-  const { userId, online, pending, conflicts, savedAt, syncNow } = useOutbox();
+  const { userId, online, pending, conflicts, savedAt, syncNow, box } = useOutbox();
   const [reviewing, setReviewing] = useState(false);
   if (userId === null || (online && pending === 0 && conflicts === 0)) return null;
   return (
@@ -45,10 +45,10 @@ export function OutboxBanner() {
           {OUTBOX_MESSAGES.conflicts(conflicts)}
         </button>
       )}
-      {reviewing && conflicts > 0 && (
+      {reviewing && conflicts > 0 && box !== null && (
         <div className="absolute bottom-full left-0 mb-2 max-h-[60vh] w-[min(28rem,calc(100vw-1.5rem))] overflow-y-auto rounded-lg bg-white p-3 shadow-lg ring-1 ring-slate-200">
           <OutboxConflicts
-            box={outbox()}
+            box={box}
             userId={userId}
             onChanged={() => {
               notifyOutboxChanged();

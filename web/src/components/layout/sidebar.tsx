@@ -1,9 +1,9 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole, initials } from '@gmao/domain/auth/user';
+import { NAV_TITLES } from '@gmao/domain/common/nav-titles';
 import { APP_VERSION } from '@gmao/domain/format/format';
-import { REQUEST_UI } from '@gmao/domain/requests/request-schemas';
 import { ChevronsLeft, ChevronsRight, X, Zap } from 'lucide-react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { NavLink } from 'react-router';
 import { paths } from '../../lib/paths';
 import { usePermissions, useSession } from '../../lib/session';
@@ -77,7 +77,29 @@ function NavSection({
   );
 }
 
+/** Below Tailwind's `lg` the sidebar is a slide-in menu, hidden until opened. False without matchMedia (tests). */
+const OFF_CANVAS = '(max-width: 1023px)';
+const offCanvasQuery = () => (typeof window.matchMedia === 'function' ? window.matchMedia(OFF_CANVAS) : null);
+function useOffCanvas(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const mq = offCanvasQuery();
+      mq?.addEventListener('change', onChange);
+      return () => mq?.removeEventListener('change', onChange);
+    },
+    () => offCanvasQuery()?.matches ?? false,
+    () => false,
+  );
+}
+
 export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobile }: SidebarProps) {
+  // Issue 30: on a phone the menu is hidden until opened; its ~25 links and its two badge counts are rendered and
+  // fetched once it has been opened, not while the page a phone waits for loads (the links' render and the counts'
+  // requests were part of every page's start).
+  const offCanvas = useOffCanvas();
+  const [opened, setOpened] = useState(false);
+  if (mobileOpen && !opened) setOpened(true);
+  const showNav = !offCanvas || opened;
   // The phone slide-in takes the focus when it opens, so keyboard and screen-reader users land in the menu.
   const closeButton = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -85,13 +107,13 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
   }, [mobileOpen]);
   const { user } = useSession();
   const { can, isAdmin } = usePermissions();
-  const newRequests = useNewRequests(can(PERMISSIONS.REQUESTS_MANAGE));
+  const newRequests = useNewRequests(showNav && can(PERMISSIONS.REQUESTS_MANAGE));
   const navigation = NAVIGATION.filter(
     (item) => (!item.permission || can(item.permission)) && (!user?.limitedToSections || item.sectionScoped),
   ).map((item) =>
-    item.to === paths.requests ? { ...item, badge: newRequests, badgeLabel: REQUEST_UI.newBadge } : item,
+    item.to === paths.requests ? { ...item, badge: newRequests, badgeLabel: NAV_TITLES.requestsBadge } : item,
   );
-  const pending = usePendingRegistrations(isAdmin);
+  const pending = usePendingRegistrations(showNav && isAdmin);
   const administration = isAdmin
     ? ADMINISTRATION.map((item) => (item.to === paths.users ? { ...item, badge: pending } : item))
     : [];
@@ -125,8 +147,17 @@ export function Sidebar({ collapsed, onToggleCollapsed, mobileOpen, onCloseMobil
           </button>
         </div>
         <nav aria-label="Navigation principale" className="flex-1 overflow-y-auto px-3 py-4">
-          <NavSection title="Navigation" items={navigation} collapsed={collapsed} onNavigate={onCloseMobile} />
-          <NavSection title="Administration" items={administration} collapsed={collapsed} onNavigate={onCloseMobile} />
+          {showNav && (
+            <>
+              <NavSection title="Navigation" items={navigation} collapsed={collapsed} onNavigate={onCloseMobile} />
+              <NavSection
+                title="Administration"
+                items={administration}
+                collapsed={collapsed}
+                onNavigate={onCloseMobile}
+              />
+            </>
+          )}
         </nav>
         <div className="border-t border-blue-900 p-3">
           <div

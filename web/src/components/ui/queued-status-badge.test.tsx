@@ -2,18 +2,18 @@ import 'fake-indexeddb/auto';
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { notifyOutboxChanged, outbox } from '../../lib/offline/use-outbox';
+import { loadOutbox, notifyOutboxChanged } from '../../lib/offline/use-outbox';
 import { STORAGE_KEYS } from '../../lib/session-storage';
 import { QueuedStatusBadge } from './queued-status-badge';
 
 beforeEach(async () => {
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 3, nom: 'Yassine Idrissi', role: 'Technicien' }));
-  await outbox().db.outbox.clear();
+  await (await loadOutbox()).db.outbox.clear();
 });
 afterEach(() => localStorage.clear());
 
-const move = (interventionId: number, statut: string, userId = 3) =>
-  outbox().enqueue({
+const move = async (interventionId: number, statut: string, userId = 3) =>
+  (await loadOutbox()).enqueue({
     userId,
     interventionId,
     type: 'status',
@@ -41,7 +41,7 @@ it('a row shows the status moved to on the phone, marked « en attente », until
   await screen.findByText(OUTBOX_MESSAGES.pendingMark);
   expect(screen.getByTestId('row-7').textContent).toBe(`Terminée${OUTBOX_MESSAGES.pendingMark}`);
   expect(screen.getByTestId('row-8').textContent).toBe('Planifiée');
-  await outbox().db.outbox.clear();
+  await (await loadOutbox()).db.outbox.clear();
   await act(async () => notifyOutboxChanged());
   await waitFor(() => expect(screen.getByTestId('row-7').textContent).toBe('Planifiée'));
 });

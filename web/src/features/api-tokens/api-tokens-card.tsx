@@ -5,9 +5,9 @@ import {
   API_TOKEN_MESSAGES as M,
 } from '@gmao/domain/auth/api-token-schemas';
 import { PERMISSION_DESCRIPTIONS, type Permission } from '@gmao/domain/auth/permissions';
+import { addDays } from '@gmao/domain/common/days';
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { formatDate, formatDateTime } from '@gmao/domain/format/format';
-import { addDays } from '@gmao/domain/plans/recurrence';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Copy, KeyRound } from 'lucide-react';

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notify } from '../toast';
-import { MAX_NOTICE_TOASTS, outbox, replayOutbox, tellNotices } from './use-outbox';
+import { loadOutbox, MAX_NOTICE_TOASTS, replayOutbox, tellNotices } from './use-outbox';
 
 vi.mock('../toast', async (actual) => ({
   ...(await actual<typeof import('../toast')>()),
@@ -43,7 +43,7 @@ describe('the notices of a replay', () => {
         });
       }),
     );
-    await outbox().enqueue({
+    await (await loadOutbox()).enqueue({
       userId: 3,
       interventionId: 41,
       type: 'status',

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
-import type { SyncResult } from '@gmao/domain/interventions/sync-schemas';
+import { SYNC_CHANGE_TYPES, type SyncResult } from '@gmao/domain/interventions/sync-schemas';
 import { afterEach, describe, expect, it } from 'vitest';
-import { OfflineDb, Outbox, type OutboxTransport, type SyncBodyChange } from './outbox';
+import { OfflineDb, Outbox, type OutboxTransport, SYNC_KINDS, type SyncBodyChange } from './outbox';
 
 const USER = 7;
 let dbCount = 0;
@@ -251,4 +251,9 @@ describe('outbox', () => {
       { clientId: 'draft-2', reason: "L'équipement est obligatoire" },
     ]);
   });
+});
+
+/** The outbox lists the sync route's change types itself (no zod in its chunk, issue 30): the same as the route's. */
+it("sends through the sync route exactly the route's change types", () => {
+  expect([...SYNC_KINDS].sort()).toEqual([...SYNC_CHANGE_TYPES].sort());
 });

@@ -1,6 +1,5 @@
-import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import { OUTBOX_MESSAGES, SYNC_MAX_CHANGES } from '@gmao/domain/interventions/offline-messages';
 import type { SyncChangeType, SyncResult } from '@gmao/domain/interventions/sync-schemas';
-import { SYNC_CHANGE_TYPES, SYNC_MAX_CHANGES } from '@gmao/domain/interventions/sync-schemas';
 import Dexie, { type EntityTable } from 'dexie';
 
 /**
@@ -81,19 +80,24 @@ export interface ReplayOutcome {
   notices: { interventionId: number; reason: string }[];
 }
 
-const SYNC_KINDS: readonly OutboxKind[] = SYNC_CHANGE_TYPES;
+/** The sync route's change types (domain sync-schemas SYNC_CHANGE_TYPES), written here so the outbox loads no zod. */
+export const SYNC_KINDS: readonly OutboxKind[] = [
+  'status',
+  'note',
+  'checklist',
+  'timer',
+  'timer_stop',
+  'material',
+  'consignation',
+];
 const isSyncKind = (t: OutboxKind): t is SyncChangeType => SYNC_KINDS.includes(t);
-
-export function newChangeId(): string {
-  return globalThis.crypto.randomUUID();
-}
 
 export class Outbox {
   private running = new Map<number, Promise<ReplayOutcome>>();
   constructor(readonly db: OfflineDb = new OfflineDb()) {}
 
   async enqueue(change: Omit<OutboxChange, 'state' | 'seq' | 'clientId'> & { clientId?: string }): Promise<string> {
-    const clientId = change.clientId ?? newChangeId();
+    const clientId = change.clientId ?? globalThis.crypto.randomUUID();
     await this.db.outbox.add({ ...change, clientId, state: 'pending' });
     return clientId;
   }
@@ -210,7 +214,7 @@ export class Outbox {
     const serverVersion = (change.serverValue as { version?: unknown } | null)?.version;
     await this.db.outbox.update(seq, {
       state: 'pending',
-      clientId: newChangeId(),
+      clientId: globalThis.crypto.randomUUID(),
       baseVersion: typeof serverVersion === 'number' ? serverVersion : change.baseVersion,
       reason: undefined,
       serverValue: undefined,

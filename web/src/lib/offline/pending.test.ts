@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OutboxChange } from './outbox';
 import { hasPendingClientSignature, pendingChecks, pendingStatut, sendOrQueue } from './pending';
-import { outbox } from './use-outbox';
+import { loadOutbox } from './use-outbox';
 
 const USER = 41;
 const change = (interventionId = 9) =>
@@ -18,14 +18,14 @@ beforeEach(async () => {
     'fetch',
     vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
   );
-  await outbox().db.outbox.clear();
+  await (await loadOutbox()).db.outbox.clear();
 });
 afterEach(() => {
   vi.restoreAllMocks();
   vi.unstubAllGlobals();
 });
 
-const rows = () => outbox().db.outbox.toArray();
+const rows = async () => (await loadOutbox()).db.outbox.toArray();
 
 describe('sendOrQueue: the detail action online, or kept on the phone', () => {
   it('online, the request is sent and nothing is kept', async () => {
@@ -58,7 +58,7 @@ describe('sendOrQueue: the detail action online, or kept on the phone', () => {
     const kept = await sendOrQueue(change(), () => Promise.reject(noAnswer));
     expect(kept.queued).toBe(true);
     expect(await rows()).toHaveLength(1);
-    await outbox().db.outbox.clear();
+    await (await loadOutbox()).db.outbox.clear();
     const refusal = Object.assign(new Error('Transition refusée'), { status: 422 });
     await expect(sendOrQueue(change(), () => Promise.reject(refusal))).rejects.toBe(refusal);
     expect(await rows()).toEqual([]);
@@ -74,7 +74,9 @@ describe('sendOrQueue: the detail action online, or kept on the phone', () => {
     expect(send).not.toHaveBeenCalled();
     // Another intervention is not held back.
     expect((await sendOrQueue(change(10), async () => 'other')).queued).toBe(false);
-    await vi.waitFor(async () => expect((await outbox().pending(USER)).map((r) => r.type)).toEqual(['status', 'note']));
+    await vi.waitFor(async () =>
+      expect((await (await loadOutbox()).pending(USER)).map((r) => r.type)).toEqual(['status', 'note']),
+    );
   });
 
   it('keeps the change id given for the online request (a signature sent with change_id)', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readUser } from '../session-storage';
 import type { OutboxChange, OutboxKind } from './outbox';
-import { notifyOutboxChanged, OUTBOX_CHANGED, outbox, queueChange } from './use-outbox';
+import { loadOutbox, loadOutboxAtStart, notifyOutboxChanged, OUTBOX_CHANGED, queueChange } from './use-outbox';
 
 /**
  * The detail's technician actions offline (issue 32). An action is sent as before when the network is there; it is
@@ -27,7 +27,7 @@ const isNoAnswer = (err: unknown) => (err as { status?: unknown } | null)?.statu
 
 /** Whether a change of this intervention must wait its turn behind changes already queued. */
 export async function hasPending(userId: number, interventionId: number): Promise<boolean> {
-  const rows = await outbox().db.outbox.where({ interventionId }).toArray();
+  const rows = await (await loadOutbox()).db.outbox.where({ interventionId }).toArray();
   return rows.some((r) => r.userId === userId && r.state === 'pending');
 }
 
@@ -77,7 +77,7 @@ export function usePendingChanges(interventionId: number): OutboxChange[] {
     if (userId === null) return;
     let live = true;
     const load = async () => {
-      const all = await outbox().db.outbox.where({ interventionId }).sortBy('seq');
+      const all = await (await loadOutboxAtStart()).db.outbox.where({ interventionId }).sortBy('seq');
       if (live) setRows(all.filter((r) => r.userId === userId));
     };
     void load();
@@ -130,7 +130,7 @@ async function reloadQueuedStatuts() {
   const userId = typeof indexedDB === 'undefined' ? null : (readUser()?.id ?? null);
   const next = new Map<number, string>();
   if (userId !== null) {
-    const rows = await outbox().db.outbox.where({ userId, state: 'pending' }).sortBy('seq');
+    const rows = await (await loadOutboxAtStart()).db.outbox.where({ userId, state: 'pending' }).sortBy('seq');
     for (const r of rows) if (r.type === 'status') next.set(r.interventionId, (r.payload as { statut: string }).statut);
   }
   queuedStatuts = next;

@@ -32,6 +32,9 @@ export async function saveQueries(db: OfflineDb, userId: number, client: QueryCl
 export async function restoreQueries(db: OfflineDb, userId: number, client: QueryClient): Promise<number | null> {
   const saved = await db.cache.get(keyOf(userId));
   if (!saved) return null;
+  // The page's own reads may have started before the snapshot was read (the outbox chunk loads first): offline they
+  // only fail, and a retry failing after the restore would put the page back in error over the restored data.
+  await Promise.all(OFFLINE_ROOTS.map((root) => client.cancelQueries({ queryKey: [root] })));
   hydrate(client, saved.state as DehydratedState);
   return saved.savedAt;
 }
@@ -73,17 +76,30 @@ export function keepOffline(
     offline();
     void restoreQueries(db, userId, client).then(onRestored);
   }
-  const unsubscribe = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.action.type !== 'success' || !navigator.onLine) return;
-    if (!isOfflineQuery(event.query)) return;
-    // At most once a second while fetches keep coming (the day fetched ahead is a long burst), and a second after
-    // the last one: a burst is saved as it goes, not only once it ends.
+  // At most once a second while fetches keep coming (the day fetched ahead is a long burst), and a second after
+  // the last one: a burst is saved as it goes, not only once it ends.
+  const saveSoon = () => {
     if (timer !== undefined) return;
     timer = setTimeout(() => {
       timer = undefined;
       void saveQueries(db, userId, client);
     }, 1000);
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type !== 'updated' || event.action.type !== 'success' || !navigator.onLine) return;
+    if (!isOfflineQuery(event.query)) return;
+    saveSoon();
   });
+  // Attached after the page's first reads (app/query-scope.tsx, issue 30): what they brought is saved too.
+  if (
+    navigator.onLine &&
+    client
+      .getQueryCache()
+      .getAll()
+      .some((q) => isOfflineQuery(q) && q.state.status === 'success')
+  ) {
+    saveSoon();
+  }
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
   return () => {

@@ -2,15 +2,31 @@ import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../session';
 import { notify } from '../toast';
-import { Outbox, type ReplayOutcome } from './outbox';
+import type { Outbox, ReplayOutcome } from './outbox';
 import { keyOf } from './query-snapshot';
 import { apiTransport } from './transport';
 
-let shared: Outbox | null = null;
-/** One outbox per page (IndexedDB 'gmao-offline'); rows are per user id. */
-export function outbox(): Outbox {
-  shared ??= new Outbox();
+let shared: Promise<Outbox> | null = null;
+/**
+ * One outbox per page (IndexedDB 'gmao-offline'); rows are per user id. Its module and Dexie (~30 KB compressed) are a
+ * chunk of their own, loaded on first use (issue 30: not in the signed-in frame every page waits for).
+ */
+export function loadOutbox(): Promise<Outbox> {
+  shared ??= import('./outbox').then(({ Outbox }) => new Outbox());
   return shared;
+}
+
+let startGate: Promise<unknown> = Promise.resolve();
+/**
+ * The app's reads of the outbox at start (the banner's counts, a replay, the queued statuses of the rows) wait for
+ * `until` — app/query-scope.tsx: the page's own reads done — so that a phone downloads the page before Dexie.
+ */
+export function deferOutboxStart(until: Promise<unknown>) {
+  startGate = until;
+}
+/** The outbox for a read the app starts on its own (not a user's action): after the gate of deferOutboxStart. */
+export function loadOutboxAtStart(): Promise<Outbox> {
+  return startGate.then(loadOutbox);
 }
 
 export const OUTBOX_CHANGED = 'gmao-outbox-changed';
@@ -47,7 +63,7 @@ export function tellNotices(notices: ReplayOutcome['notices']) {
 /** Replays the user's outbox now (the banner's button, a choice on a conflict, a change queued while online). */
 export async function replayOutbox(userId: number): Promise<ReplayOutcome | null> {
   if (!navigator.onLine) return null;
-  const outcome = await outbox().replay(userId, apiTransport);
+  const outcome = await (await loadOutbox()).replay(userId, apiTransport);
   afterReplay(outcome);
   return outcome;
 }
@@ -77,11 +93,16 @@ export function useOutbox() {
   /** When the cached day was saved (shown offline: "données du 28/11 à 07:42"). */
   const [savedAt, setSavedAt] = useState<number | null>(null);
 
+  /** The outbox once loaded (the conflicts' review needs it). */
+  const [box, setBox] = useState<Outbox | null>(null);
+
   const refresh = useCallback(async () => {
     if (userId === null) return;
-    setPending(await outbox().count(userId));
-    setConflicts((await outbox().conflicts(userId)).length);
-    setSavedAt((await outbox().db.cache.get(keyOf(userId)))?.savedAt ?? null);
+    const loaded = await loadOutboxAtStart();
+    setBox(loaded);
+    setPending(await loaded.count(userId));
+    setConflicts((await loaded.conflicts(userId)).length);
+    setSavedAt((await loaded.db.cache.get(keyOf(userId)))?.savedAt ?? null);
   }, [userId]);
 
   const syncNow = useCallback(async (): Promise<ReplayOutcome | null> => {
@@ -91,7 +112,8 @@ export function useOutbox() {
 
   useEffect(() => {
     void refresh();
-    void syncNow();
+    // The replay when the app opens: after the page's own reads (offline there is nothing to replay anyway).
+    void loadOutboxAtStart().then(() => syncNow());
     const up = () => void syncNow();
     const changed = () => void refresh();
     window.addEventListener('online', up);
@@ -102,7 +124,7 @@ export function useOutbox() {
     };
   }, [refresh, syncNow]);
 
-  return { userId, online, pending, conflicts, savedAt, syncNow };
+  return { userId, online, pending, conflicts, savedAt, syncNow, box };
 }
 
 /**
@@ -111,7 +133,7 @@ export function useOutbox() {
  * sendOrQueue (pending.ts).
  */
 export async function queueChange(change: Parameters<Outbox['enqueue']>[0]): Promise<string> {
-  const clientId = await outbox().enqueue(change);
+  const clientId = await (await loadOutbox()).enqueue(change);
   notifyOutboxChanged();
   if (navigator.onLine) void replayOutbox(change.userId);
   return clientId;

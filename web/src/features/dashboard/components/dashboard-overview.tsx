@@ -8,7 +8,7 @@ import {
 } from '@gmao/domain/dashboard/metrics';
 import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
 import { formatNumber, formatPercent } from '@gmao/domain/format/format';
-import { PLAN_LABELS } from '@gmao/domain/plans/plan-form';
+import { PLAN_LABELS } from '@gmao/domain/plans/plan-words';
 import {
   AlertTriangle,
   Building2,

@@ -1,6 +1,6 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { formatDate } from '@gmao/domain/format/format';
-import { describePlanTriggers } from '@gmao/domain/plans/plan-form';
+import { describePlanTriggers } from '@gmao/domain/plans/plan-words';
 import { Link } from 'react-router';
 import { Badge } from '../../../components/ui/badge';
 import { paths } from '../../../lib/paths';

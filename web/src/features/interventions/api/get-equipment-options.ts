@@ -1,4 +1,4 @@
-import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
+import { MAX_LIST_LIMIT } from '@gmao/domain/common/list-limit';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type ListEnvelope } from '../../../lib/api-client';
 import { interventionKeys } from './query-keys';

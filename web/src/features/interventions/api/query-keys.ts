@@ -1,4 +1,4 @@
-import { MAX_LIST_LIMIT } from '@gmao/domain/common/api';
+import { MAX_LIST_LIMIT } from '@gmao/domain/common/list-limit';
 import type { InterventionListQuery } from '@gmao/domain/interventions/intervention-schemas';
 import type { QueryClient } from '@tanstack/react-query';
 import { queryRoots, sharedQueryKeys } from '../../../lib/query-keys';

@@ -1,9 +1,9 @@
+import { NOTIFICATION_MESSAGES } from '@gmao/domain/notifications/notification-messages';
 import type {
   AppNotification,
   NotificationListQuery,
   NotificationPreference,
 } from '@gmao/domain/notifications/notification-schemas';
-import { NOTIFICATION_MESSAGES } from '@gmao/domain/notifications/notification-schemas';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Envelope, type ListEnvelope } from '../../../lib/api-client';
 import { notify } from '../../../lib/toast';

@@ -14,7 +14,7 @@ import { type ChangeEvent, useRef, useState } from 'react';
 import { Button } from '../../../../components/ui/button';
 import { ConfirmDialog } from '../../../../components/ui/confirm-dialog';
 import { PendingMark } from '../../../../components/ui/pending-mark';
-import { newChangeId } from '../../../../lib/offline/outbox';
+import { newChangeId } from '../../../../lib/offline/change-id';
 import { pendingOf, sendOrQueue, useOutboxUserId, usePendingChanges } from '../../../../lib/offline/pending';
 import { resizePhoto } from '../../../../lib/offline/resize';
 import { notify } from '../../../../lib/toast';

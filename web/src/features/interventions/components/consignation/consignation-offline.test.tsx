@@ -6,7 +6,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { outbox } from '../../../../lib/offline/use-outbox';
+import { loadOutbox } from '../../../../lib/offline/use-outbox';
 import { STORAGE_KEYS } from '../../../../lib/session-storage';
 import { interventionRow } from '../list/list-test-fixtures';
 import { ConsignationSection } from './consignation-section';
@@ -31,7 +31,7 @@ beforeEach(async () => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => false);
   vi.stubGlobal('fetch', fetchMock);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 1, nom: 'Yassine Idrissi', role: 'Technicien' }));
-  await outbox().db.outbox.clear();
+  await (await loadOutbox()).db.outbox.clear();
   fetchMock.mockClear();
 });
 afterEach(() => {
@@ -61,13 +61,13 @@ describe('ConsignationSection offline', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       M.outOfOrder('Séparation', "Identification de l'ouvrage"),
     );
-    expect(await outbox().db.outbox.count()).toBe(0);
+    expect(await (await loadOutbox()).db.outbox.count()).toBe(0);
 
     const row = screen.getByRole('listitem', { name: "Identification de l'ouvrage" });
     await user.click(within(row).getByRole('button', { name: `${L.undo} : Identification de l'ouvrage` }));
     await user.click(screen.getByRole('button', { name: L.save }));
     expect(await screen.findByRole('status')).toHaveTextContent(OUTBOX_MESSAGES.queued);
-    const kept = await outbox().db.outbox.toArray();
+    const kept = await (await loadOutbox()).db.outbox.toArray();
     expect(kept.map((c) => [c.type, c.interventionId, c.baseVersion])).toEqual([['consignation', 5, 3]]);
     expect((kept[0]!.payload as { etapes: { etape: string }[] }).etapes.map((s) => s.etape)).toEqual(['SEPARATION']);
     expect(await screen.findByTestId('pending-mark')).toBeInTheDocument();

@@ -24,7 +24,7 @@ import { FormField, fieldAria, inputClass } from '../../../../components/ui/form
 import { LoadingOverlay } from '../../../../components/ui/loading-overlay';
 import { Modal } from '../../../../components/ui/modal';
 import { Select } from '../../../../components/ui/select';
-import { newChangeId } from '../../../../lib/offline/outbox';
+import { newChangeId } from '../../../../lib/offline/change-id';
 import { sendOrQueue, useOutboxUserId } from '../../../../lib/offline/pending';
 import { usePermissions } from '../../../../lib/session';
 import { notify } from '../../../../lib/toast';

@@ -5,7 +5,7 @@ import { Button } from '../../../../components/ui/button';
 import { FormField, fieldAria, inputClass } from '../../../../components/ui/form-field';
 import { Modal } from '../../../../components/ui/modal';
 import { SignatureField } from '../../../../components/ui/signature-field';
-import { newChangeId } from '../../../../lib/offline/outbox';
+import { newChangeId } from '../../../../lib/offline/change-id';
 import { sendOrQueue, useOutboxUserId } from '../../../../lib/offline/pending';
 import { readUser } from '../../../../lib/session-storage';
 import { notify } from '../../../../lib/toast';

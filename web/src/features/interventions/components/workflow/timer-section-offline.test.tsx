@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { outbox } from '../../../../lib/offline/use-outbox';
+import { loadOutbox } from '../../../../lib/offline/use-outbox';
 import { STORAGE_KEYS } from '../../../../lib/session-storage';
 import { TimerSection } from './timer-section';
 
@@ -34,7 +34,7 @@ beforeEach(async () => {
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', fetchMock);
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 1, nom: 'Yassine Idrissi', role: 'Technicien' }));
-  await outbox().db.outbox.clear();
+  await (await loadOutbox()).db.outbox.clear();
   fetchMock.mockClear();
 });
 afterEach(() => {
@@ -66,8 +66,8 @@ it('offline, the timer running on the server is stopped on the phone: a timer_st
   online = false;
   const before = Date.now();
   await user.click(stop);
-  await waitFor(async () => expect(await outbox().db.outbox.count()).toBe(1));
-  const [row] = await outbox().db.outbox.toArray();
+  await waitFor(async () => expect(await (await loadOutbox()).db.outbox.count()).toBe(1));
+  const [row] = await (await loadOutbox()).db.outbox.toArray();
   expect(row).toMatchObject({ userId: 1, interventionId: 6, type: 'timer_stop', payload: {}, baseVersion: 3 });
   expect(Date.parse(row!.at)).toBeGreaterThanOrEqual(before - 1000);
   expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'POST')).toEqual([]);
@@ -94,8 +94,8 @@ it('offline, the timer runs on the phone (kept through a remount) and its stop q
   await screen.findByText(/Chronomètre démarré hors ligne à/);
   online = false;
   await user.click(screen.getByRole('button', { name: 'Arrêter le chronomètre' }));
-  await waitFor(async () => expect(await outbox().db.outbox.count()).toBe(1));
-  const [row] = await outbox().db.outbox.toArray();
+  await waitFor(async () => expect(await (await loadOutbox()).db.outbox.count()).toBe(1));
+  const [row] = await (await loadOutbox()).db.outbox.toArray();
   const session = row!.payload as { startedAt: string; stoppedAt: string };
   expect(row).toMatchObject({ userId: 1, interventionId: 6, type: 'timer', baseVersion: 3, state: 'pending' });
   expect(Date.parse(session.stoppedAt)).toBeGreaterThanOrEqual(Date.parse(session.startedAt));

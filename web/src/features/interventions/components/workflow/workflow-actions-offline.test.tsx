@@ -6,7 +6,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'react-hot-toast';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { outbox } from '../../../../lib/offline/use-outbox';
+import { loadOutbox } from '../../../../lib/offline/use-outbox';
 import { STORAGE_KEYS } from '../../../../lib/session-storage';
 import { WorkflowActions } from './workflow-actions';
 
@@ -49,7 +49,7 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', fetchMock);
   vi.stubGlobal('matchMedia', () => ({ matches: false, addEventListener: () => {}, removeEventListener: () => {} }));
   localStorage.setItem(STORAGE_KEYS.user, JSON.stringify({ id: 1, nom: 'Yassine Idrissi', role: 'Technicien' }));
-  await outbox().db.outbox.clear();
+  await (await loadOutbox()).db.outbox.clear();
   fetchMock.mockClear();
 });
 afterEach(() => {
@@ -68,7 +68,7 @@ function renderActions(wf = workflow()) {
     </QueryClientProvider>,
   );
 }
-const queued = () => outbox().db.outbox.toArray();
+const queued = async () => (await loadOutbox()).db.outbox.toArray();
 
 it('offline, « Démarrer » is kept on the phone with its base version and the buttons of En cours show at once', async () => {
   const user = userEvent.setup();
