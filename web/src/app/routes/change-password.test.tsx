@@ -5,13 +5,16 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { spyOnToasts } from '../../../test/toasts';
 import { paths } from '../../lib/paths';
 import { SessionProvider } from '../../lib/session';
 import { readUser, saveSession } from '../../lib/session-storage';
 import { RequireAuth, RequirePasswordChanged } from '../guards';
 import ChangePasswordRoute from './change-password';
 
-vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const fakeToken = () =>
   `h.${btoa(JSON.stringify({ sub: '7', exp: Math.floor(Date.now() / 1000) + 900 })).replace(/=+$/, '')}.s`;
