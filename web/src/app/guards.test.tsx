@@ -1,10 +1,11 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signedIn } from '../../test/session';
 import { RequireInternal, RequirePermission, RequirePortalUser } from './guards';
 
-let user: { role: string; permissions: string[]; clientId?: number; portalDroit?: string } | null = null;
+let user: Partial<SessionUser> | null = null;
 beforeEach(() => {
   user = null;
 });
@@ -50,7 +51,7 @@ describe('the client portal and the internal pages keep apart (issue 33)', () =>
   );
 
   it('sends a portal user from any internal page to /portail', () => {
-    user = { role: '', permissions: [], clientId: 4, portalDroit: 'LECTURE' } as typeof user;
+    user = { role: '', permissions: [], clientId: 4, portalDroit: 'LECTURE' };
     render(app('/clients'), signedIn(user));
     expect(screen.getByText('Portail')).toBeInTheDocument();
     expect(screen.queryByText('Clients internes')).toBeNull();
