@@ -2,7 +2,7 @@ import type { SessionUser } from '@gmao/domain/auth/user';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { signedIn } from '../../test/session';
+import { signedIn } from '../lib/testing/session';
 import { RequireInternal, RequirePermission, RequirePortalUser } from './guards';
 
 let user: Partial<SessionUser> | null = null;

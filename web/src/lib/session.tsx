@@ -93,7 +93,7 @@ async function refreshProfile(isCancelled: () => boolean, dispatch: (action: Act
 const SessionContext = createContext<SessionContextValue | null>(null);
 
 /**
- * `initial`: a session already started (the tests' signed-in user, web/test/session.tsx): the provider starts in it at
+ * `initial`: a session already started (the tests' signed-in user, lib/testing/session.tsx): the provider starts in it at
  * the first render, and neither reads the storage nor re-reads the profile. Without it, the session starts from the
  * storage (spec §4).
  */

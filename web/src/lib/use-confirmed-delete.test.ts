@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { spyOnToasts } from '../../test/toasts';
+import { spyOnToasts } from './testing/toasts';
 import { notify } from './toast';
 import { useConfirmedDelete } from './use-confirmed-delete';
 

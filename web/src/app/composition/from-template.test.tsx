@@ -4,8 +4,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../test/session';
 import { visite } from '../../features/templates/components/template-test-fixtures';
+import { signedIn } from '../../lib/testing/session';
 import { useNewInterventionLauncher } from './new-intervention';
 
 // The creation form asks whether the user may assign (a technician here: no assignee field).

@@ -5,10 +5,10 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { spyOnToasts } from '../../../test/toasts';
 import { paths } from '../../lib/paths';
 import { SessionProvider } from '../../lib/session';
 import { readUser, saveSession } from '../../lib/session-storage';
+import { spyOnToasts } from '../../lib/testing/toasts';
 import { RequireAuth, RequirePasswordChanged } from '../guards';
 import ChangePasswordRoute from './change-password';
 

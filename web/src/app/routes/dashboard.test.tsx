@@ -4,7 +4,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../test/session';
+import { signedIn } from '../../lib/testing/session';
 import DashboardRoute from './dashboard';
 
 const granted = new Set<string>();

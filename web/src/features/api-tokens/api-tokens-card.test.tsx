@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../test/session';
-import { spyOnToasts } from '../../../test/toasts';
+import { signedIn } from '../../lib/testing/session';
+import { spyOnToasts } from '../../lib/testing/toasts';
 import { ApiTokensCard } from './api-tokens-card';
 
 beforeEach(() => {

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spyOnToasts } from '../../../test/toasts';
+import { spyOnToasts } from '../testing/toasts';
 import { notify } from '../toast';
 import { MAX_NOTICE_TOASTS, outbox, replayOutbox, tellNotices } from './use-outbox';
 

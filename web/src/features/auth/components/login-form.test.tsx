@@ -4,10 +4,10 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spyOnToasts } from '../../../../test/toasts';
 import { paths } from '../../../lib/paths';
 import { SessionProvider } from '../../../lib/session';
 import { readToken } from '../../../lib/session-storage';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import LoginRoute from '../routes/login';
 

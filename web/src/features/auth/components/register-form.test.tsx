@@ -4,8 +4,8 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spyOnToasts } from '../../../../test/toasts';
 import { paths } from '../../../lib/paths';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { REGISTER_TEXTS, RegisterForm } from './register-form';
 

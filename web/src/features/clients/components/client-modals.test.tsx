@@ -5,7 +5,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../test/session';
+import { signedIn } from '../../../lib/testing/session';
 import { ClientsList } from './clients-list';
 
 /** Clients tab filters, client detail, the saving overlays and how failures are handled (spec §2, §8). */

@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../test/session';
+import { signedIn } from '../../../lib/testing/session';
 import { EquipmentMeter } from './equipment-meter';
 
 const granted = new Set<string>();

@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { spyOnToasts } from '../../../../test/toasts';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { UserHabilitations } from './user-habilitations';
 

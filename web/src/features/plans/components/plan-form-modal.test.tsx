@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../test/session';
+import { signedIn } from '../../../lib/testing/session';
 import { PlanFormModal } from './plan-form-modal';
 
 const plan: Plan = {

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { spyOnToasts } from '../../../../test/toasts';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import SettingsRoute from './settings';
 
 beforeEach(() => {

@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../test/session';
+import { signedIn } from '../../../lib/testing/session';
 import { MovementFormModal } from './movement-form-modal';
 import { PartDetailModal } from './part-detail-modal';
 

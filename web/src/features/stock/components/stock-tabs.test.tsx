@@ -8,7 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../test/session';
+import { signedIn } from '../../../lib/testing/session';
 import { LocationsPanel } from './locations-panel';
 import { PartFormModal } from './part-form-modal';
 import { SuggestionsPanel } from './suggestions-panel';

@@ -5,8 +5,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../test/session';
-import { spyOnToasts } from '../../../../test/toasts';
+import { signedIn } from '../../../lib/testing/session';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { UsersScreen } from './users-screen';
 

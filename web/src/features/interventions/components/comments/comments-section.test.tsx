@@ -1,7 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import { CommentsSection } from './comments-section';
 
 const session = vi.hoisted(() => ({ granted: new Set<string>(), role: 'Technicien', userId: 1 }));

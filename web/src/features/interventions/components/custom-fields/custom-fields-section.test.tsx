@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import { getCustomFieldDefinitionsQueryOptions } from '../../api/get-custom-field-definitions';
 import * as interventionToasts from '../intervention-toasts';
 import { interventionRow, jsonResponse } from '../list/list-test-fixtures';

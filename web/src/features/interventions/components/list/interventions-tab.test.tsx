@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import { InterventionsList } from './interventions-list';
 import { jsonResponse, listResponse, interventionRow as row } from './list-test-fixtures';
 

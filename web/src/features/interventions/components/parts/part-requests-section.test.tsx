@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import { PartRequestsSection } from './part-requests-section';
 
 // A technician holding stock:read (not stock:manage: no 'Réceptionner').

@@ -6,7 +6,7 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import * as interventionToasts from '../intervention-toasts';
 import { DiagnosticSection } from './diagnostic-section';
 import { PlanificationSection } from './planification-section';

@@ -2,7 +2,7 @@ import { HABILITATION_MESSAGES as M } from '@gmao/domain/habilitations/symbols';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import { InterventionsList } from '../list/interventions-list';
 import { listResponse, interventionRow as row } from '../list/list-test-fixtures';
 import { ExpiredHabilitationBadge } from './expired-habilitation-badge';

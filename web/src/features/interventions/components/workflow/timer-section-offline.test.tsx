@@ -4,9 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
 import { outbox } from '../../../../lib/offline/use-outbox';
 import { STORAGE_KEYS } from '../../../../lib/session-storage';
+import { signedIn } from '../../../../lib/testing/session';
 import { TimerSection } from './timer-section';
 
 // The technician (#1) working on the intervention, read by the domain access policy.

@@ -2,7 +2,7 @@ import { SYNC_MESSAGES } from '@gmao/domain/interventions/sync-schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import { TimerSection } from './timer-section';
 
 const session = vi.hoisted(() => ({ granted: new Set<string>(), role: 'Technicien', userId: 1 }));

@@ -7,7 +7,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import { useWorkflow } from '../../api/get-workflow';
 import { InterventionFormModal } from '../form/intervention-form-modal';
 import { interventionRow } from '../list/list-test-fixtures';

@@ -2,7 +2,7 @@ import type { HistoryEntry } from '@gmao/domain/interventions/intervention-schem
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { signedIn } from '../../../../../test/session';
+import { signedIn } from '../../../../lib/testing/session';
 import { WorkflowHistory } from './workflow-history';
 
 const entry = (id: number, createdAt: Date, from: string | null, to: string | null, note: string | null = null) =>

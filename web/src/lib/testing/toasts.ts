@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { notify } from '../src/lib/toast';
+import { notify } from '../toast';
 
 /**
  * Spies on the app's toasts (lib/toast `notify`): they record their calls and show nothing, as a vi.mock of lib/toast

@@ -1,6 +1,6 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import type { ReactNode } from 'react';
-import { SessionProvider } from '../src/lib/session';
+import { SessionProvider } from '../session';
 
 /** A signed-in user for a test: the given fields over a technician holding no permission. */
 export function sessionUser(fields: Partial<SessionUser> = {}): SessionUser {
