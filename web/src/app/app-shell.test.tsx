@@ -74,6 +74,9 @@ beforeEach(() => {
             interventions: [],
           },
         });
+      // A slow machine lets the debounce fire on a prefix ('tra'): the server answers it with empty groups.
+      if (url.startsWith('/api/search?q='))
+        return json(200, { success: true, data: { equipment: [], clients: [], interventions: [] } });
       if (url === '/api/notifications/unread-count') return json(200, { success: true, data: { unread: 3 } });
       if (url.startsWith('/api/dashboard/alerts'))
         return json(200, {

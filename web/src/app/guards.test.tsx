@@ -1,10 +1,11 @@
+import type { SessionUser } from '@gmao/domain/auth/user';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { signedIn } from '../lib/testing/session';
 import { RequireInternal, RequirePermission, RequirePortalUser } from './guards';
 
-let user: { role: string; permissions: string[]; clientId?: number; portalDroit?: string } | null = null;
-vi.mock('../lib/session', () => ({ useSession: () => ({ user }) }));
+let user: Partial<SessionUser> | null = null;
 beforeEach(() => {
   user = null;
 });
@@ -20,13 +21,13 @@ const page = (
 describe('RequirePermission with a list (any one suffices)', () => {
   it('lets in a holder of either permission', () => {
     user = { role: 'Responsable', permissions: ['templates:manage'] };
-    render(page);
+    render(page, signedIn(user));
     expect(screen.getByText('Modèles')).toBeInTheDocument();
   });
 
   it('names every accepted permission to the others', () => {
     user = { role: 'Consultation', permissions: ['interventions:read'] };
-    render(page);
+    render(page, signedIn(user));
     expect(screen.queryByText('Modèles')).toBeNull();
     expect(screen.getByRole('heading', { name: 'Permission Required' })).toBeInTheDocument();
     expect(screen.getByText('interventions:create')).toBeInTheDocument();
@@ -50,15 +51,15 @@ describe('the client portal and the internal pages keep apart (issue 33)', () =>
   );
 
   it('sends a portal user from any internal page to /portail', () => {
-    user = { role: '', permissions: [], clientId: 4, portalDroit: 'LECTURE' } as typeof user;
-    render(app('/clients'));
+    user = { role: '', permissions: [], clientId: 4, portalDroit: 'LECTURE' };
+    render(app('/clients'), signedIn(user));
     expect(screen.getByText('Portail')).toBeInTheDocument();
     expect(screen.queryByText('Clients internes')).toBeNull();
   });
 
   it('sends an internal user from /portail to the dashboard', () => {
     user = { role: 'Administrateur', permissions: [] };
-    render(app('/portail'));
+    render(app('/portail'), signedIn(user));
     expect(screen.getByText('Tableau interne')).toBeInTheDocument();
   });
 });

@@ -2,8 +2,9 @@ import { AUTH_TOASTS, HTTP_MESSAGES } from '@gmao/domain/common/messages';
 import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { toast } from 'react-hot-toast';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import LoginRoute from '../features/auth/routes/login';
 import { api } from '../lib/api-client';
 import { paths } from '../lib/paths';
@@ -13,8 +14,12 @@ import { RequireAuth } from './guards';
 
 /** Session messages of spec §5 "Other" and §8 at start-up and on expiry, seen the way a user meets them. */
 
-const toastError = vi.hoisted(() => vi.fn());
-vi.mock('react-hot-toast', () => ({ toast: Object.assign(vi.fn(), { error: toastError, success: vi.fn() }) }));
+// The toasts recorded by spies on react-hot-toast (not a vi.mock: the file shares its worker), set before each test.
+const toastError = vi.fn();
+beforeEach(() => {
+  vi.spyOn(toast, 'error').mockImplementation((...args) => toastError(...args));
+  vi.spyOn(toast, 'success').mockReturnValue('');
+});
 
 const token = (expiresInSeconds: number) =>
   `h.${btoa(JSON.stringify({ sub: '7', exp: Math.floor(Date.now() / 1000) + expiresInSeconds })).replace(/=+$/, '')}.s`;

@@ -1,8 +1,13 @@
+import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, httpErrorMessages, REQUEST_TIMEOUT_MS, UPLOAD_TIMEOUT_MS } from './api-client';
 import { STORAGE_KEYS } from './session-storage';
 
-vi.mock('react-hot-toast', () => ({ toast: { error: vi.fn(), success: vi.fn() } }));
+// The client's toasts silenced with spies (not a vi.mock: the file shares its worker).
+beforeEach(() => {
+  vi.spyOn(toast, 'error').mockReturnValue('');
+  vi.spyOn(toast, 'success').mockReturnValue('');
+});
 
 describe('HTTP error messages (spec §8)', () => {
   it.each([

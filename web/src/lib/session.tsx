@@ -92,8 +92,22 @@ async function refreshProfile(isCancelled: () => boolean, dispatch: (action: Act
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
-export function SessionProvider({ children }: { children: ReactNode }) {
-  const [state, dispatch] = useReducer(sessionReducer, initialState);
+/**
+ * `initial`: a session already started (the tests' signed-in user, lib/testing/session.tsx): the provider starts in it at
+ * the first render, and neither reads the storage nor re-reads the profile. Without it, the session starts from the
+ * storage (spec §4).
+ */
+export function SessionProvider({
+  children,
+  initial,
+}: {
+  children: ReactNode;
+  initial?: { user: SessionUser | null; token: string | null };
+}) {
+  const [state, dispatch] = useReducer(sessionReducer, initial, (start) =>
+    start ? sessionReducer(initialState, { type: 'init', user: start.user, token: start.token }) : initialState,
+  );
+  const started = initial !== undefined;
 
   useEffect(() => {
     let cancelled = false;
@@ -105,6 +119,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (user && token) dispatch({ type: 'loginSuccess', user, token });
       }
     });
+    if (started) return off;
     const init = async () => {
       const token = readToken();
       const user = readUser();
@@ -137,7 +152,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       cancelled = true;
       off();
     };
-  }, []);
+  }, [started]);
 
   const loginSuccess = useCallback((session: { token: string; refreshToken?: string; user: SessionUser }) => {
     saveSession(session);

@@ -1,9 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToasts } from './testing/toasts';
 import { notify } from './toast';
 import { useConfirmedDelete } from './use-confirmed-delete';
 
-vi.mock('./toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const item = { id: 7, nom: 'Maintenance' };
 

@@ -5,10 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { visite } from '../../features/templates/components/template-test-fixtures';
+import { signedIn } from '../../lib/testing/session';
 import { useNewInterventionLauncher } from './new-intervention';
 
 // The creation form asks whether the user may assign (a technician here: no assignee field).
-vi.mock('../../lib/session', () => ({ usePermissions: () => ({ can: () => false }) }));
 
 const equipment = [
   { id: 41, nom: 'Transfo TR1', type_equipement: 'TRANSFORMATEUR', proprietaire: { id: 1, nom_entreprise: 'ONEE' } },
@@ -71,6 +71,7 @@ describe("'Partir d'un modèle' in the intervention creation form", () => {
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>,
+      signedIn({}),
     );
     await userEvent.click(screen.getByRole('button', { name: 'Ouvrir' }));
     const form = await screen.findByRole('dialog', { name: 'Nouvelle Intervention' }); // loaded when first opened

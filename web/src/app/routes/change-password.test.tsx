@@ -8,10 +8,13 @@ import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { paths } from '../../lib/paths';
 import { SessionProvider } from '../../lib/session';
 import { readUser, saveSession } from '../../lib/session-storage';
+import { spyOnToasts } from '../../lib/testing/toasts';
 import { RequireAuth, RequirePasswordChanged } from '../guards';
 import ChangePasswordRoute from './change-password';
 
-vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const fakeToken = () =>
   `h.${btoa(JSON.stringify({ sub: '7', exp: Math.floor(Date.now() / 1000) + 900 })).replace(/=+$/, '')}.s`;

@@ -4,13 +4,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { signedIn } from '../../lib/testing/session';
 import DashboardRoute from './dashboard';
 
 const granted = new Set<string>();
-vi.mock('../../lib/session', () => ({
-  useSession: () => ({ user: { id: 1, nom: 'Nadia El Fassi', role: 'Responsable', permissions: [...granted] } }),
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-}));
 
 const stats: DashboardStats = {
   overview: {
@@ -61,6 +58,7 @@ function renderDashboard() {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
+    signedIn({ id: 1, nom: 'Nadia El Fassi', role: 'Responsable', permissions: [...granted] }),
   );
 }
 

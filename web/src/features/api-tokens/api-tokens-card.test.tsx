@@ -3,12 +3,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../lib/testing/session';
+import { spyOnToasts } from '../../lib/testing/toasts';
 import { ApiTokensCard } from './api-tokens-card';
 
-vi.mock('../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
-vi.mock('../../lib/session', () => ({
-  usePermissions: () => ({ isAdmin: false, permissions: ['interventions:read', 'interventions:create'] }),
-}));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const TOKEN = `gmao_pat_${'A'.repeat(43)}`;
 const existing: ApiToken = {
@@ -54,6 +55,7 @@ function renderCard() {
     <QueryClientProvider client={client}>
       <ApiTokensCard />
     </QueryClientProvider>,
+    signedIn({ permissions: ['interventions:read', 'interventions:create'] }),
   );
 }
 

@@ -1,13 +1,14 @@
 import 'fake-indexeddb/auto';
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToasts } from '../testing/toasts';
 import { notify } from '../toast';
 import { loadOutbox, MAX_NOTICE_TOASTS, replayOutbox, tellNotices } from './use-outbox';
 
-vi.mock('../toast', async (actual) => ({
-  ...(await actual<typeof import('../toast')>()),
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
-}));
+beforeEach(() => {
+  spyOnToasts();
+});
+
 afterEach(() => {
   vi.clearAllMocks();
   vi.unstubAllGlobals();

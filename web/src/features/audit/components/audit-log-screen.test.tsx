@@ -5,10 +5,13 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { AuditLogScreen } from './audit-log-screen';
 
-vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const entry = (id: number, extra: Partial<AuditEntry> = {}): AuditEntry => ({
   id,

@@ -3,14 +3,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
 import { SessionProvider } from '../../../lib/session';
 import { readToken } from '../../../lib/session-storage';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import LoginRoute from '../routes/login';
 
-vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const token = `h.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 900 })).replace(/=+$/, '')}.s`;
 const user = { id: 7, nom: 'Omar Tazi', username: 'o.tazi', section: null, role: 'Technicien', permissions: [] };

@@ -3,12 +3,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths } from '../../../lib/paths';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { REGISTER_TEXTS, RegisterForm } from './register-form';
 
-vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const answer = (status: number, body: unknown) =>
   Promise.resolve(

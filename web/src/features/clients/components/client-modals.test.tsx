@@ -5,12 +5,12 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { ClientsList } from './clients-list';
 
 /** Clients tab filters, client detail, the saving overlays and how failures are handled (spec §2, §8). */
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({ usePermissions: () => ({ can: (p: string) => granted.has(p) }) }));
 
 const client: Client = {
   id: 3,
@@ -112,6 +112,7 @@ function renderTab() {
         <ClientsList variant="tab" />
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ permissions: [...granted] }),
   );
 }
 

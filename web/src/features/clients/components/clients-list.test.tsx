@@ -4,12 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { ClientsList } from './clients-list';
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-}));
 
 const client: Client = {
   id: 3,
@@ -62,6 +60,7 @@ function renderList() {
     <QueryClientProvider client={queryClient}>
       <ClientsList variant="tab" />
     </QueryClientProvider>,
+    signedIn({ permissions: [...granted] }),
   );
 }
 

@@ -3,13 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { ContractFormModal } from './contract-form-modal';
 import { ContractsScreen } from './contracts-screen';
-
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => true }),
-  useSession: () => ({ user: { id: 1 } }),
-}));
 
 const item: ContractListItem = {
   id: 7,
@@ -63,6 +59,7 @@ const wrap = (ui: React.ReactNode) =>
         {ui}
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ id: 1, role: 'Administrateur' }),
   );
 
 describe('contracts list', () => {

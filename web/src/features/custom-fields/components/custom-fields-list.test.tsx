@@ -4,13 +4,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { CustomFieldsList } from './custom-fields-list';
 
-vi.mock(import('../../../lib/toast'), async (original) => ({
-  ...(await original()),
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
-}));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const puissance: CustomField = {
   id: 1,

@@ -5,12 +5,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { DashboardOverview } from './dashboard-overview';
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-}));
 
 const stats: DashboardStats = {
   overview: {
@@ -132,6 +130,7 @@ function renderOverview(props: Parameters<typeof DashboardOverview>[0] = {}) {
         <DashboardOverview {...props} />
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ permissions: [...granted] }),
   );
 }
 

@@ -4,12 +4,10 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { EquipmentList } from './equipment-list';
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-}));
 
 const row: Equipment = {
   id: 7,
@@ -75,6 +73,7 @@ function renderList(props: Parameters<typeof EquipmentList>[0] = {}) {
         <EquipmentList {...props} />
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ permissions: [...granted] }),
   );
 }
 

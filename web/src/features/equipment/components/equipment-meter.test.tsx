@@ -1,10 +1,10 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { EquipmentMeter } from './equipment-meter';
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({ usePermissions: () => ({ can: (p: string) => granted.has(p) }) }));
 
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -52,6 +52,7 @@ const renderMeter = () =>
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <EquipmentMeter equipmentId={7} />
     </QueryClientProvider>,
+    signedIn({ permissions: [...granted] }),
   );
 
 describe('equipment running-hours meter', () => {

@@ -5,12 +5,12 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { EquipmentList } from './equipment-list';
 
 /** Equipment tab filter, equipment detail, the saving overlays and how failures are handled (spec §2, §8). */
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({ usePermissions: () => ({ can: (p: string) => granted.has(p) }) }));
 
 const row: Equipment = {
   id: 7,
@@ -93,6 +93,7 @@ function renderTab() {
         <EquipmentList variant="tab" />
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ permissions: [...granted] }),
   );
 }
 

@@ -4,14 +4,15 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { UserHabilitations } from './user-habilitations';
 
+beforeEach(() => {
+  spyOnToasts();
+});
+
 /** Issue 34: the scanned signed titre (PDF) of each row — downloaded by its holder, uploaded by the managers. */
-vi.mock('../../../lib/toast', async (actual) => ({
-  ...(await actual<typeof import('../../../lib/toast')>()),
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
-}));
 
 const titre = (id: number, document: boolean): Habilitation => ({
   id,

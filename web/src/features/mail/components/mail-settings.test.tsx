@@ -3,9 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { MailSettingsCard } from './mail-settings';
 
-vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+beforeEach(() => {
+  spyOnToasts();
+});
 
 const settings = (extra: Partial<MailSettings> = {}): MailSettings => ({
   host: 'smtp.exemple.ma',

@@ -3,12 +3,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { PlanFormModal } from './plan-form-modal';
-
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => true }),
-  useSession: () => ({ user: { id: 1 } }),
-}));
 
 const plan: Plan = {
   id: 3,
@@ -59,6 +55,7 @@ const renderForm = (p: Plan) =>
         <PlanFormModal plan={p} onClose={() => {}} />
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ id: 1, role: 'Administrateur' }),
   );
 const putBody = () => {
   const call = fetchMock.mock.calls.find(([, init]) => (init as RequestInit | undefined)?.method === 'PUT');

@@ -4,13 +4,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { PlanningCalendar } from './planning-calendar';
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-  useSession: () => ({ user: { id: 7 } }),
-}));
 
 const intervention: Intervention = {
   id: 41,
@@ -125,6 +122,7 @@ function renderCalendar() {
         <PlanningCalendar />
       </MemoryRouter>
     </QueryClientProvider>,
+    signedIn({ id: 7, permissions: [...granted] }),
   );
 }
 

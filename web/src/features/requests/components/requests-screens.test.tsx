@@ -3,13 +3,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { PublicRequestPage } from './public-request-page';
 import { RequestsScreen } from './requests-screen';
-
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => true }),
-  useSession: () => ({ user: { id: 1 } }),
-}));
 
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -72,18 +68,19 @@ const wrap = (ui: React.ReactNode) =>
         {ui}
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ id: 1, role: 'Administrateur' }),
   );
 
 describe('public request page', () => {
   it('shows a plain French page for a bad token, and no form', async () => {
-    render(<PublicRequestPage token="inconnu" />);
+    render(<PublicRequestPage token="inconnu" />, signedIn({ id: 1, role: 'Administrateur' }));
     await screen.findByRole('heading', { name: 'Lien invalide' });
     expect(screen.getByText("Ce lien n'est pas valide.")).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Envoyer la demande' })).toBeNull();
   });
 
   it('checks the phone number in French before sending, keeps the honeypot out of reach, then sends the form', async () => {
-    render(<PublicRequestPage token="bon-jeton" />);
+    render(<PublicRequestPage token="bon-jeton" />, signedIn({ id: 1, role: 'Administrateur' }));
     await screen.findByText('Compresseur GA-37');
     expect(screen.getByText('Atlas Maintenance')).toBeTruthy();
     const honeypot = document.querySelector('input[name="site_web"]') as HTMLInputElement;

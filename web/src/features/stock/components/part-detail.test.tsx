@@ -7,13 +7,13 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { MovementFormModal } from './movement-form-modal';
 import { PartDetailModal } from './part-detail-modal';
 
 /** Issue 18 screens: a part's stock per location and its movements; the movement form's rules and request. */
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({ usePermissions: () => ({ can: (p: string) => granted.has(p) }) }));
 
 const plain = (s: string | null) =>
   (s ?? '')
@@ -131,6 +131,7 @@ function renderIn(ui: ReactNode) {
         {ui}
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ permissions: [...granted] }),
   );
 }
 

@@ -8,6 +8,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { LocationsPanel } from './locations-panel';
 import { PartFormModal } from './part-form-modal';
 import { SuggestionsPanel } from './suggestions-panel';
@@ -15,7 +16,6 @@ import { SuggestionsPanel } from './suggestions-panel';
 /** Issue 18: the 'Emplacements' and 'À commander' tabs, and a part edited with PUT. */
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({ usePermissions: () => ({ can: (p: string) => granted.has(p) }) }));
 
 const plain = (s: string | null) =>
   (s ?? '')
@@ -83,6 +83,7 @@ function renderIn(ui: ReactNode) {
         {ui}
       </QueryClientProvider>
     </MemoryRouter>,
+    signedIn({ permissions: [...granted] }),
   );
 }
 

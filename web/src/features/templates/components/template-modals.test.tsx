@@ -5,18 +5,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { type Call, json, visite } from './template-test-fixtures';
 import { TemplatesList } from './templates-list';
 
+beforeEach(() => {
+  spyOnToasts();
+});
+
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-}));
-vi.mock(import('../../../lib/toast'), async (original) => ({
-  ...(await original()),
-  notify: { success: vi.fn(), error: vi.fn(), info: vi.fn() },
-}));
 
 const transformers = [
   { id: 41, nom: 'Transfo TR1', type_equipement: 'TRANSFORMATEUR', proprietaire: { id: 1, nom_entreprise: 'ONEE' } },
@@ -64,6 +63,7 @@ function renderList(permissions: string[], onInterventionCreated = vi.fn()) {
     <QueryClientProvider client={queryClient}>
       <TemplatesList onInterventionCreated={onInterventionCreated} />
     </QueryClientProvider>,
+    signedIn({ permissions: [...granted] }),
   );
   return onInterventionCreated;
 }

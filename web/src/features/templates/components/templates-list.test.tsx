@@ -4,13 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { type Call, depannage, json, visite } from './template-test-fixtures';
 import { TemplatesList } from './templates-list';
 
 const granted = new Set<string>();
-vi.mock('../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-}));
 
 const TECHNICIAN = ['interventions:read', 'interventions:create'];
 const MANAGER = [...TECHNICIAN, 'templates:manage'];
@@ -47,6 +45,7 @@ function renderList(permissions: string[]) {
     <QueryClientProvider client={queryClient}>
       <TemplatesList />
     </QueryClientProvider>,
+    signedIn({ permissions: [...granted] }),
   );
 }
 

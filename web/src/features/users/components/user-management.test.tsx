@@ -5,16 +5,16 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
+import { spyOnToasts } from '../../../lib/testing/toasts';
 import { notify } from '../../../lib/toast';
 import { UsersScreen } from './users-screen';
 
-/** 'Gestion des Utilisateurs' (spec §2): toolbar, filters, table, detail, toasts and refetch (§7, §8). */
+beforeEach(() => {
+  spyOnToasts();
+});
 
-vi.mock('../../../lib/session', () => ({
-  useSession: () => ({ user: { id: 1, nom: 'Administrateur', role: 'Administrateur', permissions: [] } }),
-  usePermissions: () => ({ can: () => true, isAdmin: true }),
-}));
-vi.mock('../../../lib/toast', () => ({ notify: { success: vi.fn(), error: vi.fn() } }));
+/** 'Gestion des Utilisateurs' (spec §2): toolbar, filters, table, detail, toasts and refetch (§7, §8). */
 
 const person = (id: number, nom: string, username: string, extra: Partial<AdminUser> = {}): AdminUser => ({
   id,
@@ -78,6 +78,7 @@ function renderScreen() {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <UsersScreen />
     </QueryClientProvider>,
+    signedIn({ id: 1, nom: 'Administrateur', role: 'Administrateur' }),
   );
 }
 const rowOf = async (name: string) => (await screen.findByText(name)).closest('tr') as HTMLElement;

@@ -4,12 +4,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../lib/testing/session';
 import { UsersScreen } from './users-screen';
-
-vi.mock('../../../lib/session', () => ({
-  useSession: () => ({ user: { id: 1, nom: 'Administrateur', role: 'Administrateur', permissions: [] } }),
-  usePermissions: () => ({ can: () => true, isAdmin: true }),
-}));
 
 const user = (id: number, nom: string, extra: Partial<AdminUser> = {}): AdminUser => ({
   id,
@@ -53,6 +49,7 @@ function renderScreen() {
     <QueryClientProvider client={client}>
       <UsersScreen />
     </QueryClientProvider>,
+    signedIn({ id: 1, nom: 'Administrateur', role: 'Administrateur' }),
   );
 }
 

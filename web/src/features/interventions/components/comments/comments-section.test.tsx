@@ -1,13 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { CommentsSection } from './comments-section';
 
 const session = vi.hoisted(() => ({ granted: new Set<string>(), role: 'Technicien', userId: 1 }));
 // The session user, read by the domain access policy.
-vi.mock('../../../../lib/session', () => ({
-  useSession: () => ({ user: { id: session.userId, role: session.role, permissions: [...session.granted] } }),
-}));
 
 const comment = (id: number, authorId: number, text: string) => ({
   id,
@@ -48,6 +46,7 @@ const renderSection = () =>
     <QueryClientProvider client={new QueryClient()}>
       <CommentsSection interventionId={3} facts={{ createdBy: 9, technicianId: 8 }} />
     </QueryClientProvider>,
+    signedIn({ id: session.userId, role: session.role, permissions: [...session.granted] }),
   );
 const item = async (text: string) => (await screen.findByText(text)).closest('li') as HTMLElement;
 

@@ -8,15 +8,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadOutbox } from '../../../../lib/offline/use-outbox';
 import { STORAGE_KEYS } from '../../../../lib/session-storage';
+import { signedIn } from '../../../../lib/testing/session';
 import { interventionRow } from '../list/list-test-fixtures';
 import { ConsignationSection } from './consignation-section';
-
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => true }),
-  useSession: () => ({
-    user: { id: 1, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] },
-  }),
-}));
 
 const json = (body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } }));
@@ -53,6 +47,7 @@ describe('ConsignationSection offline', () => {
       <QueryClientProvider client={queryClient}>
         <ConsignationSection intervention={intervention} />
       </QueryClientProvider>,
+      signedIn({ id: 1, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] }),
     );
     await user.click(await screen.findByRole('button', { name: `${L.done} : Séparation` }));
     const ident = screen.getByRole('button', { name: `${L.done} : Identification de l'ouvrage` });

@@ -4,24 +4,18 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import * as signatureField from '../../../../components/ui/signature-field';
+import { signedIn } from '../../../../lib/testing/session';
 import { interventionRow } from '../list/list-test-fixtures';
 import { ConsignationSection } from './consignation-section';
 
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => true }),
-  useSession: () => ({
-    user: { id: 7, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] },
-  }),
-}));
-
-// The signature pads need a canvas (jsdom has none): a stand-in that signs at once.
-vi.mock('../../../../components/ui/signature-field', () => ({
-  SignatureField: ({ label, onChange }: { label: string; onChange: (png: string | null) => void }) => (
-    <button type="button" onClick={() => onChange(`data:image/png;base64,${btoa(label).replace(/=/g, '')}`)}>
-      {`Signer : ${label}`}
-    </button>
-  ),
-}));
+// The signature pads need a canvas (jsdom has none): a stand-in that signs at once (a spy on the module, set in
+// beforeEach: not a vi.mock, the file shares its worker).
+const signsAtOnce = ({ label, onChange }: { label: string; onChange: (png: string | null) => void }) => (
+  <button type="button" onClick={() => onChange(`data:image/png;base64,${btoa(label).replace(/=/g, '')}`)}>
+    {`Signer : ${label}`}
+  </button>
+);
 
 const json = (status: number, body: unknown) =>
   Promise.resolve(new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));
@@ -33,6 +27,7 @@ const people = [
 ];
 
 beforeEach(() => {
+  vi.spyOn(signatureField, 'SignatureField').mockImplementation(signsAtOnce);
   fetchMock = vi.fn((url: string, init?: RequestInit) => {
     if (init?.method === 'PUT') return putAnswer();
     if (String(url).includes('/technicians')) return json(200, { success: true, data: people });
@@ -52,6 +47,7 @@ function renderSection() {
     <QueryClientProvider client={queryClient}>
       <ConsignationSection intervention={intervention} />
     </QueryClientProvider>,
+    signedIn({ id: 7, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] }),
   );
 }
 

@@ -4,15 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { InterventionsList } from '../list/interventions-list';
 import { listResponse, interventionRow as row } from '../list/list-test-fixtures';
 import { customFieldListQuery } from './custom-field-filter';
 import { definitionsResponse } from './custom-field-test-fixtures';
-
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => false }),
-  useSession: () => ({ user: { id: 1, nom: 'Karim', role: 'Consultation', permissions: ['interventions:read'] } }),
-}));
 
 class DownloadableURL extends URL {
   static override createObjectURL = () => 'blob:export';
@@ -58,6 +54,7 @@ function renderList() {
     <QueryClientProvider client={queryClient}>
       <InterventionsList />
     </QueryClientProvider>,
+    signedIn({ id: 1, nom: 'Karim', role: 'Consultation', permissions: ['interventions:read'] }),
   );
 }
 

@@ -2,15 +2,16 @@ import { EXPORT_MESSAGES } from '@gmao/domain/interventions/export-schemas';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as apiClient from '../../../../lib/api-client';
 import { ExportMenu } from './export-menu';
 
 const downloadFile = vi.fn((_path: string, _name: string, _query?: unknown) => Promise.resolve());
-vi.mock('../../../../lib/api-client', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../../lib/api-client')>()),
-  downloadFile: (path: string, name: string, query?: unknown) => downloadFile(path, name, query),
-}));
 
-beforeEach(() => downloadFile.mockClear());
+// The download stubbed on the api client's module (a spy, not a vi.mock: the file shares its worker).
+beforeEach(() => {
+  downloadFile.mockClear();
+  vi.spyOn(apiClient, 'downloadFile').mockImplementation((path, name, query) => downloadFile(path, name, query));
+});
 
 describe('ExportMenu', () => {
   it('offers CSV and PDF and downloads the list with the current filters', async () => {

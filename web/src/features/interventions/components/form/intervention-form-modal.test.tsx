@@ -6,16 +6,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
+import { spyOnToasts } from '../../../../lib/testing/toasts';
 import { notify } from '../../../../lib/toast';
 import { interventionRow } from '../list/list-test-fixtures';
 import { InterventionFormModal } from './intervention-form-modal';
 
+beforeEach(() => {
+  spyOnToasts();
+});
+
 const granted = new Set<string>();
-vi.mock('../../../../lib/session', () => ({ usePermissions: () => ({ can: (p: string) => granted.has(p) }) }));
-vi.mock('../../../../lib/toast', async (actual) => ({
-  ...(await actual<typeof import('../../../../lib/toast')>()),
-  notify: { success: vi.fn(), error: vi.fn() },
-}));
 
 const equipment = {
   id: 3,
@@ -65,6 +66,7 @@ function renderForm(props: Partial<Parameters<typeof InterventionFormModal>[0]> 
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <InterventionFormModal open onClose={onClose} {...props} />
     </QueryClientProvider>,
+    signedIn({ permissions: [...granted] }),
   );
   return onClose;
 }

@@ -6,19 +6,21 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
+import * as interventionToasts from '../intervention-toasts';
 import { InterventionsList } from './interventions-list';
 import { jsonResponse, listResponse, interventionRow as row } from './list-test-fixtures';
 
 const granted = new Set<string>();
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-  useSession: () => ({ user: { id: 1, nom: 'Nadia', role: 'Responsable', permissions: [...granted] } }),
-}));
-const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('../intervention-toasts', () => ({
-  toastInterventionSuccess: (message: string | undefined, fallback: string) => toasts.success(message || fallback),
-  toastInterventionError: (_err: unknown, fallback: string) => toasts.error(fallback),
-}));
+// The intervention toasts, stubbed on the module (spies, not a vi.mock: the file shares its worker): the success
+// message shown (the server's, else the fallback) and the error's fallback, without the durations.
+const toasts = { success: vi.fn(), error: vi.fn() };
+beforeEach(() => {
+  vi.spyOn(interventionToasts, 'toastInterventionSuccess').mockImplementation((message, fallback) =>
+    toasts.success(message || fallback),
+  );
+  vi.spyOn(interventionToasts, 'toastInterventionError').mockImplementation((_err, fallback) => toasts.error(fallback));
+});
 
 const technician: TechnicianOption = { id: 7, nom: 'Karim Tech', username: 'karim', role: 'Technicien' };
 const refusal = {
@@ -73,6 +75,7 @@ async function selectBoth() {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <InterventionsList />
     </QueryClientProvider>,
+    signedIn({ id: 1, nom: 'Nadia', role: 'Responsable', permissions: [...granted] }),
   );
   await user.click(await screen.findByRole('checkbox', { name: L.selectRow(1) }));
   await user.click(screen.getByRole('checkbox', { name: L.selectRow(2) }));

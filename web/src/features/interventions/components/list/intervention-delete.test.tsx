@@ -4,20 +4,17 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
+import { spyOnToasts } from '../../../../lib/testing/toasts';
 import { notify } from '../../../../lib/toast';
 import { InterventionsList } from './interventions-list';
 import { listResponse, interventionRow as row } from './list-test-fixtures';
 
-/** 'Supprimer' on an intervention (spec §8 "Intervention delete"): the message says where it went. */
+beforeEach(() => {
+  spyOnToasts();
+});
 
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => true }),
-  useSession: () => ({ user: { id: 1, nom: 'Nadia', role: 'Administrateur', permissions: [] } }),
-}));
-vi.mock('../../../../lib/toast', async (actual) => ({
-  ...(await actual<typeof import('../../../../lib/toast')>()),
-  notify: { success: vi.fn(), error: vi.fn() },
-}));
+/** 'Supprimer' on an intervention (spec §8 "Intervention delete"): the message says where it went. */
 
 let trash: () => Promise<Response>;
 beforeEach(() => {
@@ -39,6 +36,7 @@ async function deleteRow() {
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <InterventionsList />
     </QueryClientProvider>,
+    signedIn({ id: 1, nom: 'Nadia', role: 'Administrateur' }),
   );
   await user.click(await screen.findByRole('button', { name: L.softDelete }));
   const dialog = screen.getByRole('dialog', { name: L.softDeleteTitle });

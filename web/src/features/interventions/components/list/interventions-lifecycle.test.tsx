@@ -3,15 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { InterventionsList } from './interventions-list';
 import { jsonResponse, listResponse, interventionRow as row } from './list-test-fixtures';
 
 const granted = new Set<string>();
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-  // The session user (#1, holding the granted permissions), read by the domain access policy.
-  useSession: () => ({ user: { id: 1, nom: 'Karim', role: 'Technicien', permissions: [...granted] } }),
-}));
 
 const json = jsonResponse;
 const list = listResponse;
@@ -38,6 +34,7 @@ function renderList() {
     <QueryClientProvider client={queryClient}>
       <InterventionsList />
     </QueryClientProvider>,
+    signedIn({ id: 1, nom: 'Karim', role: 'Technicien', permissions: [...granted] }),
   );
 }
 

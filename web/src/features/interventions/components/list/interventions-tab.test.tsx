@@ -3,16 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { InterventionsList } from './interventions-list';
 import { jsonResponse, listResponse, interventionRow as row } from './list-test-fixtures';
 
 /** The dashboard's interventions tab (spec §2): columns, filters, actions by permission, 'Changer Statut'. */
 
 const session = vi.hoisted(() => ({ granted: new Set<string>(), role: 'Technicien' }));
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => session.role === 'Administrateur' || session.granted.has(p) }),
-  useSession: () => ({ user: { id: 1, nom: 'Karim', role: session.role, permissions: [...session.granted] } }),
-}));
 
 const long = 'Remplacement complet des roulements du moteur principal et alignement';
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -50,6 +47,7 @@ function renderTab() {
       <InterventionsList variant="tab" />
       <Toaster />
     </QueryClientProvider>,
+    signedIn({ id: 1, nom: 'Karim', role: session.role, permissions: [...session.granted] }),
   );
 }
 

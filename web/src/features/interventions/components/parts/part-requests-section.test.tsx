@@ -3,12 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { PartRequestsSection } from './part-requests-section';
 
 // A technician holding stock:read (not stock:manage: no 'Réceptionner').
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => p === 'stock:read' }),
-}));
 
 const request = (id: number, statut: string) => ({
   id,
@@ -45,6 +43,7 @@ function renderSection(writable: boolean) {
     <QueryClientProvider client={queryClient}>
       <PartRequestsSection interventionId={5} writable={writable} />
     </QueryClientProvider>,
+    signedIn({ permissions: ['stock:read'] }),
   );
 }
 

@@ -4,14 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { ChecklistSection } from './checklist-section';
 
 const granted = new Set<string>();
 // The session user (#1, a technician holding the granted permissions), read by the domain access policy.
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-  useSession: () => ({ user: { id: 1, role: 'Technicien', permissions: [...granted] } }),
-}));
 const mine: InterventionFacts = { createdBy: 1, technicianId: null };
 const othersFacts: InterventionFacts = { createdBy: 9, technicianId: 8 };
 
@@ -48,6 +45,7 @@ function renderSection(facts = mine) {
     <QueryClientProvider client={queryClient}>
       <ChecklistSection interventionId={5} facts={facts} />
     </QueryClientProvider>,
+    signedIn({ id: 1, role: 'Technicien', permissions: [...granted] }),
   );
 }
 

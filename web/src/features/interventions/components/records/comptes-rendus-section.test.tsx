@@ -4,13 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { ComptesRendusSection } from './comptes-rendus-section';
 
 const granted = new Set<string>();
 // The session user (#7, a technician holding the granted permissions), read by the domain access policy.
-vi.mock('../../../../lib/session', () => ({
-  useSession: () => ({ user: { id: 7, nom: 'Alice', role: 'Technicien', permissions: [...granted] } }),
-}));
 const mine: InterventionFacts = { createdBy: 7, technicianId: null };
 
 const report = (id: number, titre: string, authorId: number) => ({
@@ -43,6 +41,7 @@ function renderSection(facts = mine) {
     <QueryClientProvider client={queryClient}>
       <ComptesRendusSection interventionId={5} facts={facts} />
     </QueryClientProvider>,
+    signedIn({ id: 7, nom: 'Alice', role: 'Technicien', permissions: [...granted] }),
   );
 }
 

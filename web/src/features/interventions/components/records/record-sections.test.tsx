@@ -6,23 +6,25 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
+import * as interventionToasts from '../intervention-toasts';
 import { DiagnosticSection } from './diagnostic-section';
 import { PlanificationSection } from './planification-section';
 import { QualityControlSection } from './quality-control-section';
 
 const granted = new Set<string>();
 // The session user (#1, a technician holding the granted permissions), read by the domain access policy.
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-  useSession: () => ({ user: { id: 1, role: 'Technicien', permissions: [...granted] } }),
-}));
 const mine: InterventionFacts = { createdBy: 1, technicianId: null };
 const othersFacts: InterventionFacts = { createdBy: 9, technicianId: 8 };
-const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('../intervention-toasts', () => ({
-  toastInterventionSuccess: (message: string | undefined, fallback: string) => toasts.success(message || fallback),
-  toastInterventionError: (_err: unknown, fallback: string) => toasts.error(fallback),
-}));
+// The intervention toasts, stubbed on the module (spies, not a vi.mock: the file shares its worker): the success
+// message shown (the server's, else the fallback) and the error's fallback, without the durations.
+const toasts = { success: vi.fn(), error: vi.fn() };
+beforeEach(() => {
+  vi.spyOn(interventionToasts, 'toastInterventionSuccess').mockImplementation((message, fallback) =>
+    toasts.success(message || fallback),
+  );
+  vi.spyOn(interventionToasts, 'toastInterventionError').mockImplementation((_err, fallback) => toasts.error(fallback));
+});
 
 const empty = { diagnostic: null, planification: null, controleQualite: null };
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -42,7 +44,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const wrap = (ui: ReactNode) => render(<QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>);
+const wrap = (ui: ReactNode) =>
+  render(
+    <QueryClientProvider client={new QueryClient()}>{ui}</QueryClientProvider>,
+    signedIn({ id: 1, role: 'Technicien', permissions: [...granted] }),
+  );
 
 const intervention = { id: 4, statut: 'PLANIFIEE', creerPar: { id: 1, nom: 'Moi' }, technicianId: null } as Parameters<
   typeof QualityControlSection

@@ -4,20 +4,22 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
+import * as interventionToasts from '../intervention-toasts';
 import { interventionRow } from '../list/list-test-fixtures';
 import { ScheduleLine } from './schedule-line';
 
 const granted = new Set<string>();
 // The session user (#1, a technician holding the granted permissions), read by the domain access policy.
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => granted.has(p) }),
-  useSession: () => ({ user: { id: 1, role: 'Technicien', permissions: [...granted] } }),
-}));
-const toasts = vi.hoisted(() => ({ success: vi.fn(), error: vi.fn() }));
-vi.mock('../intervention-toasts', () => ({
-  toastInterventionSuccess: (message: string | undefined, fallback: string) => toasts.success(message || fallback),
-  toastInterventionError: (_err: unknown, fallback: string) => toasts.error(fallback),
-}));
+// The intervention toasts, stubbed on the module (spies, not a vi.mock: the file shares its worker): the success
+// message shown (the server's, else the fallback) and the error's fallback, without the durations.
+const toasts = { success: vi.fn(), error: vi.fn() };
+beforeEach(() => {
+  vi.spyOn(interventionToasts, 'toastInterventionSuccess').mockImplementation((message, fallback) =>
+    toasts.success(message || fallback),
+  );
+  vi.spyOn(interventionToasts, 'toastInterventionError').mockImplementation((_err, fallback) => toasts.error(fallback));
+});
 
 let fetchMock: ReturnType<typeof vi.fn>;
 beforeEach(() => {
@@ -41,6 +43,7 @@ const wrap = (i: ReturnType<typeof interventionRow>) =>
     <QueryClientProvider client={new QueryClient()}>
       <ScheduleLine intervention={i} />
     </QueryClientProvider>,
+    signedIn({ id: 1, role: 'Technicien', permissions: [...granted] }),
   );
 const sent = () => {
   const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];

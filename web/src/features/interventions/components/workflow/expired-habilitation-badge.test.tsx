@@ -2,16 +2,12 @@ import { HABILITATION_MESSAGES as M } from '@gmao/domain/habilitations/symbols';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { InterventionsList } from '../list/interventions-list';
 import { listResponse, interventionRow as row } from '../list/list-test-fixtures';
 import { ExpiredHabilitationBadge } from './expired-habilitation-badge';
 
 /** Issue 34: « Habilitation expirée » on the list's rows the server flags, its title naming what expired. */
-
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => false }),
-  useSession: () => ({ user: { id: 1, nom: 'Nadia', role: 'Responsable', permissions: [] } }),
-}));
 
 const reason = 'Habilitation H2V requise — celle de Karim Alaoui a expiré le 01/03/2027';
 const technician = { id: 7, nom: 'Karim Alaoui' };
@@ -38,6 +34,7 @@ describe('« Habilitation expirée »', () => {
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
         <InterventionsList variant="tab" />
       </QueryClientProvider>,
+      signedIn({ id: 1, nom: 'Nadia', role: 'Responsable', permissions: [] }),
     );
     const flagged = (await screen.findByText('Transformateur TR1')).closest('tr') as HTMLElement;
     const badge = within(flagged).getByTestId('habilitation-expiree');
@@ -49,10 +46,16 @@ describe('« Habilitation expirée »', () => {
   });
 
   it('shows nothing without a reason, and every reason in the title', () => {
-    const { container } = render(<ExpiredHabilitationBadge reasons={[]} />);
+    const { container } = render(
+      <ExpiredHabilitationBadge reasons={[]} />,
+      signedIn({ id: 1, nom: 'Nadia', role: 'Responsable', permissions: [] }),
+    );
     expect(container).toBeEmptyDOMElement();
     const second = "Habilitation BR requise — l'aptitude médicale de Karim Alaoui a expiré le 10/03/2027";
-    render(<ExpiredHabilitationBadge reasons={[reason, second]} />);
+    render(
+      <ExpiredHabilitationBadge reasons={[reason, second]} />,
+      signedIn({ id: 1, nom: 'Nadia', role: 'Responsable', permissions: [] }),
+    );
     const title = screen.getByTestId('habilitation-expiree').title;
     expect(title).toContain(reason);
     expect(title).toContain(second);

@@ -1,16 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { interventionRow } from '../list/list-test-fixtures';
 import { TechnicianAssignment } from './technician-assignment';
 
 // A responsible (interventions:assign) opens the detail of an intervention held by technician #147.
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => true }),
-  useSession: () => ({
-    user: { id: 1, role: 'Responsable', permissions: ['interventions:update', 'interventions:assign'] },
-  }),
-}));
 
 let release: () => void = () => {};
 beforeEach(() => {
@@ -48,6 +43,7 @@ it('shows the assignee on the first opening, before and after the technicians lo
     <QueryClientProvider client={new QueryClient()}>
       <TechnicianAssignment intervention={intervention} />
     </QueryClientProvider>,
+    signedIn({ id: 1, role: 'Responsable', permissions: ['interventions:update', 'interventions:assign'] }),
   );
   const select = screen.getByLabelText<HTMLSelectElement>('Technicien assigné');
   expect(select.selectedOptions[0]?.textContent).toBe('Youssef Benali');

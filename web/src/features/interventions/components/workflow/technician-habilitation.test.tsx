@@ -3,16 +3,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { interventionRow } from '../list/list-test-fixtures';
 import { TechnicianAssignment } from './technician-assignment';
 
-// A responsible holding habilitations:override (can() answers yes to everything).
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: () => true }),
-  useSession: () => ({
-    user: { id: 1, role: 'Responsable', permissions: ['interventions:update', 'interventions:assign'] },
-  }),
-}));
+// A responsible holding habilitations:override (the session of the render below).
 
 const REASON = 'Habilitation H2V requise — celle de K. Alaoui a expiré le 12/10/2026';
 const json = (status: number, body: unknown) =>
@@ -52,6 +47,11 @@ it('rates the technicians, shows the refusal reason and forces with a written ju
     <QueryClientProvider client={new QueryClient()}>
       <TechnicianAssignment intervention={interventionRow(9, 'Transformateur T2', 'PLANIFIEE')} />
     </QueryClientProvider>,
+    signedIn({
+      id: 1,
+      role: 'Responsable',
+      permissions: ['interventions:update', 'interventions:assign', 'habilitations:override'],
+    }),
   );
   const select = screen.getByLabelText<HTMLSelectElement>('Technicien assigné');
   await waitFor(() => expect(select.options.length).toBe(3));

@@ -6,14 +6,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { loadOutbox } from '../../../../lib/offline/use-outbox';
 import { STORAGE_KEYS } from '../../../../lib/session-storage';
+import { signedIn } from '../../../../lib/testing/session';
 import { TimerSection } from './timer-section';
 
 // The technician (#1) working on the intervention, read by the domain access policy.
-vi.mock('../../../../lib/session', () => ({
-  useSession: () => ({
-    user: { id: 1, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] },
-  }),
-}));
 
 const emptyLog = { sessions: [], totalSeconds: 0, perUser: [], running: null };
 let log: unknown = emptyLog;
@@ -60,7 +56,7 @@ it('offline, the timer running on the server is stopped on the phone: a timer_st
     perUser: [{ user: session.user, totalSeconds: 3600 }],
     running: session,
   };
-  render(view());
+  render(view(), signedIn({ id: 1, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] }));
   const stop = await screen.findByRole('button', { name: 'Arrêter le chronomètre' });
   expect(screen.getByText(/Votre chronomètre tourne/)).toBeInTheDocument();
   online = false;
@@ -80,7 +76,10 @@ it('offline, the timer running on the server is stopped on the phone: a timer_st
 
 it('offline, the timer runs on the phone (kept through a remount) and its stop queues one session', async () => {
   const user = userEvent.setup();
-  const first = render(view());
+  const first = render(
+    view(),
+    signedIn({ id: 1, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] }),
+  );
   const start = await screen.findByRole('button', { name: 'Lancer le chronomètre' });
   online = false;
   await user.click(start);
@@ -90,7 +89,7 @@ it('offline, the timer runs on the phone (kept through a remount) and its stop q
   // The app closed and opened again: the start is still there.
   first.unmount();
   online = true;
-  render(view());
+  render(view(), signedIn({ id: 1, role: 'Technicien', permissions: ['interventions:read', 'interventions:update'] }));
   await screen.findByText(/Chronomètre démarré hors ligne à/);
   online = false;
   await user.click(screen.getByRole('button', { name: 'Arrêter le chronomètre' }));

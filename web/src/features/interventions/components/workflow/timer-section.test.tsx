@@ -2,13 +2,11 @@ import { SYNC_MESSAGES } from '@gmao/domain/interventions/sync-schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { TimerSection } from './timer-section';
 
 const session = vi.hoisted(() => ({ granted: new Set<string>(), role: 'Technicien', userId: 1 }));
 // The session user, read by the domain access policy.
-vi.mock('../../../../lib/session', () => ({
-  useSession: () => ({ user: { id: session.userId, role: session.role, permissions: [...session.granted] } }),
-}));
 
 const timerSession = (id: number, userId: number, nom: string) => ({
   id,
@@ -52,6 +50,7 @@ const renderSection = () =>
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <TimerSection interventionId={3} statut="EN_COURS" facts={{ createdBy: 9, technicianId: 1 }} />
     </QueryClientProvider>,
+    signedIn({ id: session.userId, role: session.role, permissions: [...session.granted] }),
   );
 const row = async (nom: string) => (await screen.findByText(new RegExp(nom))).closest('li') as HTMLElement;
 

@@ -7,16 +7,13 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { useWorkflow } from '../../api/get-workflow';
 import { InterventionFormModal } from '../form/intervention-form-modal';
 import { interventionRow } from '../list/list-test-fixtures';
 import { WorkflowActions } from './workflow-actions';
 
 // The session user (#1, a technician who created the intervention, holding interventions:update).
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => p === 'interventions:update' }),
-  useSession: () => ({ user: { id: 1, role: 'Technicien', permissions: ['interventions:update'] } }),
-}));
 const mine = { createdBy: 1, technicianId: null };
 
 type Statut = 'PLANIFIEE' | 'EN_COURS';
@@ -92,6 +89,7 @@ function renderWithClient(ui: React.ReactNode) {
       {ui}
       <Toaster />
     </QueryClientProvider>,
+    signedIn({ id: 1, role: 'Technicien', permissions: ['interventions:update'] }),
   );
 }
 

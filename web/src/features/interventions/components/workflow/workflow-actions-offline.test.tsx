@@ -6,23 +6,19 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Toaster, toast } from 'react-hot-toast';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import * as signatureField from '../../../../components/ui/signature-field';
 import { loadOutbox } from '../../../../lib/offline/use-outbox';
 import { STORAGE_KEYS } from '../../../../lib/session-storage';
+import { signedIn } from '../../../../lib/testing/session';
 import { WorkflowActions } from './workflow-actions';
 
-// The signed-in technician (#1), who works on the intervention.
-vi.mock('../../../../lib/session', () => ({
-  usePermissions: () => ({ can: (p: string) => p === 'interventions:update' }),
-  useSession: () => ({ user: { id: 1, role: 'Technicien', permissions: ['interventions:update'] } }),
-}));
-// The signature pads need a canvas (jsdom has none): a stand-in that signs at once.
-vi.mock('../../../../components/ui/signature-field', () => ({
-  SignatureField: ({ label, onChange }: { label: string; onChange: (png: string | null) => void }) => (
-    <button type="button" onClick={() => onChange('data:image/png;base64,iVBORw0KGgo=')}>
-      {`Signer : ${label}`}
-    </button>
-  ),
-}));
+// The signature pads need a canvas (jsdom has none): a stand-in that signs at once (a spy on the module, set in
+// beforeEach: not a vi.mock, the file shares its worker).
+const signsAtOnce = ({ label, onChange }: { label: string; onChange: (png: string | null) => void }) => (
+  <button type="button" onClick={() => onChange('data:image/png;base64,iVBORw0KGgo=')}>
+    {`Signer : ${label}`}
+  </button>
+);
 
 const facts = { createdBy: 1, technicianId: 1 };
 const workflow = (clientSignature = { required: false, signed: false }) => ({
@@ -44,6 +40,7 @@ const workflow = (clientSignature = { required: false, signed: false }) => ({
 let online = false;
 const fetchMock = vi.fn(() => Promise.reject(new TypeError('Failed to fetch')));
 beforeEach(async () => {
+  vi.spyOn(signatureField, 'SignatureField').mockImplementation(signsAtOnce);
   online = false;
   vi.spyOn(navigator, 'onLine', 'get').mockImplementation(() => online);
   vi.stubGlobal('fetch', fetchMock);
@@ -66,6 +63,8 @@ function renderActions(wf = workflow()) {
       <WorkflowActions interventionId={5} facts={facts} workflow={wf} />
       <Toaster />
     </QueryClientProvider>,
+    // The signed-in technician (#1), who works on the intervention.
+    signedIn({ id: 1, role: 'Technicien', permissions: ['interventions:update'] }),
   );
 }
 const queued = async () => (await loadOutbox()).db.outbox.toArray();

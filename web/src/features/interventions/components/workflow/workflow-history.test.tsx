@@ -2,9 +2,8 @@ import type { HistoryEntry } from '@gmao/domain/interventions/intervention-schem
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { signedIn } from '../../../../lib/testing/session';
 import { WorkflowHistory } from './workflow-history';
-
-vi.mock('../../../../lib/session', () => ({ usePermissions: () => ({ can: () => false }) }));
 
 const entry = (id: number, createdAt: Date, from: string | null, to: string | null, note: string | null = null) =>
   ({
@@ -35,6 +34,7 @@ it('dates each entry the relative way of spec §9, newest first, the exact time 
         ]}
       />
     </QueryClientProvider>,
+    signedIn({}),
   );
   const rows = within(screen.getByRole('list', { name: 'Historique' })).getAllByRole('listitem');
   const times = rows.map((li) => li.querySelector('time'));
@@ -51,6 +51,7 @@ it("a history note is a 'Note de suivi', told apart from the 'Commentaires' sect
         entries={[entry(4, new Date(2026, 2, 12, 8, 45), null, null, 'Pièce commandée')]}
       />
     </QueryClientProvider>,
+    signedIn({}),
   );
   const row = within(screen.getByRole('list', { name: 'Historique' })).getByRole('listitem');
   expect(row).toHaveTextContent(/^Note de suivi/);
