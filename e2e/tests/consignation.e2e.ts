@@ -203,6 +203,9 @@ describe('the consignation on a phone', { timeout: 180_000 }, () => {
     await page.getByTestId('detail-statut').waitFor();
     const section = page.getByRole('region', { name: L.section, exact: true });
     await expect.poll(() => section.getByLabel(L.chargeConsignation).inputValue(), POLL).toBe(String(tech.id));
+    // The app installed on the phone before the signal goes, as in offline-pwa.e2e.ts: under load (CI, 08:30) the
+    // page went offline before its service worker was ready and the save never came back.
+    await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
 
     await context.setOffline(true);
     await fillSteps(section);
