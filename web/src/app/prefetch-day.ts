@@ -12,6 +12,7 @@ import { getWorkflowQueryOptions } from '../features/interventions/api/get-workf
 import { getWorkflowHistoryQueryOptions } from '../features/interventions/api/get-workflow-history';
 import { locationChoicesQueryOptions, partChoicesQueryOptions } from '../features/interventions/api/part-requests';
 import { getTimerLogQueryOptions } from '../features/interventions/api/timer';
+import { idle } from '../lib/page-up';
 
 /** At most this many interventions are made ready for offline work (his own first, then his section's). */
 export const PREFETCH_MAX_INTERVENTIONS = 30;
@@ -19,8 +20,8 @@ export const PREFETCH_MAX_INTERVENTIONS = 30;
 export const PREFETCH_DUE_DAYS = 7;
 /** The day is fetched again this often while the app is open (and at each return of the network). */
 export const PREFETCH_EVERY_MS = 15 * 60_000;
-/** The first fetch ahead waits this long after the app opens: the page's own reads go first. */
-export const PREFETCH_DELAY_MS = 2000;
+/** The first fetch ahead waits this long after the page is up (lib/page-up.ts): the page's own work goes first. */
+export const PREFETCH_DELAY_MS = 3000;
 
 const lastKey = (userId: number) => `gmao.prefetch.${userId}`;
 /** When this user's day was last fetched ahead on this device (ms), 0 if never: a reload does not fetch it again. */
@@ -69,6 +70,8 @@ async function inTurns(tasks: (() => Promise<unknown>)[], concurrency = CONCURRE
     while (next < tasks.length) {
       const task = tasks[next++]!;
       await task().catch(() => undefined);
+      // Each answer handled in a moment of its own: the day loads under a user's taps without blocking them.
+      await idle(500);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));

@@ -9,6 +9,7 @@ import {
   notifyOutboxChanged,
   OUTBOX_REPLAYED,
 } from '../lib/offline/use-outbox';
+import { pageReadsDone, pageUp } from '../lib/page-up';
 import { createQueryClient } from '../lib/query-client';
 import { queryRoots } from '../lib/query-keys';
 import { useSession } from '../lib/session';
@@ -22,7 +23,9 @@ import { firstPrefetchDelay, notePrefetchAt, PREFETCH_EVERY_MS, prefetchDay } fr
 export default function QueryScope() {
   const [client] = useState(() => {
     const created = createQueryClient();
-    deferOutboxStart(afterFirstReads(created));
+    const firstReads = afterFirstReads(created);
+    deferOutboxStart(firstReads);
+    pageReadsDone(firstReads);
     return created;
   });
   const { user } = useSession();
@@ -47,12 +50,18 @@ export default function QueryScope() {
     const run = () => {
       if (navigator.onLine) void prefetchDay(client, userId).then((n) => n > 0 && notePrefetchAt(userId));
     };
-    // After the page's own reads (they go first on a slow site connection); not again on a reload within 15 min (a
-    // full load of each page would otherwise fetch the whole day again: ~270 requests).
-    const first = setTimeout(run, firstPrefetchDelay(userId));
+    // Once the page is up (its code, its reads, an idle moment: lib/page-up.ts), then PREFETCH_DELAY_MS: the page
+    // goes first on a slow site connection and CPU; not again on a reload within 15 min (a full load of each page
+    // would otherwise fetch the whole day again: ~270 requests).
+    let first: ReturnType<typeof setTimeout> | undefined;
+    let live = true;
+    void pageUp().then(() => {
+      if (live) first = setTimeout(run, firstPrefetchDelay(userId));
+    });
     const timer = setInterval(run, PREFETCH_EVERY_MS);
     window.addEventListener('online', run);
     return () => {
+      live = false;
       clearTimeout(first);
       clearInterval(timer);
       window.removeEventListener('online', run);

@@ -1,6 +1,7 @@
 import { PWA_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { useEffect, useState } from 'react';
 import { isIosBrowser, registerServiceWorker, requestPersistentStorage } from '../../lib/offline/pwa';
+import { pageUp } from '../../lib/page-up';
 import { useSession } from '../../lib/session';
 
 interface InstallPromptEvent extends Event {
@@ -22,7 +23,16 @@ export function PwaPrompts() {
   const [iosHint, setIosHint] = useState(false);
   const [dismissed, setDismissed] = useState(false);
 
-  useEffect(() => registerServiceWorker((apply) => setApplyUpdate(() => apply)), []);
+  // Once the page is up: the worker's install downloads the whole app (~1.5 MB), after what the user opened.
+  useEffect(() => {
+    let live = true;
+    void pageUp().then(() => {
+      if (live) registerServiceWorker((apply) => setApplyUpdate(() => apply));
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
 
   useEffect(() => {
     const onPrompt = (e: Event) => {

@@ -1,5 +1,6 @@
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { type DehydratedState, dehydrate, hydrate, type Query, type QueryClient } from '@tanstack/react-query';
+import { idle } from '../page-up';
 import { queryRoots } from '../query-keys';
 import type { OfflineDb } from './outbox';
 
@@ -67,6 +68,7 @@ export function keepOffline(
   onRestored: (savedAt: number | null) => void,
 ): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let stopped = false;
   const offline = () => holdWhileOffline(client, true);
   const online = () => {
     holdWhileOffline(client, false);
@@ -81,8 +83,11 @@ export function keepOffline(
   const saveSoon = () => {
     if (timer !== undefined) return;
     timer = setTimeout(() => {
-      timer = undefined;
-      void saveQueries(db, userId, client);
+      // In an idle moment: the dehydrated cache and its IndexedDB write are one task, kept out of the user's way.
+      void idle(1000).then(() => {
+        timer = undefined;
+        if (!stopped) return saveQueries(db, userId, client);
+      });
     }, 1000);
   };
   const unsubscribe = client.getQueryCache().subscribe((event) => {
@@ -103,6 +108,7 @@ export function keepOffline(
   window.addEventListener('offline', offline);
   window.addEventListener('online', online);
   return () => {
+    stopped = true;
     clearTimeout(timer);
     unsubscribe();
     window.removeEventListener('offline', offline);
