@@ -122,11 +122,13 @@ describe('MTTR split: repair time and waiting for parts (issue 18)', () => {
         date: daysAgo(4),
         createdAt: hoursAgo(100),
       });
+      // One instant for the four moves: each hoursAgo() reading the clock anew put the sum 1 ms off now and then.
+      const t0 = Date.now();
       await addHistory(db, waited.id, [
-        ['PLANIFIEE', 'EN_COURS', hoursAgo(90)],
-        ['EN_COURS', 'EN_ATTENTE_PDR', hoursAgo(88)],
-        ['EN_ATTENTE_PDR', 'EN_COURS', hoursAgo(16)],
-        ['EN_COURS', 'TERMINEE', hoursAgo(14)],
+        ['PLANIFIEE', 'EN_COURS', hoursAgo(90, t0)],
+        ['EN_COURS', 'EN_ATTENTE_PDR', hoursAgo(88, t0)],
+        ['EN_ATTENTE_PDR', 'EN_COURS', hoursAgo(16, t0)],
+        ['EN_COURS', 'TERMINEE', hoursAgo(14, t0)],
       ]);
       // another day: 6 h of repair, no waiting
       const plain = await createIntervention(db, {

@@ -254,3 +254,13 @@ describe('the rules catch what they are meant to (planted files)', () => {
     expect(checkDomain(new Map([[file, "import { x } from '../../../server/src/lib/csv.ts';"]]))).toHaveLength(1);
   });
 });
+
+describe('the server test files share their workers (vitest.config.ts, isolate: false)', () => {
+  it('none mocks a module or stubs a global: it would carry over to the next file of its worker', () => {
+    const tests = walk(resolve(import.meta.dirname));
+    // Split so that this file's own text does not match.
+    const leaks = new RegExp(['vi\\.mock\\(', 'vi\\.doMock\\(', 'vi\\.stubGlobal\\('].join('|'));
+    const offenders = tests.filter((f) => leaks.test(readFileSync(f, 'utf8'))).map((f) => relative(SERVER, f));
+    expect(offenders).toEqual([]);
+  });
+});

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { font, shape } from '../src/lib/pdf-fonts.ts';
 import { layout } from '../src/lib/pdf-layout.ts';
 
 /** Issue 29: the runs of each line in visual (left-to-right drawing) order, with their fonts. */
@@ -49,5 +50,27 @@ describe('PDF text layout', () => {
         [' \ufffd', 'latin', false],
       ],
     ]);
+  });
+});
+
+describe('the characters behind each glyph (the text a reader extracts)', () => {
+  it('a glyph first created without characters (a substitution, a subset) still reads as its letter afterwards', () => {
+    // fontkit keeps one glyph object per id, with the characters of its first creation; a PDF with a decomposed È
+    // (E + grave) or a subset could create the E glyph first, and every later "E" of the process then extracted as
+    // nothing ("FILTR-9"). Start from an empty glyph cache and create the glyph as such a path does.
+    const f = font('latin') as unknown as {
+      _glyphs: unknown[];
+      glyphForCodePoint(cp: number): { id: number };
+      getGlyph(id: number): unknown;
+    };
+    const eId = f.glyphForCodePoint(0x45).id;
+    f._glyphs = [];
+    f.getGlyph(eId);
+    const text = `RÉF-${Date.now()} FILTRE`;
+    expect(
+      shape('latin', text)
+        .chars.map((c) => String.fromCodePoint(...c))
+        .join(''),
+    ).toBe(text);
   });
 });

@@ -48,6 +48,18 @@ export function font(face: Face): Font {
   let f = fonts.get(face);
   if (!f) {
     f = create(readFileSync(require.resolve(FILES[face]))) as Font;
+    // fontkit keeps one glyph object per glyph id with the characters of its first creation, and a layout starts
+    // from those characters. A glyph first created without any (by a substitution — È decomposed into E and a
+    // grave accent — or by a subset embedding it) made every later "E" of the process an empty character in the
+    // PDFs' text ("FILTR-9", "n Attente PDR"): found when the server test files came to share their processes.
+    // A glyph asked for with other characters than the cached object's is a copy with those characters.
+    const glyphs = f as unknown as { getGlyph(id: number, characters?: number[]): { codePoints: number[] } | null };
+    const cachedGlyph = glyphs.getGlyph.bind(f);
+    glyphs.getGlyph = (id, characters = []) => {
+      const g = cachedGlyph(id, characters);
+      if (!g || !characters.length || sameCodePoints(g.codePoints, characters)) return g;
+      return Object.assign(Object.create(Object.getPrototypeOf(g)), g, { codePoints: characters });
+    };
     // Record the code points of each glyph of the run being shaped (see the file comment).
     const engine = (f as unknown as { _layoutEngine?: { engine?: OtEngine } })._layoutEngine?.engine;
     if (engine && typeof engine.substitute === 'function') {
@@ -61,6 +73,8 @@ export function font(face: Face): Font {
   }
   return f;
 }
+
+const sameCodePoints = (a: number[], b: number[]) => a.length === b.length && a.every((cp, i) => cp === b[i]);
 
 /** The characters each glyph of a finished run stands for, in the run's (visual) order. */
 function runCodePoints(run: RecordedRun): number[][] {

@@ -13,7 +13,8 @@ export function daysAgo(n: number, today = metricsToday()): string {
 }
 
 /** A moment `h` hours before now. */
-export const hoursAgo = (h: number) => new Date(Date.now() - h * HOUR);
+/** `h` hours before `from` (now by default): give one `from` to times whose differences a test asserts exactly. */
+export const hoursAgo = (h: number, from = Date.now()) => new Date(from - h * HOUR);
 
 export async function addHistory(db: Db, interventionId: number, steps: [string | null, string, Date][]) {
   await db

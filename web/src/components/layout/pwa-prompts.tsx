@@ -27,7 +27,7 @@ export function PwaPrompts() {
   useEffect(() => {
     let live = true;
     void pageUp().then(() => {
-      if (live) registerServiceWorker((apply) => setApplyUpdate(() => apply));
+      if (live) void registerServiceWorker((apply) => setApplyUpdate(() => apply));
     });
     return () => {
       live = false;
