@@ -194,7 +194,8 @@ async function signIn(page: Page, username: string, password: string) {
   await page.getByLabel("Nom d'utilisateur ou email").fill(username);
   await page.getByLabel(/^Mot de passe/).fill(password);
   await page.getByRole('button', { name: 'Se connecter' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  // The sign-in of six throttled sweeps at once: over 20 s once with Debian's Chromium (issue 36).
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'), { timeout: 60_000 });
 }
 
 // The sweeps run side by side, each in its own browser context: a throttled page spends most of its time waiting, so

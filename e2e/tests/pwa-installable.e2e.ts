@@ -1,27 +1,27 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { PWA_MESSAGES } from '@gmao/domain/interventions/offline-messages';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { baseURL } from '../support/app.ts';
-import { launchBrowser } from '../support/browser.ts';
+import { CHROMIUM_ARGS, chromiumPath } from '../support/browser.ts';
 
 /**
  * Issue 32, "Lighthouse's PWA-related audits (installable manifest, service worker) pass": Lighthouse 12 no longer
  * has a PWA category, so the check is the one it used — Chromium's own installability verdict
  * (`Page.getInstallabilityErrors` over the DevTools protocol: manifest, icons, start URL, display, service worker) —
  * on the login page and on the signed-in shell a phone opens, with the manifest parsed by Chromium without error.
+ * In a profile on disk, as a phone's browser: Debian's Chromium answers « in-incognito » for a throw-away context
+ * (the npm one does not), which says nothing of the app (issue 36: the same result with either browser).
  */
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-}, 60_000);
-afterAll(async () => {
-  await browser?.close();
-});
-
 describe('the installable app, as Chromium judges it', () => {
   it('is installable: no installability error, a French manifest without errors, an active service worker', async () => {
-    const context = await browser.newContext({
+    const profile = mkdtempSync(join(tmpdir(), 'gmao-pwa-profile-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: await chromiumPath(),
+      headless: true,
+      args: CHROMIUM_ARGS,
       baseURL: baseURL(),
       locale: 'fr-FR',
       viewport: { width: 390, height: 844 },
@@ -29,7 +29,7 @@ describe('the installable app, as Chromium judges it', () => {
       hasTouch: true,
       serviceWorkers: 'allow',
     });
-    const page = await context.newPage();
+    const page = context.pages()[0] ?? (await context.newPage());
     await page.goto('/login');
     expect(await page.evaluate('navigator.serviceWorker.ready.then((r) => r.active !== null)')).toBe(true);
     const cdp = await context.newCDPSession(page);
@@ -50,5 +50,6 @@ describe('the installable app, as Chromium judges it', () => {
       })
       .toEqual([]);
     await context.close();
+    rmSync(profile, { recursive: true, force: true });
   });
 });
