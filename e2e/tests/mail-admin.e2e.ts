@@ -51,9 +51,10 @@ describe('Administration → Messagerie', () => {
     expect(await page.locator('body').textContent()).not.toContain('ENOTFOUND');
     await expectNoSeriousA11yViolations(page);
 
-    // Kept by the server: still there after a reload.
+    // Kept by the server: still there after a reload. The whole app loads again, while the service worker installed
+    // once the first page was up (lib/page-up.ts) may still be precaching: over 15 s once in a loaded CI run.
     await page.reload();
-    await page.getByRole('region', { name: LAST_TEST }).getByText(NOT_FOUND).waitFor();
+    await page.getByRole('region', { name: LAST_TEST }).getByText(NOT_FOUND).waitFor({ timeout: 40_000 });
 
     // The personal settings page no longer holds the server's SMTP settings.
     await page.goto('/settings');
