@@ -30,6 +30,29 @@ export async function loginThroughForm(
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/**
+ * Signs the page in without the form and opens `path` (issue 36): the session the form would store (spec §3 "Locally
+ * stored": token, refresh token, user), from POST /api/auth/login, written on a same-origin page that runs no app
+ * (the health check), then one load of the wanted page. For the tests of something else than signing in: the form's
+ * own behaviour is tested by auth.e2e.ts and the files that use loginThroughForm. Saves a full load of the app and
+ * the dashboard's render per sign-in.
+ */
+export async function signIn(page: Page, path = '/', who: { username: string; password: string } = E2E_ADMIN) {
+  const res = await page.request.post('/api/auth/login', {
+    data: { username: who.username, password: who.password },
+  });
+  const body = (await res.json()) as { data: { token: string; refreshToken?: string; user: unknown } };
+  if (!res.ok()) throw new Error(`login ${who.username} failed: ${res.status()} ${JSON.stringify(body)}`);
+  await page.goto('/api/health');
+  await page.evaluate((session) => {
+    const storage = (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage;
+    storage.setItem('auth_token', session.token);
+    if (session.refreshToken) storage.setItem('refresh_token', session.refreshToken);
+    storage.setItem('user_data', JSON.stringify(session.user));
+  }, body.data);
+  await page.goto(path);
+}
+
 /** Calls the API directly (setup data) with the admin's token. */
 export async function apiAs(username: string, password: string) {
   const res = await fetch(`${baseURL()}/api/auth/login`, {

@@ -1,6 +1,14 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import {
+  adminApi,
+  baseURL,
+  expectNoSeriousA11yViolations,
+  loginThroughForm,
+  newPage,
+  signIn,
+  unique,
+} from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -138,8 +146,7 @@ describe('administration', () => {
 
   it('roles and sections screens list their data', async () => {
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/roles');
+    await signIn(page, '/roles');
     await page.getByRole('heading', { name: 'Rôles et permissions' }).waitFor();
     await page.getByRole('row').filter({ hasText: 'Technicien' }).waitFor();
     await expectNoSeriousA11yViolations(page);

@@ -7,6 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   loginThroughForm,
   newPage,
+  signIn,
   unique,
 } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -24,7 +25,7 @@ const AUDIT_LINK = "Journal d'audit";
 describe("the administrators' audit log", () => {
   it('the admin finds the creation of a section, filters by event and reads the detail', async () => {
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
+    await signIn(page);
 
     const nom = unique('Atelier Audit');
     await page.goto('/sections');

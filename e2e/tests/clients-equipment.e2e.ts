@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -33,7 +33,7 @@ describe('clients and equipment', () => {
     const { context, page } = await newPage(browser);
     const company = unique('Atlas Textiles');
     const machine = unique('Groupe électrogène');
-    await loginThroughForm(page);
+    await signIn(page);
 
     // Create the client from the /clients page.
     await page.goto('/clients');

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../server/test/helpers/pdf-text.ts';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { REPO_ROOT } from '../support/server.ts';
 
@@ -36,7 +36,7 @@ beforeAll(async () => {
   interventionId = (created.body as { data: { id: number } }).data.id;
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
-  await loginThroughForm(page);
+  await signIn(page);
 }, 120_000);
 
 afterAll(async () => {

@@ -4,14 +4,7 @@ import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import { STATUT_LABELS } from '@gmao/domain/interventions/status';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  baseURL,
-  download,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  unique,
-} from '../support/app.ts';
+import { adminApi, baseURL, download, expectNoSeriousA11yViolations, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { draw, phoneContext, readyTechnician } from '../support/phone.ts';
 
@@ -109,7 +102,7 @@ const start = (page: Page) =>
 
 async function phone() {
   const { context, page } = await phoneContext(browser);
-  await loginThroughForm(page, tech.username, tech.password);
+  await signIn(page, '/', tech);
   return { context, page };
 }
 

@@ -6,8 +6,8 @@ import {
   createReadyUser,
   download,
   expectNoSeriousA11yViolations,
-  loginThroughForm,
   newPage,
+  signIn,
   unique,
 } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   responsable = await createReadyUser('Responsable', 'Hicham Responsable', unique('hicham').replace(' ', '.'));
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
-  await loginThroughForm(page, responsable.username, responsable.password);
+  await signIn(page, '/', responsable);
 }, 120_000);
 
 afterAll(async () => {

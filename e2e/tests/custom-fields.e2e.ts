@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  download,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  newPage,
-  unique,
-} from '../support/app.ts';
+import { adminApi, download, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -53,7 +46,7 @@ describe('custom fields', () => {
     const description = unique('Mise en service transformateur');
     const intervention = await createTransformerInterventionThroughApi(description);
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
+    await signIn(page);
 
     // --- the administration page, from the sidebar
     await page.getByRole('link', { name: 'Champs personnalisés' }).click();

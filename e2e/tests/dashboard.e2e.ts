@@ -3,7 +3,7 @@ import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { embeddedAppUrl } from '../../server/src/db/embedded.ts';
-import { expectNoSeriousA11yViolations, loginThroughForm } from '../support/app.ts';
+import { expectNoSeriousA11yViolations, signIn } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
@@ -88,7 +88,7 @@ beforeAll(async () => {
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
   // One login for the file: the session stays in the context's local storage.
-  await loginThroughForm(page);
+  await signIn(page);
 }, 120_000);
 
 beforeEach(resetInterventions);

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, createReadyUser, download, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, createReadyUser, download, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -65,8 +65,7 @@ describe('habilitations at assignment', { timeout: 120_000 }, () => {
   it('refuses the unqualified technician with the reason, then accepts him once he holds H2V', async () => {
     // The administrator records a B2V valid until next month on the user's Habilitations tab.
     const admin = await newPage(browser);
-    await loginThroughForm(admin.page);
-    await admin.page.goto('/users');
+    await signIn(admin.page, '/users');
     await admin.page.getByRole('searchbox', { name: /Rechercher un utilisateur/ }).fill(techUsername);
     await admin.page.getByRole('button', { name: `Voir ${techName}` }).click();
     await admin.page.getByRole('tab', { name: 'Habilitations' }).click();
@@ -77,8 +76,7 @@ describe('habilitations at assignment', { timeout: 120_000 }, () => {
 
     // The responsable tries to assign him: refused, with the reason.
     const resp = await newPage(browser);
-    await loginThroughForm(resp.page, responsable.username, responsable.password);
-    await resp.page.goto(`/interventions/${interventionId}`);
+    await signIn(resp.page, `/interventions/${interventionId}`, responsable);
     const detail = resp.page.getByRole('dialog');
     const assignee = detail.getByLabel('Technicien assigné');
     await expect.poll(() => assignee.locator('option').count(), { timeout: 15_000 }).toBeGreaterThan(1);
@@ -111,8 +109,7 @@ describe('habilitations at assignment', { timeout: 120_000 }, () => {
 
   it('the scanned signed titre: the administrator attaches the PDF, the technician downloads his own', async () => {
     const admin = await newPage(browser);
-    await loginThroughForm(admin.page);
-    await admin.page.goto('/admin/habilitations');
+    await signIn(admin.page, '/admin/habilitations');
     await admin.page.getByRole('searchbox', { name: 'Rechercher un titre' }).fill(techName);
     const who = `B2V de ${techName}`;
     // a file that is not a PDF is refused at once, nothing sent
@@ -128,8 +125,7 @@ describe('habilitations at assignment', { timeout: 120_000 }, () => {
     await admin.context.close();
 
     const tech = await newPage(browser);
-    await loginThroughForm(tech.page, technician.username, technician.password);
-    await tech.page.goto('/profile');
+    await signIn(tech.page, '/profile', technician);
     const own = tech.page.getByRole('button', { name: `Télécharger le titre signé ${who}` });
     const file = await download(tech.page, () => own.click());
     expect(file.name).toMatch(/^titre-habilitation-B2V-.*\.pdf$/);

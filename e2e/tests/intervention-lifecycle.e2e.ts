@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  download,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  newPage,
-  unique,
-} from '../support/app.ts';
+import { adminApi, download, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -47,8 +40,7 @@ describe('intervention lifecycle, checklist and export', () => {
     const description = unique('Révision annuelle du poste');
     await createClosedIntervention(description);
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
+    await signIn(page, '/interventions');
     await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
 
     // --- checklist from the equipment type
@@ -107,8 +99,7 @@ describe('intervention lifecycle, checklist and export', () => {
     await createClosedIntervention(`${prefix} A`, 'PLANIFIEE');
     await createClosedIntervention(`${prefix} B`, 'PLANIFIEE');
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
+    await signIn(page, '/interventions');
     await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(prefix);
     // The search is debounced: wait until the list holds only the two rows (header row + 2).
     await expect.poll(() => page.getByRole('row').count()).toBe(3);

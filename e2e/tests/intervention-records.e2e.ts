@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  createReadyUser,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  newPage,
-  unique,
-} from '../support/app.ts';
+import { adminApi, createReadyUser, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -41,8 +34,7 @@ const phaseStates = (page: Page) =>
 async function openNewInterventionDetail(description: string) {
   await createInterventionThroughApi(description);
   const { context, page } = await newPage(browser);
-  await loginThroughForm(page);
-  await page.goto('/interventions');
+  await signIn(page, '/interventions');
   await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
   await page
     .getByRole('row')

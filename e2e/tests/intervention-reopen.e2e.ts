@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, loginThroughForm, unique } from '../support/app.ts';
+import { adminApi, baseURL, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -64,7 +64,7 @@ async function open(v: (typeof VIEWPORTS)[number]): Promise<Page> {
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await loginThroughForm(page);
+  await signIn(page);
   return page;
 }
 

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -37,8 +37,7 @@ describe('intervention review and written reports', () => {
     const description = unique('Révision compresseur à valider');
     const { equipment } = await finishedIntervention(description);
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
+    await signIn(page, '/interventions');
     await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
     const row = page.getByRole('row').filter({ hasText: equipment.nom });
     await row.getByRole('button', { name: 'Voir' }).click();

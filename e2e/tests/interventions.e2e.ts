@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -43,8 +43,7 @@ describe('interventions', () => {
     const { equipment } = await createEquipmentThroughApi();
     const description = unique('Remplacement du régulateur de tension et essais en charge');
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
+    await signIn(page, '/interventions');
     await page.getByRole('heading', { name: 'Interventions', exact: true }).waitFor();
 
     // --- create through the form
@@ -154,8 +153,7 @@ describe('interventions', () => {
     const { equipment } = await createEquipmentThroughApi();
     const description = unique('Visite préventive depuis la fiche équipement');
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/equipment');
+    await signIn(page, '/equipment');
     await page.getByRole('searchbox', { name: 'Rechercher un équipement' }).fill(equipment.nom);
     await page.getByRole('button', { name: `Voir ${equipment.nom}` }).click();
     const detail = page.getByRole('dialog');
@@ -204,8 +202,7 @@ describe('interventions', () => {
     );
     expect(request.status).toBe(201);
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
+    await signIn(page, '/interventions');
     await page.getByRole('searchbox', { name: 'Rechercher des interventions' }).fill(description);
     const row = page.getByRole('row').filter({ hasText: equipment.nom });
     await row.getByRole('button', { name: 'Modifier' }).click();

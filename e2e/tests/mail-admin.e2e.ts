@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage } from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, newPage, signIn } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -23,7 +23,7 @@ afterAll(async () => {
 describe('Administration → Messagerie', () => {
   it('the administrator sets a server that does not exist, tests it and reads why it failed', async () => {
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
+    await signIn(page);
 
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     await nav.getByRole('link', { name: 'Messagerie' }).click();

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, createReadyUser, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, createReadyUser, loginThroughForm, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -47,8 +47,7 @@ describe('notifications', () => {
     await expect.poll(() => bell.getAttribute('aria-label'), POLL).toBe('Notifications (0 non lue)');
 
     const office = await newPage(browser);
-    await loginThroughForm(office.page);
-    await office.page.goto(`/interventions/${id}`);
+    await signIn(office.page, `/interventions/${id}`);
     const detail = office.page.getByRole('dialog');
     const assignee = detail.getByLabel('Technicien assigné');
     await expect.poll(() => assignee.locator('option').count(), POLL).toBeGreaterThan(1);
@@ -92,8 +91,7 @@ describe('notifications', () => {
   it('a deep link opens the item for an authorised user, and the 403 page for a user without the permission', async () => {
     const id = await createIntervention(unique('Thermographie TGBT'));
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto(`/interventions/${id}`);
+    await signIn(page, `/interventions/${id}`);
     await page.getByRole('dialog').waitFor();
     await context.close();
 
@@ -103,8 +101,7 @@ describe('notifications', () => {
     expect(role.status).toBe(201);
     const user = await createReadyUser(`Sans interventions ${suffix}`, `Lina Amrani ${suffix}`, `l_amrani_${suffix}`);
     const other = await newPage(browser);
-    await loginThroughForm(other.page, user.username, user.password);
-    await other.page.goto(`/interventions/${id}`);
+    await signIn(other.page, `/interventions/${id}`, user);
     await other.page.getByText('Permission Required').first().waitFor();
     await other.context.close();
   });

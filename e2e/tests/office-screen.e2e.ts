@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -44,8 +44,7 @@ describe('at 1366 × 800', () => {
   it('keeps « Enregistrer un relevé » inside the equipment dialog', async () => {
     const { context, page } = await newPage(browser);
     await page.setViewportSize({ width: 1366, height: 800 });
-    await loginThroughForm(page);
-    await page.goto(`/equipment/${equipmentId}`);
+    await signIn(page, `/equipment/${equipmentId}`);
     const dialog = page.getByRole('dialog');
     const button = dialog.getByRole('button', { name: 'Enregistrer un relevé' });
     await button.scrollIntoViewIfNeeded();
@@ -61,8 +60,7 @@ describe('at 1366 × 800', () => {
   it('shows the interventions table whole: no sideways scroll, the row actions in view', async () => {
     const { context, page } = await newPage(browser);
     await page.setViewportSize({ width: 1366, height: 800 });
-    await loginThroughForm(page);
-    await page.goto('/interventions');
+    await signIn(page, '/interventions');
     const row = page.getByRole('row').filter({ hasText: longName.slice(0, 30) });
     await row.waitFor();
     const table = page.getByRole('table');

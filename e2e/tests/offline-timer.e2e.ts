@@ -1,7 +1,7 @@
 import { OUTBOX_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, loginThroughForm, unique } from '../support/app.ts';
+import { apiAs, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { assignedIntervention, phoneContext, readyTechnician } from '../support/phone.ts';
 
@@ -42,8 +42,7 @@ type TimerLog = {
 describe('a timer started online, stopped offline', () => {
   it('the server holds the session ending at the offline stop time', async () => {
     const { context, page } = await phone();
-    await loginThroughForm(page, tech.username, tech.password);
-    await page.goto(`/interventions/${interventionId}`);
+    await signIn(page, `/interventions/${interventionId}`, tech);
     await page.getByTestId('detail-statut').waitFor();
     const section = page.getByRole('region', { name: 'Temps passé', exact: true });
     if ((await section.locator('details').getAttribute('open')) === null) await section.locator('summary').click();

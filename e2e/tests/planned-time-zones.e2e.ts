@@ -1,7 +1,7 @@
 import { planningToday } from '@gmao/domain/interventions/schedule-schemas';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, loginThroughForm, unique } from '../support/app.ts';
+import { adminApi, baseURL, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -76,7 +76,7 @@ async function open(v: (typeof VARIANTS)[number]): Promise<{ context: BrowserCon
   if (v.staleZoneData) await context.addInitScript(staleCasablanca);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await loginThroughForm(page);
+  await signIn(page);
   return { context, page };
 }
 

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, createReadyUser, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, baseURL, createReadyUser, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { smallTapTargets } from '../support/tap-targets.ts';
 
@@ -63,8 +63,7 @@ async function phonePage(): Promise<Page> {
 describe('the planning shows the work that has a date but no time', () => {
   it("on the technician's phone: on its day for the whole day, and in « À planifier »", async () => {
     const phone = await phonePage();
-    await loginThroughForm(phone, tech.username, tech.password);
-    await phone.goto('/planning');
+    await signIn(phone, '/planning', tech);
     const agenda = phone.getByTestId('planning-agenda');
     const item = agenda.getByTestId(`planning-intervention-${jobId}`);
     await item.waitFor();
@@ -79,8 +78,7 @@ describe('the planning shows the work that has a date but no time', () => {
 
   it('on the office screen: on its day in the grid; « Planifier » gives it a time; the detail says one thing', async () => {
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page, tech.username, tech.password);
-    await page.goto('/planning');
+    await signIn(page, '/planning', tech);
     const grid = page.getByTestId('planning-grid');
     const cell = grid.getByTestId(`planning-day-${inTwoDays}`);
     // two days ahead may fall in next month's grid

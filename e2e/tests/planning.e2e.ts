@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, baseURL, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, baseURL, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { REPO_ROOT } from '../support/server.ts';
 import { smallTapTargets } from '../support/tap-targets.ts';
@@ -73,7 +73,7 @@ beforeAll(async () => {
   mkdirSync(SHOTS, { recursive: true });
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
-  await loginThroughForm(page);
+  await signIn(page);
 }, 120_000);
 
 afterAll(async () => {
@@ -171,8 +171,7 @@ describe('planning calendar', () => {
     });
     const phone = await context.newPage();
     phone.setDefaultTimeout(15_000);
-    await loginThroughForm(phone);
-    await phone.goto('/planning');
+    await signIn(phone, '/planning');
     await phone.getByLabel('Client').selectOption({ label: clientName });
     const agenda = phone.getByTestId('planning-agenda');
     const rows = await generatedRows();
@@ -193,8 +192,7 @@ describe('planning calendar', () => {
     });
     const phone = await context.newPage();
     phone.setDefaultTimeout(15_000);
-    await loginThroughForm(phone);
-    await phone.goto('/planning');
+    await signIn(phone, '/planning');
     await phone.getByLabel('Client').selectOption({ label: clientName });
     const agenda = phone.getByTestId('planning-agenda');
     // The earliest planned intervention (today, or a day off if the drag test moved it): in the current period.

@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  download,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  newPage,
-  unique,
-} from '../support/app.ts';
+import { adminApi, download, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -51,7 +44,7 @@ beforeAll(async () => {
   expect(template.status).toBe(201);
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
-  await loginThroughForm(page);
+  await signIn(page);
 }, 120_000);
 
 afterAll(async () => {

@@ -9,6 +9,7 @@ import {
   expectNoSeriousA11yViolations,
   loginThroughForm,
   newPage,
+  signIn,
   unique,
 } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -107,8 +108,7 @@ describe('client portal', () => {
 
     // 2. The inbox accepts it.
     const { context, page: desk } = await newPage(browser);
-    await loginThroughForm(desk);
-    await desk.goto('/demandes');
+    await signIn(desk, '/demandes');
     await desk.getByRole('searchbox', { name: 'Rechercher une demande' }).fill(description);
     const row = desk.getByRole('row').filter({ hasText: equipmentName });
     await row.getByRole('button', { name: /Voir la demande/ }).click();

@@ -10,6 +10,7 @@ import {
   expectNoSeriousA11yViolations,
   loginThroughForm,
   newPage,
+  signIn,
   unique,
 } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
@@ -162,8 +163,7 @@ describe('requests by QR code', () => {
 
   it('renews the QR code from the equipment: the printed label then opens the plain invalid-link page', async () => {
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page, responsable.username, responsable.password);
-    await page.goto(`/equipment/${equipmentId}`);
+    await signIn(page, `/equipment/${equipmentId}`, responsable);
     const detail = page.getByRole('dialog', { name: equipmentName });
     const qr = detail.getByRole('img', { name: `QR code de l'équipement ${equipmentName}` });
     await qr.waitFor();
@@ -236,8 +236,7 @@ describe('requests by QR code', () => {
     expect(filed.status).toBe(201);
 
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page, responsable.username, responsable.password);
-    await page.goto('/demandes');
+    await signIn(page, '/demandes', responsable);
     await page.getByRole('searchbox', { name: 'Rechercher une demande' }).fill(description);
     const row = page.getByRole('row').filter({ hasText: 'Nabil Contremaître' });
     await row.getByRole('button', { name: /Voir la demande/ }).click();

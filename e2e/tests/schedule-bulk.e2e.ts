@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -44,8 +44,7 @@ describe('scheduling and bulk actions', () => {
     const description = unique('Vidange du compresseur');
     await createInterventions([description]);
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
+    await signIn(page, '/interventions');
     await search(page, description, 1);
 
     await rowOf(page, description).getByRole('button', { name: 'Voir' }).click();
@@ -77,8 +76,7 @@ describe('scheduling and bulk actions', () => {
     const prefix = unique('Contrôle trimestriel');
     const [a, b] = await createInterventions([`${prefix} A`, `${prefix} B`]);
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/interventions');
+    await signIn(page, '/interventions');
     await search(page, prefix, 2);
     await page.getByRole('checkbox', { name: `Sélectionner l'intervention #${a}` }).check();
     await page.getByRole('checkbox', { name: `Sélectionner l'intervention #${b}` }).check();

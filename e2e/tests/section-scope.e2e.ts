@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, apiAs, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, apiAs, loginThroughForm, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -92,8 +92,7 @@ describe('a role limited to its sections', () => {
 
   it('shows the administrator the role’s limit in the roles list', async () => {
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
-    await page.goto('/roles');
+    await signIn(page, '/roles');
     await page.getByText('Limité à ses sections').first().waitFor();
     await context.close();
   });

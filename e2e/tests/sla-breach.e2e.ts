@@ -4,7 +4,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedAppUrl } from '../../server/src/db/embedded.ts';
 import { pdfText } from '../../server/test/helpers/pdf-text.ts';
-import { loginThroughForm } from '../support/app.ts';
+import { signIn } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { E2E_ADMIN, type RunningServer, startServer } from '../support/server.ts';
 
@@ -105,7 +105,7 @@ beforeAll(async () => {
   });
   page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await loginThroughForm(page);
+  await signIn(page);
 }, 120_000);
 
 afterAll(async () => {

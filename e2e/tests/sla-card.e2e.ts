@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedAppUrl } from '../../server/src/db/embedded.ts';
-import { expectNoSeriousA11yViolations, loginThroughForm } from '../support/app.ts';
+import { expectNoSeriousA11yViolations, loginThroughForm, signIn } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { observeLayoutShifts, settledLayoutShift, throttleCpu, trackRequests } from '../support/layout-shift.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
@@ -117,8 +117,7 @@ describe('dashboard card "Délais garantis" (issue 31)', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     try {
-      await loginThroughForm(page);
-      await page.goto('/');
+      await signIn(page, '/');
       const card = page.getByRole('region', { name: 'Délais garantis' });
       const risk = card.getByRole('link', { name: '1 — voir les interventions à risque' });
       await risk.waitFor();
@@ -183,8 +182,7 @@ describe('dashboard card "Délais garantis" (issue 31)', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     try {
-      await loginThroughForm(page);
-      await page.goto(`/interventions/${pausable}`);
+      await signIn(page, `/interventions/${pausable}`);
       const detail = page.getByRole('dialog');
       await detail.getByRole('button', { name: 'Mettre en Pause' }).click();
       const ask = page.getByRole('dialog', { name: 'Mettre en pause' });
@@ -217,8 +215,7 @@ describe('dashboard card "Délais garantis" (issue 31)', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(15_000);
     try {
-      await loginThroughForm(page);
-      await page.goto(`/interventions/${waitingParts}`);
+      await signIn(page, `/interventions/${waitingParts}`);
       const detail = page.getByRole('dialog');
       await detail.getByRole('button', { name: 'En attente de pièces (PDR)' }).click();
       const ask = page.getByRole('dialog', { name: 'En attente de pièces' });

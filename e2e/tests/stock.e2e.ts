@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage, unique } from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -33,7 +33,7 @@ async function newIntervention(description: string) {
 beforeAll(async () => {
   browser = await launchBrowser();
   ({ page } = await newPage(browser));
-  await loginThroughForm(page);
+  await signIn(page);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -4,7 +4,7 @@ import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
 import { SIGNATURE_MESSAGES } from '@gmao/domain/interventions/offline-messages';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, apiAs, baseURL, createReadyUser, loginThroughForm, unique } from '../support/app.ts';
+import { adminApi, apiAs, baseURL, createReadyUser, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 import { REPO_ROOT } from '../support/server.ts';
 import { smallTapTargets } from '../support/tap-targets.ts';
@@ -139,7 +139,7 @@ async function open(v: (typeof VIEWPORTS)[number], user: { username: string; pas
   });
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
-  await loginThroughForm(page, user.username, user.password);
+  await signIn(page, '/', user);
   return page;
 }
 

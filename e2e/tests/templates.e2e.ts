@@ -1,13 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  adminApi,
-  createReadyUser,
-  expectNoSeriousA11yViolations,
-  loginThroughForm,
-  newPage,
-  unique,
-} from '../support/app.ts';
+import { adminApi, createReadyUser, expectNoSeriousA11yViolations, newPage, signIn, unique } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 let browser: Browser;
@@ -46,7 +39,7 @@ describe('intervention templates', () => {
   it('an administrator creates a template with two steps and one material from Interventions → Modèles', async () => {
     const nom = unique('Contrôle cellule HTA');
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page);
+    await signIn(page);
     await openTemplatesFromInterventions(page);
     await page.getByRole('row').filter({ hasText: STARTER }).waitFor();
     await expectNoSeriousA11yViolations(page);
@@ -86,7 +79,7 @@ describe('intervention templates', () => {
     const username = unique('tech.modeles').replace(/\s/g, '').toLowerCase();
     const { password } = await createReadyUser('Technicien', 'Yassine Technicien', username);
     const { context, page } = await newPage(browser);
-    await loginThroughForm(page, username, password);
+    await signIn(page, '/', { username, password });
     await openTemplatesFromInterventions(page);
     await page.getByRole('searchbox', { name: 'Rechercher un modèle' }).fill('visite annuelle');
     const row = page.getByRole('row').filter({ hasText: STARTER });

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminApi, expectNoSeriousA11yViolations, loginThroughForm, newPage } from '../support/app.ts';
+import { adminApi, expectNoSeriousA11yViolations, newPage, signIn } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
 
 /**
@@ -24,7 +24,7 @@ describe('Administration → Webhooks', () => {
   it('creates an endpoint, copies its secret once, rotates it after confirming, reads its log, deletes it', async () => {
     const { context, page } = await newPage(browser);
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await loginThroughForm(page);
+    await signIn(page);
 
     const nav = page.getByRole('navigation', { name: 'Navigation principale' });
     await nav.getByRole('link', { name: 'Webhooks' }).click();
