@@ -1,4 +1,4 @@
-// `node --import tsx server/bench/profile-page.ts [--user admin|technician] [--wait ms] /path …` (issues 30, 32):
+// `node --import tsx server/bench/profile-page.ts [--user admin|technician|none] [--wait ms] /path …` (issues 30, 32):
 // where a page's main-thread time goes on a phone-class CPU. The built app (WEB_DIST for another build, e.g. one
 // built with `vite build --minify false` to read function names) on seed:demo's small data, Chromium's CPU slowed
 // down 4× as in Lighthouse's mobile preset, a V8 CPU profile from the navigation until `--wait` ms after the load
@@ -76,11 +76,13 @@ try {
       const page = await context.newPage();
       await page.setViewport({ width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
       await page.goto(`${server.url}/api/health`);
-      await page.evaluate(
-        `localStorage.setItem('auth_token', ${JSON.stringify(session.token)});
+      // `--user none`: signed out, as Lighthouse opens /login.
+      if (role !== 'none')
+        await page.evaluate(
+          `localStorage.setItem('auth_token', ${JSON.stringify(session.token)});
          localStorage.setItem('refresh_token', ${JSON.stringify(session.refreshToken ?? '')});
          localStorage.setItem('user_data', ${JSON.stringify(JSON.stringify(session.user))});`,
-      );
+        );
       await page.evaluateOnNewDocument(`
         window.__longTasks = [];
         new PerformanceObserver((list) => {
