@@ -67,6 +67,7 @@ export default defineConfig({
           exclude: [LAYOUT_SWEEP],
           environment: 'node',
           globalSetup: ['./global-setup.ts'],
+          setupFiles: ['./support/wait-for-app.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // After the parallel group, two files at a time: a browser test mostly waits (page loads, a CPU slowed
@@ -89,7 +90,8 @@ export default defineConfig({
           root: './e2e',
           include: [LAYOUT_SWEEP],
           environment: 'node',
-          globalSetup: ['./global-setup.ts'],
+          // No global setup: the sweep starts its own server on the demo data (Vitest runs every project's global
+          // setup before the first file; the shared e2e server started here too would only cost ~4 s, issue 36).
           testTimeout: 60_000,
           hookTimeout: 180_000,
           sequence: { groupOrder: 2 },

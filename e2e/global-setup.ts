@@ -9,11 +9,16 @@ declare module 'vitest' {
   }
 }
 
-/** One built app, served by the real server on a fresh data dir, for the whole e2e run. */
+/**
+ * One built app, served by the real server on a fresh data dir, for the whole e2e run. Issue 36: Vitest runs every
+ * project's global setup one after the other before the first test file, so the server is started here and not
+ * waited for — it comes up (embedded PostgreSQL, migrations: ~4 s) while the unit and API files run, and each e2e file
+ * waits for its health check first (support/wait-for-app.ts).
+ */
 export default async function setup(project: TestProject) {
   // Unpacks the browser once before the files start, and says which one this run drives (issue 36).
+  const server = await startServer({ waitHealthy: false });
   console.log(await describeBrowser());
-  const server = await startServer();
   project.provide('baseURL', server.baseURL);
   return async () => {
     await server.stop();

@@ -24,7 +24,7 @@ export interface RunningServer {
   dataDir: string;
   process: ChildProcess;
   output: () => string;
-  /** How long the server took to answer /api/health with 200. */
+  /** How long the server took to answer /api/health with 200 (to start, with `waitHealthy: false`). */
   startMs: number;
   stop(signal?: NodeJS.Signals): Promise<void>;
   /** Resolves once the process has exited (by itself or by a signal). */
@@ -37,7 +37,7 @@ export interface RunningServer {
  * then signals as a whole, as a power cut or the OOM killer of a container does.
  */
 export async function startServer(
-  opts: { dataDir?: string; env?: Record<string, string>; processGroup?: boolean } = {},
+  opts: { dataDir?: string; env?: Record<string, string>; processGroup?: boolean; waitHealthy?: boolean } = {},
 ): Promise<RunningServer> {
   const startedAt = Date.now();
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'gmao-e2e-'));
@@ -68,18 +68,13 @@ export async function startServer(
     output += d.toString();
   });
   const baseURL = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode}):\n${output}`);
-    try {
-      const res = await fetch(`${baseURL}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
+  if (opts.waitHealthy !== false) {
+    await waitHealthy(baseURL, () => (child.exitCode !== null ? `server exited (${child.exitCode})` : null)).catch(
+      (err: Error) => {
+        throw new Error(`${err.message}:\n${output}`);
+      },
+    );
   }
-  if (Date.now() >= deadline) throw new Error(`server did not become healthy:\n${output}`);
   // A process killed by a signal keeps exitCode null (signalCode is set instead).
   const hasExited = () => child.exitCode !== null || child.signalCode !== null;
   const exited = () => new Promise<void>((res) => (hasExited() ? res() : child.once('exit', () => res())));
@@ -97,6 +92,26 @@ export async function startServer(
       await done;
     },
   };
+}
+
+/**
+ * Waits until the server at `baseURL` answers /api/health with 200 (90 s at most). `failed` names a reason to stop
+ * waiting at once (the process has exited), or null.
+ */
+export async function waitHealthy(baseURL: string, failed: () => string | null = () => null): Promise<void> {
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    const reason = failed();
+    if (reason) throw new Error(reason);
+    try {
+      const res = await fetch(`${baseURL}/api/health`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server at ${baseURL} did not become healthy in 90 s`);
 }
 
 /** The administrator's access token, for API calls without a browser. */

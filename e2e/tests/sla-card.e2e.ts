@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { embeddedAppUrl } from '../../server/src/db/embedded.ts';
 import { expectNoSeriousA11yViolations, loginThroughForm, signIn } from '../support/app.ts';
 import { launchBrowser } from '../support/browser.ts';
-import { observeLayoutShifts, settledLayoutShift, throttleCpu, trackRequests } from '../support/layout-shift.ts';
+import { observeLayoutShifts, throttledLoad, trackRequests } from '../support/layout-shift.ts';
 import { type RunningServer, startServer } from '../support/server.ts';
 
 /**
@@ -161,9 +161,7 @@ describe('dashboard card "Délais garantis" (issue 31)', () => {
       await loginThroughForm(page);
       await observeLayoutShifts(context);
       trackRequests(page);
-      await throttleCpu(page);
-      await page.goto('/');
-      const report = await settledLayoutShift(page);
+      const report = await throttledLoad(page, '/');
       await page.getByRole('region', { name: 'Délais garantis' }).getByText('75,0', { exact: false }).waitFor();
       const moved = report.shifts.flatMap((s) => s.sources).filter((s) => /Délais garantis|sla-card/.test(s));
       expect(moved).toEqual([]);
