@@ -8,6 +8,20 @@ const unique = (prefix: string) => `${prefix}_${process.pid}_${Date.now().toStri
 
 export const DEFAULT_PASSWORD = 'Passw0rd!2024';
 
+/**
+ * The argon2id hash of a password, computed once per worker (issue 36): each hash costs ~17 ms of CPU and the files
+ * create hundreds of users with the same few passwords. Each row still holds a real hash that login verifies.
+ */
+const hashes = new Map<string, Promise<string>>();
+function hashOnce(password: string): Promise<string> {
+  let hashed = hashes.get(password);
+  if (!hashed) {
+    hashed = hashPassword(password);
+    hashes.set(password, hashed);
+  }
+  return hashed;
+}
+
 /** Inserts a user with the given role name (default Technicien); returns the row and its password. */
 export async function createUser(
   db: Db,
@@ -29,7 +43,7 @@ export async function createUser(
     .values({
       nom: overrides.nom ?? 'Youssef Benali',
       username: overrides.username ?? unique('user'),
-      passwordHash: await hashPassword(password),
+      passwordHash: await hashOnce(password),
       roleId: role?.id ?? null,
       sectionId: overrides.sectionId ?? null,
       enabled: overrides.enabled ?? true,
@@ -49,7 +63,7 @@ export async function createPortalUser(
     .values({
       nom: overrides.nom ?? 'Karim Client',
       username: unique('portail'),
-      passwordHash: await hashPassword(DEFAULT_PASSWORD),
+      passwordHash: await hashOnce(DEFAULT_PASSWORD),
       email: overrides.email ?? null,
       clientId,
       portailDroit: overrides.droit ?? 'LECTURE',

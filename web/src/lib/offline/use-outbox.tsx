@@ -60,18 +60,47 @@ export function tellNotices(notices: ReplayOutcome['notices']) {
   if (notices.length > MAX_NOTICE_TOASTS) notify.info(OUTBOX_MESSAGES.moreNotices(notices.length - MAX_NOTICE_TOASTS));
 }
 
+/**
+ * A replay stopped for want of an answer while the browser says it is online — the 'online' event can come before the
+ * network carries requests (seen in the e2e runs under load: the changes then waited for the next reconnect or the
+ * banner's button), or the server is restarting: every mounted useOutbox replays again after 2 s, 5 s, 15 s, then
+ * every minute, until a replay gets its answers or the browser goes offline (the 'online' event replays then).
+ */
+export const REPLAY_RETRY_MS = [2_000, 5_000, 15_000, 60_000] as const;
+export const OUTBOX_RETRY = 'gmao-outbox-retry';
+const RETRY = OUTBOX_RETRY;
+let retryAttempt = 0;
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+function retryLater(outcome: ReplayOutcome | null) {
+  if (outcome?.stopped !== 'network' || !navigator.onLine) {
+    clearTimeout(retryTimer);
+    retryTimer = undefined;
+    retryAttempt = 0;
+    return;
+  }
+  if (retryTimer !== undefined) return;
+  const delay = REPLAY_RETRY_MS[Math.min(retryAttempt, REPLAY_RETRY_MS.length - 1)];
+  retryAttempt += 1;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    // to the signed-in user's useOutbox, not to a user id kept here: after a sign-out nothing replays
+    window.dispatchEvent(new Event(RETRY));
+  }, delay);
+}
+
 /** Replays the user's outbox now (the banner's button, a choice on a conflict, a change queued while online). */
 export async function replayOutbox(userId: number): Promise<ReplayOutcome | null> {
   if (!navigator.onLine) return null;
   const outcome = await (await loadOutbox()).replay(userId, apiTransport);
   afterReplay(outcome);
+  retryLater(outcome);
   return outcome;
 }
 
 /**
  * The signed-in user's outbox: pending and conflicting counts, online state, and `syncNow`. Replays when the app
- * opens (the user is known), when the browser comes back online and on demand — not through Background Sync, which
- * Safari lacks.
+ * opens (the user is known), when the browser comes back online, after a replay that got no answer while online
+ * (REPLAY_RETRY_MS) and on demand — not through Background Sync, which Safari lacks.
  */
 export function useOutbox() {
   const { user } = useSession();
@@ -117,9 +146,11 @@ export function useOutbox() {
     const up = () => void syncNow();
     const changed = () => void refresh();
     window.addEventListener('online', up);
+    window.addEventListener(RETRY, up);
     window.addEventListener(CHANGED, changed);
     return () => {
       window.removeEventListener('online', up);
+      window.removeEventListener(RETRY, up);
       window.removeEventListener(CHANGED, changed);
     };
   }, [refresh, syncNow]);
