@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { describeBrowser } from './support/browser.ts';
-import { startServer } from './support/server.ts';
+import { startServer, waitHealthy } from './support/server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +18,10 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   // Unpacks the browser once before the files start, and says which one this run drives (issue 36).
   const server = await startServer({ waitHealthy: false });
+  // A server that does not come up is said once, with its output (each file would only time out on its health check).
+  void waitHealthy(server.baseURL, () =>
+    server.process.exitCode !== null ? `exited (${server.process.exitCode})` : null,
+  ).catch((err: Error) => console.error(`e2e server at ${server.baseURL}: ${err.message}\n${server.output()}`));
   console.log(await describeBrowser());
   project.provide('baseURL', server.baseURL);
   return async () => {

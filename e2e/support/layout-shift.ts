@@ -62,7 +62,8 @@ export async function throttledLoad(page: Page, path: string): Promise<LayoutShi
     await page.goto(path);
     return await settledLayoutShift(page);
   } finally {
-    await throttleCpu(page, 1);
+    // best effort: a page that failed to load may be gone, and its error is the one to see
+    await throttleCpu(page, 1).catch(() => undefined);
   }
 }
 
