@@ -51,8 +51,41 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** The browsers this worker has open, so that a failed test can show what its pages showed (`describeOpenPages`). */
+const open = new Set<Browser>();
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: await chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: await chromiumPath(), headless: true, args: CHROMIUM_ARGS });
+  open.add(browser);
+  browser.on('disconnected', () => open.delete(browser));
+  return browser;
+}
+
+/**
+ * What every open page shows when a test fails (issue 36: a failure seen once in a full run, never alone, said only
+ * "timeout"): its address, its open dialogs, alerts and toasts, and a screenshot in e2e/screenshots/failures/.
+ */
+export async function describeOpenPages(label: string, shotsDir: string): Promise<string[]> {
+  const lines: string[] = [];
+  let n = 0;
+  for (const browser of open) {
+    for (const context of browser.contexts()) {
+      for (const page of context.pages()) {
+        if (page.isClosed()) continue;
+        n++;
+        const shown = await page
+          // A string: the e2e code is type-checked without the DOM's types.
+          .evaluate(`[...document.querySelectorAll('[role="dialog"], [role="alertdialog"], [role="alert"], [role="status"]')]
+            .map((el) => el.getAttribute('role') + ': ' + (el.textContent || '').replace(/\\s+/g, ' ').trim().slice(0, 300))
+            .filter((line) => !line.endsWith(': '))`)
+          .catch((err: Error) => [`(page not readable: ${err.message.split('\n')[0]})`]);
+        const shot = `${shotsDir}/${label.replace(/[^a-z0-9]+/gi, '_').slice(0, 80)}-${n}.png`;
+        await page.screenshot({ path: shot, timeout: 5_000 }).catch(() => undefined);
+        lines.push(`page ${n}: ${page.url()} (screenshot ${shot})`, ...(shown as string[]).map((s) => `  ${s}`));
+      }
+    }
+  }
+  return lines;
 }
 
 /**
