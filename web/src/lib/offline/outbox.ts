@@ -1,6 +1,7 @@
 import { OUTBOX_MESSAGES, SYNC_MAX_CHANGES } from '@gmao/domain/interventions/offline-messages';
 import type { SyncChangeType, SyncResult } from '@gmao/domain/interventions/sync-schemas';
 import Dexie, { type EntityTable } from 'dexie';
+import { markOutboxUsed } from './outbox-used';
 
 /**
  * The technician's outbox (issue 32): every change made offline, in the order made, with its change id (the sync
@@ -98,6 +99,7 @@ export class Outbox {
 
   async enqueue(change: Omit<OutboxChange, 'state' | 'seq' | 'clientId'> & { clientId?: string }): Promise<string> {
     const clientId = change.clientId ?? globalThis.crypto.randomUUID();
+    markOutboxUsed(); // before the write: a page opened meanwhile must look in the outbox
     await this.db.outbox.add({ ...change, clientId, state: 'pending' });
     return clientId;
   }

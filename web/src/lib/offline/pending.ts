@@ -1,7 +1,14 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readUser } from '../session-storage';
 import type { OutboxChange, OutboxKind } from './outbox';
-import { loadOutbox, loadOutboxAtStart, notifyOutboxChanged, OUTBOX_CHANGED, queueChange } from './use-outbox';
+import {
+  loadOutbox,
+  notifyOutboxChanged,
+  OUTBOX_CHANGED,
+  outboxUsed,
+  queueChange,
+  usedOutboxAtStart,
+} from './use-outbox';
 
 /**
  * The detail's technician actions offline (issue 32). An action is sent as before when the network is there; it is
@@ -27,6 +34,7 @@ const isNoAnswer = (err: unknown) => (err as { status?: unknown } | null)?.statu
 
 /** Whether a change of this intervention must wait its turn behind changes already queued. */
 export async function hasPending(userId: number, interventionId: number): Promise<boolean> {
+  if (!outboxUsed()) return false; // nothing was ever queued here: Dexie stays unloaded (issue 30 item 10)
   const rows = await (await loadOutbox()).db.outbox.where({ interventionId }).toArray();
   return rows.some((r) => r.userId === userId && r.state === 'pending');
 }
@@ -77,7 +85,8 @@ export function usePendingChanges(interventionId: number): OutboxChange[] {
     if (userId === null) return;
     let live = true;
     const load = async () => {
-      const all = await (await loadOutboxAtStart()).db.outbox.where({ interventionId }).sortBy('seq');
+      const box = await usedOutboxAtStart();
+      const all = box ? await box.db.outbox.where({ interventionId }).sortBy('seq') : [];
       if (live) setRows(all.filter((r) => r.userId === userId));
     };
     void load();
@@ -129,8 +138,9 @@ const statutListeners = new Set<() => void>();
 async function reloadQueuedStatuts() {
   const userId = typeof indexedDB === 'undefined' ? null : (readUser()?.id ?? null);
   const next = new Map<number, string>();
-  if (userId !== null) {
-    const rows = await (await loadOutboxAtStart()).db.outbox.where({ userId, state: 'pending' }).sortBy('seq');
+  const box = userId === null ? null : await usedOutboxAtStart();
+  if (userId !== null && box) {
+    const rows = await box.db.outbox.where({ userId, state: 'pending' }).sortBy('seq');
     for (const r of rows) if (r.type === 'status') next.set(r.interventionId, (r.payload as { statut: string }).statut);
   }
   queuedStatuts = next;

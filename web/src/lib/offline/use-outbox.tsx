@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useSession } from '../session';
 import { notify } from '../toast';
 import type { Outbox, ReplayOutcome } from './outbox';
+import { outboxUsedHere } from './outbox-used';
 import { keyOf } from './query-snapshot';
 import { apiTransport } from './transport';
 
@@ -27,6 +28,19 @@ export function deferOutboxStart(until: Promise<unknown>) {
 /** The outbox for a read the app starts on its own (not a user's action): after the gate of deferOutboxStart. */
 export function loadOutboxAtStart(): Promise<Outbox> {
   return startGate.then(loadOutbox);
+}
+
+/** Whether the outbox may hold something: loaded in this page already, or used once in this browser (outbox-used.ts). */
+export function outboxUsed(): boolean {
+  return shared !== null || outboxUsedHere();
+}
+
+/**
+ * As loadOutboxAtStart, for a read that finds nothing in an outbox never used: null then, and Dexie is not loaded
+ * (issue 30 item 10: an office user's pages).
+ */
+export function usedOutboxAtStart(): Promise<Outbox | null> {
+  return startGate.then(() => (outboxUsed() ? loadOutbox() : null));
 }
 
 export const OUTBOX_CHANGED = 'gmao-outbox-changed';
@@ -90,7 +104,7 @@ function retryLater(outcome: ReplayOutcome | null) {
 
 /** Replays the user's outbox now (the banner's button, a choice on a conflict, a change queued while online). */
 export async function replayOutbox(userId: number): Promise<ReplayOutcome | null> {
-  if (!navigator.onLine) return null;
+  if (!navigator.onLine || !outboxUsed()) return null;
   const outcome = await (await loadOutbox()).replay(userId, apiTransport);
   afterReplay(outcome);
   retryLater(outcome);
@@ -127,7 +141,8 @@ export function useOutbox() {
 
   const refresh = useCallback(async () => {
     if (userId === null) return;
-    const loaded = await loadOutboxAtStart();
+    const loaded = await usedOutboxAtStart();
+    if (loaded === null) return; // never used in this browser: nothing pending, no refused change, no saved day
     setBox(loaded);
     setPending(await loaded.count(userId));
     setConflicts((await loaded.conflicts(userId)).length);
@@ -142,7 +157,7 @@ export function useOutbox() {
   useEffect(() => {
     void refresh();
     // The replay when the app opens: after the page's own reads (offline there is nothing to replay anyway).
-    void loadOutboxAtStart().then(() => syncNow());
+    void usedOutboxAtStart().then((loaded) => loaded && syncNow());
     const up = () => void syncNow();
     const changed = () => void refresh();
     window.addEventListener('online', up);
