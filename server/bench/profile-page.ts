@@ -2,7 +2,8 @@
 // where a page's main-thread time goes on a phone-class CPU. The built app (WEB_DIST for another build, e.g. one
 // built with `vite build --minify false` to read function names) on seed:demo's small data, Chromium's CPU slowed
 // down 4× as in Lighthouse's mobile preset, a V8 CPU profile from the navigation until `--wait` ms after the load
-// event. Prints the long tasks (≥ 50 ms, as the page saw them), then the functions by self time and by script.
+// event. Prints the long tasks (≥ 50 ms, as the page saw them), with `--requests` when each request started and
+// ended, then the functions by self time and by script.
 // A tool for finding the cause, not a measure of the score (that is `npm run bench:lighthouse`).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -100,6 +101,13 @@ try {
       const blocking = longTasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
       console.log(`\n== ${path} as ${role}: ${longTasks.length} long tasks, ${blocking} ms blocking (4× CPU)`);
       console.log(`   ${longTasks.map(([s, d]) => `${s}+${d}`).join('  ')}`);
+      if (process.argv.includes('--requests')) {
+        // When each request started and ended, on the same clock as the long tasks: what waits for what.
+        const requests = (await page.evaluate(
+          `performance.getEntriesByType('resource').map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd)])`,
+        )) as [string, number, number][];
+        for (const [name, start, end] of requests) console.log(`   ${String(start).padStart(5)}–${String(end).padEnd(5)} ${name}`);
+      }
       console.log('-- self time by function (ms)');
       const byFunction = selfTimes(
         profile,
