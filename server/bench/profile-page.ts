@@ -106,7 +106,8 @@ try {
         const requests = (await page.evaluate(
           `performance.getEntriesByType('resource').map((e) => [e.name.replace(location.origin, ''), Math.round(e.startTime), Math.round(e.responseEnd)])`,
         )) as [string, number, number][];
-        for (const [name, start, end] of requests) console.log(`   ${String(start).padStart(5)}–${String(end).padEnd(5)} ${name}`);
+        for (const [name, start, end] of requests)
+          console.log(`   ${String(start).padStart(5)}–${String(end).padEnd(5)} ${name}`);
       }
       console.log('-- self time by function (ms)');
       const byFunction = selfTimes(

@@ -5,7 +5,7 @@ import { saveUser } from '../session-storage';
 import { sessionUser, signedIn } from '../testing/session';
 import { OUTBOX_USED_KEY } from './outbox-used';
 import { hasPending, useQueuedStatut } from './pending';
-import { queueChange, useOutbox, usedOutboxAtStart } from './use-outbox';
+import { queueChange, usedOutboxAtStart, useOutbox } from './use-outbox';
 
 const ADMIN = { id: 3, role: 'Administrateur' };
 // the rows' queued statuses follow the stored session's user, as after a login
