@@ -165,7 +165,10 @@ async function createOnce(
   return { data: await mustFind(db, outcome.id), replayed: outcome.replayed };
 }
 
-/** An intervention made from an accepted request (requests.service, issue 33), inside the decision's transaction. */
+/**
+ * An intervention made from an accepted request (requests/request-decisions.service.ts, issue 33), inside the
+ * decision's transaction.
+ */
 export interface RequestedIntervention {
   equipementId: number;
   description: string;
