@@ -11,7 +11,7 @@ import { advanceHabilitationNotices } from './modules/habilitations/habilitation
 import { advanceSlaClocks } from './modules/interventions/sla/sla.job.ts';
 import { JobRunner, purgeJobs } from './modules/jobs/jobs.service.ts';
 import { configureMail, mailJobHandlers } from './modules/mail/mail.service.ts';
-import { notifyNewlyOverdue } from './modules/notifications/notifications.service.ts';
+import { notifyNewlyOverdue } from './modules/notifications/alert-notifications.service.ts';
 import { generateAllPlans } from './modules/plans/plan-generation.service.ts';
 import {
   parseAllowedAddresses,

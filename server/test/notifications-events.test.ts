@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { notifyNewlyOverdue } from '../src/modules/notifications/notifications.service.ts';
+import { notifyNewlyOverdue } from '../src/modules/notifications/alert-notifications.service.ts';
 import type { TestApp } from './helpers/app.ts';
 import { createIntervention } from './helpers/factories.ts';
 import { ids, type Person, recipients, useNotificationFixtures } from './helpers/notification-fixtures.ts';

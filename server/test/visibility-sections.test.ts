@@ -3,7 +3,7 @@ import { SERVER_MESSAGES } from '@gmao/domain/common/messages';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifyRequestFiled } from '../src/modules/notifications/notifications.service.ts';
+import { notifyRequestFiled } from '../src/modules/notifications/alert-notifications.service.ts';
 import { createTestApp, type TestApp } from './helpers/app.ts';
 import { createClient, createEquipment, createIntervention, createUser } from './helpers/factories.ts';
 

@@ -5,7 +5,7 @@ import { holidayInputSchema, holidaySchema, PLAN_MESSAGES } from '@gmao/domain/p
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponsesWithBusinessRule as errors } from '../../lib/route-schemas.ts';
-import * as contracts from './contracts.service.ts';
+import * as calendars from './calendars.service.ts';
 
 const read = { access: { permission: PERMISSIONS.CONTRACTS_READ } };
 const manage = { access: { permission: PERMISSIONS.CONTRACTS_MANAGE } };
@@ -24,7 +24,7 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(calendarSchema)), ...errors },
       },
     },
-    async () => ({ success: true as const, data: await contracts.listCalendars(app.db) }),
+    async () => ({ success: true as const, data: await calendars.listCalendars(app.db) }),
   );
 
   app.post(
@@ -40,7 +40,7 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await contracts.createCalendar(app.db, request.body);
+      const data = await calendars.createCalendar(app.db, request.body);
       return reply.status(201).send({ success: true as const, data, message: M.calendarCreated });
     },
   );
@@ -55,7 +55,7 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(z.array(holidaySchema)), ...errors },
       },
     },
-    async () => ({ success: true as const, data: await contracts.listHolidays(app.db) }),
+    async () => ({ success: true as const, data: await calendars.listHolidays(app.db) }),
   );
 
   app.post(
@@ -70,7 +70,7 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const data = await contracts.createHoliday(app.db, request.body);
+      const data = await calendars.createHoliday(app.db, request.body);
       return reply.status(201).send({ success: true as const, data, message: PLAN_MESSAGES.holidayCreated });
     },
   );
@@ -87,7 +87,7 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await contracts.deleteHoliday(app.db, request.params.id);
+      await calendars.deleteHoliday(app.db, request.params.id);
       return { success: true as const, data: null, message: PLAN_MESSAGES.holidayDeleted };
     },
   );
@@ -103,7 +103,7 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: successEnvelope(calendarSchema), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await contracts.getCalendar(app.db, request.params.id) }),
+    async (request) => ({ success: true as const, data: await calendars.getCalendar(app.db, request.params.id) }),
   );
 
   app.put(
@@ -119,7 +119,7 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const data = await contracts.updateCalendar(app.db, request.params.id, request.body);
+      const data = await calendars.updateCalendar(app.db, request.params.id, request.body);
       return { success: true as const, data, message: M.calendarUpdated };
     },
   );
@@ -136,7 +136,7 @@ const calendarsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await contracts.deleteCalendar(app.db, request.params.id);
+      await calendars.deleteCalendar(app.db, request.params.id);
       return { success: true as const, data: null, message: M.calendarDeleted };
     },
   );

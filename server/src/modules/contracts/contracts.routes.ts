@@ -22,6 +22,7 @@ import { requireUser } from '../../plugins/auth.ts';
 import { guardObjectsById } from '../../plugins/visibility-guard.ts';
 import { defaultUploadsDir, type FileStorage, localDiskStorage } from '../../storage/file-storage.ts';
 import { userSees } from '../visibility/visibility.service.ts';
+import * as documents from './contract-documents.service.ts';
 import * as contracts from './contracts.service.ts';
 
 const read = { access: { permission: PERMISSIONS.CONTRACTS_READ } };
@@ -46,7 +47,7 @@ const documentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
         response: { 200: successEnvelope(z.array(contractDocumentSchema)), ...errors },
       },
     },
-    async (request) => ({ success: true as const, data: await contracts.listDocuments(app.db, request.params.id) }),
+    async (request) => ({ success: true as const, data: await documents.listDocuments(app.db, request.params.id) }),
   );
 
   app.post(
@@ -64,7 +65,7 @@ const documentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
     async (request, reply) => {
       const user = requireUser(request);
       const file = await requireUploadedFile(request);
-      const data = await contracts.uploadDocument(app.db, storage, user, request.params.id, file);
+      const data = await documents.uploadDocument(app.db, storage, user, request.params.id, file);
       return reply.status(201).send({ success: true as const, data, message: M.documentUploaded });
     },
   );
@@ -73,7 +74,7 @@ const documentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
     '/:id/documents/:docId/download',
     { config: read, schema: { tags, summary: 'Télécharger le document', params: contractDocumentParamsSchema } },
     async (request, reply) => {
-      const file = await contracts.openDocument(app.db, storage, request.params.id, request.params.docId);
+      const file = await documents.openDocument(app.db, storage, request.params.id, request.params.docId);
       return reply
         .header('content-type', servedContentType(file.mimeType))
         .header('content-length', file.size)
@@ -95,7 +96,7 @@ const documentsRoutes: FastifyPluginAsyncZod<{ storage: FileStorage }> = async (
       },
     },
     async (request) => {
-      await contracts.removeDocument(app.db, storage, request.params.id, request.params.docId);
+      await documents.removeDocument(app.db, storage, request.params.id, request.params.docId);
       return { success: true as const, data: null, message: M.documentDeleted };
     },
   );

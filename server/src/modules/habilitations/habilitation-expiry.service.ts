@@ -1,7 +1,7 @@
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { HABILITATION_MESSAGES as M } from '@gmao/domain/habilitations/symbols';
 import type { Db } from '../../db/database.ts';
-import { notifyHabilitationExpiring } from '../notifications/notifications.service.ts';
+import { notifyHabilitationExpiring } from '../notifications/alert-notifications.service.ts';
 import { emitHabilitationExpiring } from '../webhooks/webhooks.service.ts';
 import { claimExpiringFitness, claimExpiringTitles, type ExpiryThreshold } from './habilitations.repository.ts';
 

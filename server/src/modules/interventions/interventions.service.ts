@@ -18,7 +18,7 @@ import { seesObject } from '../../db/visibility.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
 import { missingFor, requireHabilitations } from '../habilitations/habilitation-check.service.ts';
-import { notifyInterventionCreated } from '../notifications/notifications.service.ts';
+import { notifyInterventionCreated } from '../notifications/intervention-notifications.service.ts';
 import { mayEnter, releaseReservations } from '../stock/requests/part-requests.service.ts';
 import { emitInterventionEvent } from '../webhooks/webhooks.service.ts';
 import { advanceVersion, factsOf, lockForAction, requireAccess, type VersionPrecondition } from './access.ts';

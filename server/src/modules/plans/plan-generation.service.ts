@@ -16,7 +16,10 @@ import {
 import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { insertGeneratedIntervention } from '../interventions/interventions.service.ts';
-import { notifyGeneratedAssignment, notifyUnqualifiedGeneration } from '../notifications/notifications.service.ts';
+import {
+  notifyGeneratedAssignment,
+  notifyUnqualifiedGeneration,
+} from '../notifications/alert-notifications.service.ts';
 import { notifyPortalUsers } from '../notifications/portal-notifications.service.ts';
 import { emitPlanGenerated } from '../webhooks/webhooks.service.ts';
 import * as generation from './plan-generation.repository.ts';

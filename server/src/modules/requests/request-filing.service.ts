@@ -8,7 +8,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { FileStorage } from '../../storage/file-storage.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { notifyRequestFiled } from '../notifications/notifications.service.ts';
+import { notifyRequestFiled } from '../notifications/alert-notifications.service.ts';
 import { emitWebhookEvent } from '../webhooks/webhooks.service.ts';
 import { linkNotFound } from './request-links.service.ts';
 import { checkPhotos, type ReceivedPhoto } from './request-photos.ts';

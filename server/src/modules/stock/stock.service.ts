@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { pgErrorCode } from '../../lib/pg-error.ts';
 import { recordAudit } from '../audit/audit.service.ts';
-import { notifyStockLow } from '../notifications/notifications.service.ts';
+import { notifyStockLow } from '../notifications/alert-notifications.service.ts';
 import { emitLowStock } from '../webhooks/webhooks.service.ts';
 import * as partsRepo from './parts/parts.repository.ts';
 import * as stockRepo from './stock.repository.ts';

@@ -1,7 +1,7 @@
 import type { SessionUser } from '@gmao/domain/auth/user';
 import type { SendNotificationInput } from '@gmao/domain/notifications/notification-schemas';
 import type { Db } from '../../../db/database.ts';
-import { notifyChosenUsers } from '../../notifications/notifications.service.ts';
+import { notifyChosenUsers } from '../../notifications/intervention-notifications.service.ts';
 import { lockToAct } from '../access.ts';
 
 /**

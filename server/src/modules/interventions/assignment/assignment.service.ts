@@ -5,7 +5,7 @@ import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { rateTechnicians, requireHabilitations } from '../../habilitations/habilitation-check.service.ts';
-import { notifyAssignmentChanged } from '../../notifications/notifications.service.ts';
+import { notifyAssignmentChanged } from '../../notifications/intervention-notifications.service.ts';
 import { emitInterventionEvent } from '../../webhooks/webhooks.service.ts';
 import { advanceVersion, factsOf, requireAccess, type VersionPrecondition } from '../access.ts';
 import { bumpVersions, findIntervention, lockVisibleMany } from '../interventions.repository.ts';

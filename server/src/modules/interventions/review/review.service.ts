@@ -4,7 +4,7 @@ import { REVIEW_MESSAGES, reviewHistoryNote } from '@gmao/domain/interventions/r
 import { WORKFLOW_MESSAGES } from '@gmao/domain/interventions/workflow';
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
-import { notifyReviewDecided, notifyReviewRequested } from '../../notifications/notifications.service.ts';
+import { notifyReviewDecided, notifyReviewRequested } from '../../notifications/intervention-notifications.service.ts';
 import { lockForAction, type VersionPrecondition } from '../access.ts';
 import { findIntervention } from '../interventions.repository.ts';
 import { insertHistory } from '../workflow/history.repository.ts';

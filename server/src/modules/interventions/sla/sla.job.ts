@@ -13,7 +13,7 @@
 import { metricsToday } from '@gmao/domain/dashboard/metrics';
 import { addDays } from '@gmao/domain/plans/recurrence';
 import type { Db } from '../../../db/database.ts';
-import { notifyContractExpiring, notifySlaAlert } from '../../notifications/notifications.service.ts';
+import { notifyContractExpiring, notifySlaAlert } from '../../notifications/alert-notifications.service.ts';
 import { emitSlaEvent } from '../../webhooks/webhooks.service.ts';
 import { claimClockNotices, claimExpiringContracts, markBreached } from './sla.repository.ts';
 

@@ -19,7 +19,7 @@ import {
 import type { Db, DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
-import { notifyStatusChanged, withdrawStatusChanged } from '../../notifications/notifications.service.ts';
+import { notifyStatusChanged, withdrawStatusChanged } from '../../notifications/intervention-notifications.service.ts';
 import { onStatusChange as stockOnStatusChange } from '../../stock/requests/part-requests.service.ts';
 import { emitInterventionEvent } from '../../webhooks/webhooks.service.ts';
 import { factsOf, lockForAction, type VersionPrecondition } from '../access.ts';

@@ -11,7 +11,7 @@ import {
 import type { DbOrTx } from '../../../db/database.ts';
 import { AppError } from '../../../lib/app-error.ts';
 import { recordAudit } from '../../audit/audit.service.ts';
-import { notifyPartsReceived } from '../../notifications/notifications.service.ts';
+import { notifyPartsReceived } from '../../notifications/intervention-notifications.service.ts';
 import * as partsRepo from '../parts/parts.repository.ts';
 import * as stockRepo from '../stock.repository.ts';
 import { applyChanges, mustHaveLocation, round3 } from '../stock.service.ts';
