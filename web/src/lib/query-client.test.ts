@@ -1,3 +1,4 @@
+import { QueryObserver } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from './api-client';
 import { createQueryClient } from './query-client';
@@ -62,5 +63,43 @@ describe('query client (spec §7, §9)', () => {
     const defaults = createQueryClient().getDefaultOptions().queries;
     expect(defaults?.staleTime).toBe(5 * 60_000);
     expect(defaults?.gcTime).toBe(10 * 60_000);
+  });
+});
+
+/**
+ * Issue 36: the list's first read of a new search was in flight when an edit was saved; the invalidation reused that
+ * read, so the list showed the old values (and kept them as fresh for five minutes).
+ */
+describe('an invalidation after a change', () => {
+  it('reads again when the query has no data yet and its first read, started before the change, is in flight', async () => {
+    const client = createQueryClient();
+    const answers: ((rows: string) => void)[] = [];
+    const queryFn = vi.fn(() => new Promise<string>((resolve) => answers.push(resolve)));
+    const queryKey = ['clients', 'list', { search: 'Atlas' }];
+    const unsubscribe = new QueryObserver(client, { queryKey, queryFn }).subscribe(() => undefined);
+    await vi.runAllTimersAsync();
+    expect(queryFn).toHaveBeenCalledTimes(1); // the first read, no data yet
+
+    const invalidated = client.invalidateQueries({ queryKey: ['clients'] }); // the edit has been saved
+    answers[0]('Casablanca'); // the read that started before the edit answers with the old row
+    await vi.runAllTimersAsync();
+    expect(queryFn).toHaveBeenCalledTimes(2);
+    answers[1]('Rabat');
+    await invalidated;
+    expect(client.getQueryData(queryKey)).toBe('Rabat');
+    expect(client.getQueryState(queryKey)?.isInvalidated).toBe(false);
+    unsubscribe();
+  });
+
+  it('leaves the reads of queries it does not refetch alone (refetchType none)', async () => {
+    const client = createQueryClient();
+    const queryFn = vi.fn(async () => 'Rabat');
+    const queryKey = ['clients', 'list', { search: 'Atlas' }];
+    const unsubscribe = new QueryObserver(client, { queryKey, queryFn }).subscribe(() => undefined);
+    await client.invalidateQueries({ queryKey: ['clients'], refetchType: 'none' });
+    await vi.runAllTimersAsync();
+    expect(queryFn).toHaveBeenCalledTimes(1);
+    expect(client.getQueryData(queryKey)).toBe('Rabat');
+    unsubscribe();
   });
 });
