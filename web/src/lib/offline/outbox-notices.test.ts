@@ -5,8 +5,10 @@ import { spyOnToasts } from '../testing/toasts';
 import { notify } from '../toast';
 import { loadOutbox, MAX_NOTICE_TOASTS, replayOutbox, tellNotices } from './use-outbox';
 
-beforeEach(() => {
+beforeEach(async () => {
   spyOnToasts();
+  // the in-memory IndexedDB is shared by the files of a worker: replay only what this file queues
+  await (await loadOutbox()).db.outbox.clear();
 });
 
 afterEach(() => {

@@ -5,14 +5,16 @@ import { saveUser } from '../session-storage';
 import { sessionUser, signedIn } from '../testing/session';
 import { OUTBOX_USED_KEY } from './outbox-used';
 import { hasPending, useQueuedStatut } from './pending';
-import { queueChange, usedOutboxAtStart, useOutbox } from './use-outbox';
+import { loadOutbox, queueChange, usedOutboxAtStart, useOutbox } from './use-outbox';
 
 const ADMIN = { id: 3, role: 'Administrateur' };
 // the rows' queued statuses follow the stored session's user, as after a login
 beforeEach(() => saveUser(sessionUser(ADMIN)));
-afterEach(() => {
+afterEach(async () => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  // the in-memory IndexedDB outlives this file in a shared worker: leave no queued change to the next one
+  await (await loadOutbox()).db.outbox.clear();
 });
 
 /**
