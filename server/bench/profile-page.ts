@@ -5,7 +5,7 @@
 // event. Prints the long tasks (≥ 50 ms, as the page saw them), with `--requests` when each request started and
 // ended, then the functions by self time and by script.
 // A tool for finding the cause, not a measure of the score (that is `npm run bench:lighthouse`).
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import puppeteer from 'puppeteer-core';
@@ -97,6 +97,9 @@ try {
       await page.goto(`${server.url}${path}`, { waitUntil: 'load' });
       await new Promise((r) => setTimeout(r, waitMs));
       const { profile } = (await cdp.send('Profiler.stop')) as unknown as { profile: Profile };
+      // `--save <prefix>`: the V8 profile as <prefix><path>.cpuprofile (Chromium's DevTools opens it).
+      const save = arg('--save', '');
+      if (save) writeFileSync(`${save}${path.replaceAll('/', '_') || '_'}.cpuprofile`, JSON.stringify(profile));
       const longTasks = (await page.evaluate('window.__longTasks')) as [number, number][];
       const blocking = longTasks.reduce((sum, [, d]) => sum + Math.max(0, d - 50), 0);
       console.log(`\n== ${path} as ${role}: ${longTasks.length} long tasks, ${blocking} ms blocking (4× CPU)`);

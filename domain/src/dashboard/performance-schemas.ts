@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatNumber } from '../format/format.ts';
 
 /** /api/dashboard/performance and /api/interventions/performance (same figures, one definition each). */
 export const technicianPerformanceSchema = z.object({
@@ -40,8 +41,11 @@ export function roundHours(value: number | string | null | undefined): number | 
   return Number.isFinite(n) ? Math.round(n * 10) / 10 : null;
 }
 
+const ONE_DECIMAL = { maximumFractionDigits: 1 } as const;
+
 export function formatHours(value: number | null | undefined): string {
   if (value === null || value === undefined) return '-';
-  if (value < 48) return `${value.toLocaleString('fr-FR', { maximumFractionDigits: 1 })} h`;
-  return `${(value / 24).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} j`;
+  // formatNumber keeps one Intl.NumberFormat (toLocaleString builds one per call: issue 30 item 10).
+  if (value < 48) return `${formatNumber(value, ONE_DECIMAL)} h`;
+  return `${formatNumber(value / 24, ONE_DECIMAL)} j`;
 }

@@ -12,12 +12,15 @@ export const TRUNCATE_DEFAULT = 50;
 export const TRUNCATE_DASHBOARD = 50;
 export const TRUNCATE_INTERVENTION_LIST = 40;
 
-const currencyFormatter = new Intl.NumberFormat(CURRENCY_LOCALE, { style: 'currency', currency: CURRENCY });
+// Built on first use, not when the module loads (issue 30 item 10: the first Intl object of a page loads the locale's
+// data, ~25 ms on a phone, which then fell in the task that starts every signed-in page).
+let currencyFormatter: Intl.NumberFormat | undefined;
 
 export function formatCurrency(value: number | string | null | undefined): string {
   if (value === null || value === undefined || value === '') return '-';
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return '-';
+  currencyFormatter ??= new Intl.NumberFormat(CURRENCY_LOCALE, { style: 'currency', currency: CURRENCY });
   return currencyFormatter.format(n);
 }
 

@@ -9,20 +9,23 @@ import { PLANNING_TIME_ZONE, type PlannedWallClock, wallClockText } from './sche
  * `web/src/architecture.test.ts` keeps it from importing this module.
  */
 
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: PLANNING_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Built on first use, not when the module loads: issue 30 item 10 (a page's first Intl object loads ICU's data).
+let formatterCache: Intl.DateTimeFormat | undefined;
+const formatter = () =>
+  (formatterCache ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: PLANNING_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 function partsAt(ms: number) {
   const p: Record<string, string> = {};
-  for (const x of formatter.formatToParts(new Date(ms))) p[x.type] = x.value;
+  for (const x of formatter().formatToParts(new Date(ms))) p[x.type] = x.value;
   const at = (k: string) => p[k] ?? '00';
   return { y: at('year'), mo: at('month'), d: at('day'), h: at('hour'), mi: at('minute'), s: at('second') };
 }

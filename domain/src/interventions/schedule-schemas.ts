@@ -163,12 +163,15 @@ export function formatWallClock(w: Pick<PlannedWallClock, 'date' | 'time'> | nul
 /** The API body of a wall clock: '2026-12-15T08:30' (no zone: Casablanca's clock, converted by the server). */
 export const wallClockBody = (date: string, time: string) => `${date}T${time}`;
 
-const today = new Intl.DateTimeFormat('en-CA', {
-  timeZone: PLANNING_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+// Built on first use, not when the module loads: issue 30 item 10 (a page's first Intl object loads ICU's data).
+let todayCache: Intl.DateTimeFormat | undefined;
+const today = () =>
+  (todayCache ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: PLANNING_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }));
 
 /**
  * Today in Casablanca (YYYY-MM-DD): the day a user in Morocco writes on a meter reading and the day a completion
@@ -177,7 +180,11 @@ const today = new Intl.DateTimeFormat('en-CA', {
  * default) can depend on it, in the hour around midnight; planned times never do (planning-clock.ts).
  */
 export function planningToday(now: Date = new Date()): string {
-  const p = Object.fromEntries(today.formatToParts(now).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    today()
+      .formatToParts(now)
+      .map((x) => [x.type, x.value]),
+  );
   return `${p.year}-${p.month}-${p.day}`;
 }
 

@@ -9,21 +9,24 @@
 
 export const SLA_TIME_ZONE = 'Africa/Casablanca';
 
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: SLA_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
+// Built on first use, not when the module loads: issue 30 item 10 (a page's first Intl object loads ICU's data).
+let formatterCache: Intl.DateTimeFormat | undefined;
+const formatter = () =>
+  (formatterCache ??= new Intl.DateTimeFormat('en-US', {
+    timeZone: SLA_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }));
 
 /** Casablanca's offset from UTC at `ms` (epoch milliseconds), in milliseconds (3_600_000 or 0). */
 export function casablancaOffsetMs(ms: number): number {
   const p: Record<string, string> = {};
-  for (const x of formatter.formatToParts(new Date(ms))) p[x.type] = x.value;
+  for (const x of formatter().formatToParts(new Date(ms))) p[x.type] = x.value;
   const n = (k: string) => Number(p[k] ?? '0');
   const wall = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
   return wall - Math.floor(ms / 1000) * 1000;

@@ -39,10 +39,20 @@ export interface NotificationBellProps {
   onOpen: (n: BellNotification) => void;
   onMarkAllRead: () => void;
   seeAllHref: string;
+  /** Told each time the list opens (the live bell reads its items from the first opening on). */
+  onOpened?: () => void;
 }
 
 /** The top bar's bell: unread count, the latest notifications, mark all read, and the link to the full list. */
-export function NotificationBell({ items, unread, loading, onOpen, onMarkAllRead, seeAllHref }: NotificationBellProps) {
+export function NotificationBell({
+  items,
+  unread,
+  loading,
+  onOpen,
+  onMarkAllRead,
+  seeAllHref,
+  onOpened,
+}: NotificationBellProps) {
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -52,7 +62,10 @@ export function NotificationBell({ items, unread, loading, onOpen, onMarkAllRead
     <div className="relative" ref={ref}>
       <button
         type="button"
-        onClick={() => setOpen((o) => !o)}
+        onClick={() => {
+          if (!open) onOpened?.();
+          setOpen(!open);
+        }}
         className="relative rounded-lg p-2 text-slate-600 hover:bg-slate-100"
         aria-label={`${BELL_TEXTS.title} (${unread > 99 ? `${BELL_TEXTS.badge(unread)} non lues` : BELL_TEXTS.unread(unread)})`}
         aria-expanded={open}

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from 'react';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 
 export interface DataTableAlternative {
   headers: string[];
@@ -26,6 +27,8 @@ export function ChartCard({
   children: ReactNode;
 }) {
   const id = useId();
+  // Drawn when scrolled near (issue 30 item 10): the area keeps its height meanwhile, so nothing moves.
+  const [area, near] = useNearViewport<HTMLDivElement>();
   return (
     <figure aria-labelledby={id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm sm:p-5">
       <figcaption id={id} className="text-base font-semibold text-slate-900">
@@ -33,8 +36,8 @@ export function ChartCard({
       </figcaption>
       {description && <p className="text-sm text-slate-500">{description}</p>}
       {/* The chart is decorative for assistive technologies: the table below carries the same figures. */}
-      <div className={`mt-4 ${height}`} aria-hidden="true">
-        {empty ? (
+      <div ref={area} className={`mt-4 ${height}`} aria-hidden="true">
+        {!near ? null : empty ? (
           <div className="flex h-full items-center justify-center text-sm text-slate-500">
             Aucune donnée sur la période
           </div>

@@ -1,6 +1,6 @@
 import type { Analytics, AnalyticsPoint } from '@gmao/domain/analytics/analytics-schemas';
 import { expect, it } from 'vitest';
-import { completionPoints } from './chart-format';
+import { bucketLabel, completionPoints, tickInterval } from './chart-format';
 
 const point = (day: number, total: number, completed: number): AnalyticsPoint => ({
   start: `2026-03-${String(day).padStart(2, '0')}`,
@@ -41,4 +41,20 @@ it('keeps short daily series and weekly/monthly buckets as they are', () => {
   expect(days).toHaveLength(7);
   expect(days[0]).toMatchObject({ label: '01/03', rate: 50 });
   expect(completionPoints(analytics('week', series))[0]).toMatchObject({ label: 'sem. 01/03' });
+});
+
+it('labels a time axis every n-th bucket, at most 8 labels, without measuring them', () => {
+  // 7 and 8 days: every label; 30 days: one in four (8 labels); 365 days: one in 46.
+  expect(tickInterval(7)).toBe(0);
+  expect(tickInterval(8)).toBe(0);
+  expect(tickInterval(30)).toBe(3);
+  expect(Math.ceil(30 / (tickInterval(30) + 1))).toBeLessThanOrEqual(8);
+  expect(Math.ceil(365 / (tickInterval(365) + 1))).toBeLessThanOrEqual(8);
+  expect(tickInterval(0)).toBe(0);
+});
+
+it('labels months and days in French', () => {
+  expect(bucketLabel('2026-03-05', 'month')).toBe('mars 2026');
+  expect(bucketLabel('2026-03-05', 'day')).toBe('05/03');
+  expect(bucketLabel('2026-03-05', 'week')).toBe('sem. 05/03');
 });

@@ -14,12 +14,25 @@ export const STATUT_COLORS: Record<Statut, string> = {
 
 export const STATUS_SERIES = STATUTS.map((s) => ({ key: s, label: STATUT_LABELS[s], color: STATUT_COLORS[s] }));
 
+// One formatter each (issue 30 item 10): `toLocaleDateString` builds one per call, 78 ms of a phone's load of the page.
+const MONTH = new Intl.DateTimeFormat('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const DAY = new Intl.DateTimeFormat('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+
 /** Short label of a bucket's first day: 05/03, 'sem. 05/03', 'mars 2026'. */
 export function bucketLabel(start: string, bucket: AnalyticsBucket): string {
   const d = new Date(`${start}T00:00:00Z`);
-  if (bucket === 'month') return d.toLocaleDateString('fr-FR', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const day = d.toLocaleDateString('fr-FR', { day: '2-digit', month: '2-digit', timeZone: 'UTC' });
+  if (bucket === 'month') return MONTH.format(d);
+  const day = DAY.format(d);
   return bucket === 'week' ? `sem. ${day}` : day;
+}
+
+/**
+ * Every how many labels the time axis shows one (Recharts' `interval`): at most `max` labels. A number, not Recharts'
+ * default 'preserveEnd', which measures every label in the DOM to choose (a forced layout each: most of a phone's
+ * time on the page, issue 30 item 10).
+ */
+export function tickInterval(count: number, max = 8): number {
+  return Math.max(0, Math.ceil(count / max) - 1);
 }
 
 export interface RatePoint {

@@ -22,7 +22,7 @@ function CountBars({ items, color }: { items: LabelCount[]; color: string }) {
           tickFormatter={(v: string) => truncate(v, narrow ? 14 : 24)}
         />
         <Tooltip {...tooltipProps} />
-        <Bar dataKey="count" name="Interventions" fill={color} maxBarSize={28} />
+        <Bar dataKey="count" name="Interventions" fill={color} maxBarSize={28} isAnimationActive={false} />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -81,9 +81,9 @@ export function DistributionCharts({ data }: { data: Analytics }) {
             <YAxis allowDecimals={false} fontSize={11} />
             <Tooltip {...tooltipProps} />
             <Legend {...legendProps(['assigned', 'completed', 'open'])} />
-            <Bar dataKey="assigned" name="Assignées" fill="#2563eb" maxBarSize={40} />
-            <Bar dataKey="completed" name="Terminées" fill="#16a34a" maxBarSize={40} />
-            <Bar dataKey="open" name="Ouvertes" fill="#ea580c" maxBarSize={40} />
+            <Bar dataKey="assigned" name="Assignées" fill="#2563eb" maxBarSize={40} isAnimationActive={false} />
+            <Bar dataKey="completed" name="Terminées" fill="#16a34a" maxBarSize={40} isAnimationActive={false} />
+            <Bar dataKey="open" name="Ouvertes" fill="#ea580c" maxBarSize={40} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>
       </ChartCard>

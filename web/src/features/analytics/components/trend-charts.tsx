@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { ChartCard } from './chart-card';
-import { bucketLabel, completionPoints, legendProps, STATUS_SERIES, tooltipProps } from './chart-format';
+import { bucketLabel, completionPoints, legendProps, STATUS_SERIES, tickInterval, tooltipProps } from './chart-format';
 
 /** Interventions over time by status, completion-rate trend and MTTR trend. */
 export function TrendCharts({ data }: { data: Analytics }) {
@@ -26,6 +26,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
     repairHours: p.repairHours,
     waitingHours: p.waitingHours,
   }));
+  const repairPoints = points.filter((p) => p.mttrHours !== null);
   const split = data.repairSplit;
   const rates = completionPoints(data);
   const used = STATUS_SERIES.filter((s) => data.series.some((p) => (p.byStatus[s.key] ?? 0) > 0));
@@ -50,12 +51,20 @@ export function TrendCharts({ data }: { data: Analytics }) {
         <ResponsiveContainer width="100%" height="100%">
           <BarChart accessibilityLayer={false} data={points}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" fontSize={11} />
+            <XAxis dataKey="label" fontSize={11} interval={tickInterval(points.length)} />
             <YAxis allowDecimals={false} fontSize={11} />
             <Tooltip {...tooltipProps} />
             <Legend {...legendProps(used.map((s) => s.key))} />
             {used.map((s) => (
-              <Bar key={s.key} dataKey={s.key} name={s.label} stackId="statut" fill={s.color} maxBarSize={48} />
+              <Bar
+                key={s.key}
+                dataKey={s.key}
+                name={s.label}
+                stackId="statut"
+                fill={s.color}
+                maxBarSize={48}
+                isAnimationActive={false}
+              />
             ))}
           </BarChart>
         </ResponsiveContainer>
@@ -73,7 +82,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart accessibilityLayer={false} data={rates}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" fontSize={11} />
+            <XAxis dataKey="label" fontSize={11} interval={tickInterval(rates.length)} />
             <YAxis domain={[0, 100]} unit="%" fontSize={11} />
             <Tooltip {...tooltipProps} formatter={(v) => formatPercent(Number(v))} />
             <Line
@@ -83,6 +92,7 @@ export function TrendCharts({ data }: { data: Analytics }) {
               stroke="#16a34a"
               connectNulls={false}
               dot={{ r: 3 }}
+              isAnimationActive={false}
             />
           </LineChart>
         </ResponsiveContainer>
@@ -100,10 +110,18 @@ export function TrendCharts({ data }: { data: Analytics }) {
         <ResponsiveContainer width="100%" height="100%">
           <LineChart accessibilityLayer={false} data={points}>
             <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" fontSize={11} />
+            <XAxis dataKey="label" fontSize={11} interval={tickInterval(points.length)} />
             <YAxis unit=" h" fontSize={11} />
             <Tooltip {...tooltipProps} formatter={(v) => formatHours(Number(v))} />
-            <Line type="linear" dataKey="mttrHours" name="MTTR" stroke="#2563eb" connectNulls dot={{ r: 3 }} />
+            <Line
+              type="linear"
+              dataKey="mttrHours"
+              name="MTTR"
+              stroke="#2563eb"
+              connectNulls
+              dot={{ r: 3 }}
+              isAnimationActive={false}
+            />
           </LineChart>
         </ResponsiveContainer>
       </ChartCard>
@@ -147,14 +165,28 @@ export function TrendCharts({ data }: { data: Analytics }) {
           </dl>
           <div className="min-h-0 flex-1">
             <ResponsiveContainer width="100%" height="100%">
-              <BarChart accessibilityLayer={false} data={points.filter((p) => p.mttrHours !== null)}>
+              <BarChart accessibilityLayer={false} data={repairPoints}>
                 <CartesianGrid strokeDasharray="3 3" vertical={false} />
-                <XAxis dataKey="label" fontSize={11} />
+                <XAxis dataKey="label" fontSize={11} interval={tickInterval(repairPoints.length)} />
                 <YAxis unit=" h" fontSize={11} />
                 <Tooltip {...tooltipProps} formatter={(v) => formatHours(Number(v))} />
                 <Legend />
-                <Bar dataKey="repairHours" name={SPLIT.repair} stackId="mttr" fill="#2563eb" maxBarSize={48} />
-                <Bar dataKey="waitingHours" name={SPLIT.waiting} stackId="mttr" fill="#d97706" maxBarSize={48} />
+                <Bar
+                  dataKey="repairHours"
+                  name={SPLIT.repair}
+                  stackId="mttr"
+                  fill="#2563eb"
+                  maxBarSize={48}
+                  isAnimationActive={false}
+                />
+                <Bar
+                  dataKey="waitingHours"
+                  name={SPLIT.waiting}
+                  stackId="mttr"
+                  fill="#d97706"
+                  maxBarSize={48}
+                  isAnimationActive={false}
+                />
               </BarChart>
             </ResponsiveContainer>
           </div>

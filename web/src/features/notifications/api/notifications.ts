@@ -18,11 +18,12 @@ export function getNotifications(query: NotificationFilters) {
   return api.get<ListEnvelope<AppNotification>>('/notifications', { query, silent: true });
 }
 
-export function useNotifications(query: NotificationFilters) {
+export function useNotifications(query: NotificationFilters, enabled = true) {
   return useQuery({
     queryKey: notificationKeys.list(query),
     queryFn: () => getNotifications(query),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { type BellNotification, NotificationBell } from '../../../components/layout/notification-bell';
 import { interventionPath, paths } from '../../../lib/paths';
@@ -11,7 +12,10 @@ export function LiveNotificationBell() {
   const navigate = useNavigate();
   const { live } = useNotificationStream();
   const unread = useUnreadCount(!live);
-  const latest = useNotifications(LATEST);
+  // The latest items once the bell has been opened (issue 30 item 10: one read less, and its render, on every page's
+  // load; the stream's count invalidated it at start, so it was read twice).
+  const [opened, setOpened] = useState(false);
+  const latest = useNotifications(LATEST, opened);
   const markRead = useMarkRead();
   const markAll = useMarkAllRead();
   const byId = new Map((latest.data?.data ?? []).map((n) => [n.id, n]));
@@ -31,6 +35,7 @@ export function LiveNotificationBell() {
       onOpen={open}
       onMarkAllRead={() => markAll.mutate()}
       seeAllHref={paths.notifications}
+      onOpened={() => setOpened(true)}
     />
   );
 }
