@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { EQUIPMENT_TYPE_LABELS, EQUIPMENT_TYPES, equipmentTypeLabel } from '../src/equipment/equipment-types.ts';
-import { countOf, formatCurrency, formatNumber, formatPhone, plural, truncate } from '../src/format/format.ts';
+import {
+  countOf,
+  formatCurrency,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPhone,
+  formatTime,
+  plural,
+  truncate,
+} from '../src/format/format.ts';
 
 /** Intl separates groups and the currency with (narrow) no-break spaces; compare with plain spaces. */
 const plain = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
@@ -46,6 +56,44 @@ describe('formatCurrency (MAD, grouped as fr-FR numbers: issue 14)', () => {
     expect(formatCurrency(undefined)).toBe('-');
     expect(formatCurrency('')).toBe('-');
     expect(formatCurrency('abc')).toBe('-');
+  });
+});
+
+describe('dates and times, written without Intl (issue 30 item 10)', () => {
+  it('gives the same text as Intl.DateTimeFormat fr-FR, in the local time zone, across a year and a day', () => {
+    const intl = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('fr-FR', options);
+    const date = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
+    const time = { hour: '2-digit', minute: '2-digit' } as const;
+    const day = intl(date);
+    const dayTime = intl({ ...date, ...time });
+    const withSeconds = intl({ ...date, ...time, second: '2-digit' });
+    const hours = intl(time);
+    // Every 7 h 13 min 20 s over a year and more: every hour of the day, both sides of a DST change, the year's turn.
+    for (let ms = Date.UTC(2025, 11, 25); ms < Date.UTC(2027, 0, 5); ms += 26_000_000) {
+      const d = new Date(ms);
+      expect(formatDate(d)).toBe(day.format(d));
+      expect(formatDateTime(d)).toBe(dayTime.format(d).replace(' à ', ' '));
+      expect(formatDateTime(d, { seconds: true })).toBe(withSeconds.format(d).replace(' à ', ' '));
+      expect(formatTime(d)).toBe(hours.format(d));
+    }
+  });
+
+  it('takes ISO strings and epoch numbers, and shows "-" for nothing or an invalid date', () => {
+    const iso = '2024-05-02T09:05:07';
+    expect(formatDateTime(iso, { seconds: true })).toBe('02/05/2024 09:05:07');
+    expect(formatDate(new Date(iso).getTime())).toBe('02/05/2024');
+    expect(formatDate(null)).toBe('-');
+    expect(formatDate('')).toBe('-');
+    expect(formatDateTime('n/a')).toBe('-');
+  });
+});
+
+describe("formatTime (the dashboard's « Dernière mise à jour »)", () => {
+  it('gives the hour and minutes, French style, and "-" for an invalid date', () => {
+    const at = new Date(2026, 10, 29, 9, 5);
+    expect(formatTime(at)).toBe('09:05');
+    expect(formatTime(at.getTime())).toBe('09:05');
+    expect(formatTime('not a date')).toBe('-');
   });
 });
 

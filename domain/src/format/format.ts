@@ -68,24 +68,16 @@ export function formatPhone(phone: string | null | undefined): string {
   return phone;
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
 /**
- * One Intl.DateTimeFormat per set of options and time zone (issue 30: `toLocaleDateString(LOCALE, options)` builds a
- * new one per call — ~1 ms on a phone, many per list). Keyed by `TZ` where Node has it (the server's tests set it), so
- * a kept formatter never shows another zone's time; a browser's zone is the one it started with.
+ * fr-FR's numeric date and time, written out in the local time zone: '02/05/2024', '09:05', '09:05:07' — the text
+ * `Intl.DateTimeFormat('fr-FR')` gives with 2-digit day, month, hour, minute (domain/test/format.test.ts compares them),
+ * without building one: a page's first Intl date format loads ICU's locale data, ~35 ms of a phone's load of every
+ * list (issue 30 item 10).
  */
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const tz = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.TZ ?? '';
-  const key = `${tz}|${JSON.stringify(options)}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(LOCALE, options);
-    dateFormats.set(key, format);
-  }
-  return format;
-}
-const DATE = { day: '2-digit', month: '2-digit', year: 'numeric' } as const;
-const TIME = { hour: '2-digit', minute: '2-digit' } as const;
+const dayText = (d: Date) => `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()}`;
+const timeText = (d: Date, seconds = false) =>
+  `${pad(d.getHours())}:${pad(d.getMinutes())}${seconds ? `:${pad(d.getSeconds())}` : ''}`;
 
 function toDate(value: Date | string | number): Date {
   return value instanceof Date ? value : new Date(value);
@@ -95,7 +87,14 @@ export function formatDate(value: Date | string | number | null | undefined): st
   if (value === null || value === undefined || value === '') return '-';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '-';
-  return dateFormat(DATE).format(d);
+  return dayText(d);
+}
+
+/** '14:05': a time of day. */
+export function formatTime(value: Date | string | number): string {
+  const d = toDate(value);
+  if (Number.isNaN(d.getTime())) return '-';
+  return timeText(d);
 }
 
 /** '02/05/2024 12:00'; with `{ seconds: true }` '02/05/2024 12:00:07' (the audit log). */
@@ -106,7 +105,7 @@ export function formatDateTime(
   if (value === null || value === undefined || value === '') return '-';
   const d = toDate(value);
   if (Number.isNaN(d.getTime())) return '-';
-  return dateFormat(options.seconds ? { ...DATE, ...TIME, second: '2-digit' } : { ...DATE, ...TIME }).format(d);
+  return `${dayText(d)} ${timeText(d, options.seconds)}`;
 }
 
 /** Time of day if today; 'Hier'; 'Il y a N jours' under 7 days; otherwise the date. */
@@ -114,7 +113,7 @@ export function formatRelativeDate(value: Date | string | number, now: Date = ne
   const d = toDate(value);
   const startOf = (x: Date) => new Date(x.getFullYear(), x.getMonth(), x.getDate()).getTime();
   const days = Math.round((startOf(now) - startOf(d)) / 86_400_000);
-  if (days <= 0) return dateFormat(TIME).format(d);
+  if (days <= 0) return timeText(d);
   if (days === 1) return 'Hier';
   if (days < 7) return `Il y a ${days} jours`;
   return formatDate(d);

@@ -1,7 +1,7 @@
 import { PERMISSIONS } from '@gmao/domain/auth/permissions';
 import { displayName, displayRole } from '@gmao/domain/auth/user';
 import { DEFAULT_TIMEFRAME } from '@gmao/domain/dashboard/metrics';
-import { formatNumber } from '@gmao/domain/format/format';
+import { formatNumber, formatTime } from '@gmao/domain/format/format';
 import { useQueryClient } from '@tanstack/react-query';
 import { Building2, ClipboardList, LayoutDashboard, RefreshCw, Wrench } from 'lucide-react';
 import { type KeyboardEvent, lazy, type ReactNode, Suspense, useEffect, useRef } from 'react';
@@ -57,9 +57,7 @@ export default function DashboardRoute() {
   const newIntervention = useNewInterventionLauncher();
   const overview = stats.data?.data.overview;
   // The time the figures were last fetched (they refresh every 30 s, spec §9).
-  const lastUpdate = stats.dataUpdatedAt
-    ? new Date(stats.dataUpdatedAt).toLocaleTimeString('fr-FR', { hour: '2-digit', minute: '2-digit' })
-    : '—';
+  const lastUpdate = stats.dataUpdatedAt ? formatTime(stats.dataUpdatedAt) : '—';
 
   // Everyone sees the overview: it is the fallback tab. Its count badge (spec: every tab has one) is the overview's
   // headline figure, the total of interventions, which its first stat card also shows — for readers of interventions.

@@ -1,5 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useLayoutEffect, useRef } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { DataTable, type DataTableColumn } from './data-table';
 
@@ -18,6 +19,23 @@ const rows: Client[] = [
   { id: 2, nom: 'Globex', ville: 'Paris' },
 ];
 
+/**
+ * A list page: records what its table showed when each of its updates was committed (its layout effect runs in that
+ * commit, after the table's).
+ */
+function Page({ data, loading, seen }: { data: Client[] | undefined; loading?: boolean; seen: string[] }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const body = ref.current?.querySelector('tbody');
+    seen.push(body?.querySelector('[data-skeleton]') ? 'placeholder' : (body?.textContent ?? ''));
+  });
+  return (
+    <div ref={ref}>
+      <DataTable columns={columns} rows={data} loading={loading} rowKey={(r) => r.id} />
+    </div>
+  );
+}
+
 const bodyRows = () => within(screen.getByRole('table')).getAllByRole('row').slice(1);
 
 describe('DataTable', () => {
@@ -28,6 +46,20 @@ describe('DataTable', () => {
     expect(headers[0]).toHaveAttribute('scope', 'col');
     expect(bodyRows()).toHaveLength(2);
     expect(screen.getByRole('cell', { name: 'Globex' })).toBeInTheDocument();
+  });
+
+  it('draws the first rows to arrive in a deferred render, the placeholder staying up in the update that brings them', () => {
+    const seen: string[] = [];
+    const { rerender } = render(<Page data={undefined} loading seen={seen} />);
+    // The query's answer: loading ends and the rows come in one synchronous update.
+    rerender(<Page data={rows} seen={seen} />);
+    expect(seen).toEqual(['placeholder', 'placeholder']);
+    // Then the deferred render has drawn them.
+    expect(bodyRows()).toHaveLength(2);
+    expect(screen.getByRole('cell', { name: 'Globex' })).toBeInTheDocument();
+    // Rows replacing rows (another page) are drawn in the update itself.
+    rerender(<Page data={[{ id: 3, nom: 'Initech', ville: 'Rabat' }]} seen={seen} />);
+    expect(seen.at(-1)).toBe('InitechRabat');
   });
 
   it('shows exactly 5 skeleton rows while loading, with aria-busy', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { DataTableCards } from './data-table-cards';
 import {
   type DataTableColumn,
@@ -17,8 +17,23 @@ const cell = 'px-4 py-3 text-sm text-slate-700';
 
 export function DataTable<T>(props: DataTableProps<T>) {
   const narrow = useNarrowScreen();
-  if (narrow && (props.mobileLayout ?? 'cards') === 'cards') return <DataTableCards {...props} />;
-  return <TableLayout {...props} />;
+  const shown = useArrivingRows(props);
+  if (narrow && (props.mobileLayout ?? 'cards') === 'cards') return <DataTableCards {...shown} />;
+  return <TableLayout {...shown} />;
+}
+
+/**
+ * The first rows to arrive are drawn in the background (issue 30 item 10). A query's answer re-renders its list at once
+ * and in one piece (TanStack Query's updates are synchronous): a page of rows is then one long task, 150–250 ms on a
+ * phone, while the page loads. Here the table keeps its placeholder rows in that update, and React draws the rows in
+ * a deferred render, in slices that let the browser answer a tap in between. Only when rows replace no rows (the
+ * page's load, a filter that found nothing before): a new page of a list with rows already shown renders as before.
+ */
+function useArrivingRows<T>(props: DataTableProps<T>): DataTableProps<T> {
+  const deferred = useDeferredValue(props.rows);
+  const arriving =
+    !props.loading && deferred !== props.rows && (props.rows?.length ?? 0) > 0 && (deferred?.length ?? 0) === 0;
+  return arriving ? { ...props, loading: true } : props;
 }
 
 function TableLayout<T>({
