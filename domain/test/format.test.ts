@@ -6,6 +6,7 @@ import {
   formatDate,
   formatDateTime,
   formatNumber,
+  formatPercent,
   formatPhone,
   formatTime,
   plural,
@@ -56,6 +57,41 @@ describe('formatCurrency (MAD, grouped as fr-FR numbers: issue 14)', () => {
     expect(formatCurrency(undefined)).toBe('-');
     expect(formatCurrency('')).toBe('-');
     expect(formatCurrency('abc')).toBe('-');
+  });
+});
+
+describe('numbers, written without Intl (issue 30 item 10)', () => {
+  it('gives the same text as Intl.NumberFormat fr-FR for the options the app uses', () => {
+    const optionSets: (Intl.NumberFormatOptions | undefined)[] = [
+      undefined,
+      { maximumFractionDigits: 1 },
+      { maximumFractionDigits: 3 },
+      { minimumFractionDigits: 1, maximumFractionDigits: 1 },
+      { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+      { minimumFractionDigits: 0, maximumFractionDigits: 0 },
+    ];
+    const values = [0, -0, 1, -1, 7, 12, 999, 1000, 1234, 12_345, 123_456, 1_234_567.891, -98_765.4321, 0.5, 1.5, 2.5];
+    values.push(1.005, 1.0005, 0.125, 66.65, 99.95, 99.9999, -0.0004, 0.0004, 1e15 + 0.3, 2 ** 53, 47.25, 100 / 3);
+    // And a deterministic spread of magnitudes and fractions.
+    let x = 0.7;
+    for (let i = 0; i < 400; i++) {
+      x = (x * 9301 + 49297) % 233280;
+      values.push(((x / 233280) * 10 ** (i % 9) - (i % 3 === 0 ? 10 ** (i % 7) : 0)) * (i % 5 === 0 ? -1 : 1));
+    }
+    for (const options of optionSets) {
+      const intl = new Intl.NumberFormat('fr-FR', options);
+      for (const v of values) expect(formatNumber(v, options), `${v} ${JSON.stringify(options)}`).toBe(intl.format(v));
+    }
+    expect(formatPercent(43.456)).toBe(
+      `${new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(43.456)} %`,
+    );
+  });
+
+  it('leaves what it does not write itself to Intl', () => {
+    expect(formatNumber(Number.NaN)).toBe('NaN');
+    expect(formatNumber(0.25, { style: 'percent' })).toBe(
+      new Intl.NumberFormat('fr-FR', { style: 'percent' }).format(0.25),
+    );
   });
 });
 

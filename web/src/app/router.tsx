@@ -1,6 +1,14 @@
 import { ADMIN_ROLE, PERMISSIONS } from '@gmao/domain/auth/permissions';
-import { Suspense } from 'react';
-import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { Suspense, useMemo } from 'react';
+import {
+  createRoutesFromElements,
+  matchRoutes,
+  Navigate,
+  Outlet,
+  Route,
+  renderMatches,
+  useLocation,
+} from 'react-router';
 import { PageLoader } from '../components/layout/page-loader';
 import { paths } from '../lib/paths';
 import {
@@ -120,106 +128,107 @@ const adminOnly = (element: React.ReactNode) => <RequireRole role={ADMIN_ROLE}>{
  * does not use, would be 16 KB more on every page (issue 16). A page's error shows the error screen until the next
  * navigation.
  */
+const ROUTES = createRoutesFromElements(
+  <>
+    <Route element={<PublicPage />}>
+      <Route path={paths.login} element={<Login />} />
+      <Route path={paths.terms} element={<Terms />} />
+      <Route path={paths.privacy} element={<Privacy />} />
+      {/* an equipment's QR code: anyone, no account (issue 33) */}
+      <Route path={paths.publicRequest} element={<PublicRequest />} />
+    </Route>
+    <Route element={<WithQueries />}>
+      <Route element={<PublicPage />}>
+        <Route path={paths.register} element={<Register />} />
+        <Route path={paths.forgotPassword} element={<ForgotPassword />} />
+        <Route path={paths.resetPassword} element={<ResetPassword />} />
+      </Route>
+      <Route element={<RequireAuth />}>
+        {/* outside the app layout, whose calls the server refuses until the password is changed */}
+        <Route element={<PublicPage />}>
+          <Route path={paths.changePassword} element={<ChangePassword />} />
+        </Route>
+        <Route element={<RequirePasswordChanged />}>
+          <Route element={<RequirePortalUser />}>
+            <Route
+              element={
+                <Suspense fallback={<PageLoader />}>
+                  <PortalFrame />
+                </Suspense>
+              }
+            >
+              <Route path={paths.portal} element={<PortalHome />} />
+              <Route path={`${paths.portalEquipment}/:id?`} element={<PortalEquipment />} />
+              <Route path={`${paths.portalInterventions}/:id?`} element={<PortalInterventions />} />
+              <Route path={paths.portalContract} element={<PortalContract />} />
+              <Route path={paths.portalNewRequest} element={<PortalNewRequest />} />
+              <Route path={paths.portalRequests} element={<PortalRequests />} />
+            </Route>
+          </Route>
+          <Route element={<RequireInternal />}>
+            <Route element={<ProtectedLayout />}>
+              <Route index element={<Dashboard />} />
+              <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
+              <Route path={paths.profile} element={<Profile />} />
+              <Route path={paths.settings} element={<Settings />} />
+              <Route path={paths.notifications} element={<Notifications />} />
+              <Route path={`${paths.clients}/:id?`} element={withPermission(PERMISSIONS.CLIENTS_READ, <Clients />)} />
+              <Route
+                path={`${paths.equipment}/:id?`}
+                element={withPermission(PERMISSIONS.EQUIPMENT_READ, <Equipment />)}
+              />
+              {/* `/:id?`: the deep link of one item opens its detail over the list (same page, no remount) */}
+              <Route
+                path={`${paths.interventions}/:id?`}
+                element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Interventions />)}
+              />
+              <Route
+                path={paths.interventionTemplates}
+                element={withPermission(
+                  [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE],
+                  <Templates />,
+                )}
+              />
+              <Route path={paths.plans} element={withPermission(PERMISSIONS.PLANS_READ, <Plans />)} />
+              <Route path={paths.planning} element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Planning />)} />
+              <Route path={paths.stock} element={withPermission(PERMISSIONS.STOCK_READ, <Stock />)} />
+              <Route path={paths.contracts} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Contracts />)} />
+              <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
+              <Route path={paths.requests} element={withPermission(PERMISSIONS.REQUESTS_MANAGE, <Requests />)} />
+              <Route
+                path={paths.habilitations}
+                element={withPermission(PERMISSIONS.HABILITATIONS_MANAGE, <Habilitations />)}
+              />
+              <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
+              <Route
+                path={paths.slaReport}
+                element={withPermission([PERMISSIONS.REPORTS_READ, PERMISSIONS.CONTRACTS_READ], <SlaReport />)}
+              />
+              <Route path={paths.analytics} element={withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />)} />
+              <Route path={paths.users} element={adminOnly(<Users />)} />
+              <Route path={paths.roles} element={adminOnly(<Roles />)} />
+              <Route path={paths.sections} element={adminOnly(<Sections />)} />
+              <Route path={paths.audit} element={adminOnly(<AuditLog />)} />
+              <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
+              <Route path={paths.mail} element={adminOnly(<MailAdmin />)} />
+              <Route path={paths.company} element={adminOnly(<CompanyAdmin />)} />
+              <Route path={paths.webhooks} element={adminOnly(<WebhooksAdmin />)} />
+            </Route>
+          </Route>
+        </Route>
+      </Route>
+    </Route>
+    <Route element={<PublicPage />}>
+      <Route path="*" element={<NotFound />} />
+    </Route>
+  </>,
+);
+
 export function AppRoutes() {
   const { pathname } = useLocation();
-  return (
-    <RouteErrorBoundary resetKey={pathname}>
-      <Routes>
-        <Route element={<PublicPage />}>
-          <Route path={paths.login} element={<Login />} />
-          <Route path={paths.terms} element={<Terms />} />
-          <Route path={paths.privacy} element={<Privacy />} />
-          {/* an equipment's QR code: anyone, no account (issue 33) */}
-          <Route path={paths.publicRequest} element={<PublicRequest />} />
-        </Route>
-        <Route element={<WithQueries />}>
-          <Route element={<PublicPage />}>
-            <Route path={paths.register} element={<Register />} />
-            <Route path={paths.forgotPassword} element={<ForgotPassword />} />
-            <Route path={paths.resetPassword} element={<ResetPassword />} />
-          </Route>
-          <Route element={<RequireAuth />}>
-            {/* outside the app layout, whose calls the server refuses until the password is changed */}
-            <Route element={<PublicPage />}>
-              <Route path={paths.changePassword} element={<ChangePassword />} />
-            </Route>
-            <Route element={<RequirePasswordChanged />}>
-              <Route element={<RequirePortalUser />}>
-                <Route
-                  element={
-                    <Suspense fallback={<PageLoader />}>
-                      <PortalFrame />
-                    </Suspense>
-                  }
-                >
-                  <Route path={paths.portal} element={<PortalHome />} />
-                  <Route path={`${paths.portalEquipment}/:id?`} element={<PortalEquipment />} />
-                  <Route path={`${paths.portalInterventions}/:id?`} element={<PortalInterventions />} />
-                  <Route path={paths.portalContract} element={<PortalContract />} />
-                  <Route path={paths.portalNewRequest} element={<PortalNewRequest />} />
-                  <Route path={paths.portalRequests} element={<PortalRequests />} />
-                </Route>
-              </Route>
-              <Route element={<RequireInternal />}>
-                <Route element={<ProtectedLayout />}>
-                  <Route index element={<Dashboard />} />
-                  <Route path="/dashboard" element={<Navigate to={paths.dashboard} replace />} />
-                  <Route path={paths.profile} element={<Profile />} />
-                  <Route path={paths.settings} element={<Settings />} />
-                  <Route path={paths.notifications} element={<Notifications />} />
-                  <Route
-                    path={`${paths.clients}/:id?`}
-                    element={withPermission(PERMISSIONS.CLIENTS_READ, <Clients />)}
-                  />
-                  <Route
-                    path={`${paths.equipment}/:id?`}
-                    element={withPermission(PERMISSIONS.EQUIPMENT_READ, <Equipment />)}
-                  />
-                  {/* `/:id?`: the deep link of one item opens its detail over the list (same page, no remount) */}
-                  <Route
-                    path={`${paths.interventions}/:id?`}
-                    element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Interventions />)}
-                  />
-                  <Route
-                    path={paths.interventionTemplates}
-                    element={withPermission(
-                      [PERMISSIONS.INTERVENTIONS_CREATE, PERMISSIONS.TEMPLATES_MANAGE],
-                      <Templates />,
-                    )}
-                  />
-                  <Route path={paths.plans} element={withPermission(PERMISSIONS.PLANS_READ, <Plans />)} />
-                  <Route path={paths.planning} element={withPermission(PERMISSIONS.INTERVENTIONS_READ, <Planning />)} />
-                  <Route path={paths.stock} element={withPermission(PERMISSIONS.STOCK_READ, <Stock />)} />
-                  <Route path={paths.contracts} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Contracts />)} />
-                  <Route path={paths.calendars} element={withPermission(PERMISSIONS.CONTRACTS_READ, <Calendars />)} />
-                  <Route path={paths.requests} element={withPermission(PERMISSIONS.REQUESTS_MANAGE, <Requests />)} />
-                  <Route
-                    path={paths.habilitations}
-                    element={withPermission(PERMISSIONS.HABILITATIONS_MANAGE, <Habilitations />)}
-                  />
-                  <Route path={paths.reports} element={withPermission(PERMISSIONS.REPORTS_READ, <Reports />)} />
-                  <Route
-                    path={paths.slaReport}
-                    element={withPermission([PERMISSIONS.REPORTS_READ, PERMISSIONS.CONTRACTS_READ], <SlaReport />)}
-                  />
-                  <Route path={paths.analytics} element={withPermission(PERMISSIONS.ANALYTICS_READ, <Analytics />)} />
-                  <Route path={paths.users} element={adminOnly(<Users />)} />
-                  <Route path={paths.roles} element={adminOnly(<Roles />)} />
-                  <Route path={paths.sections} element={adminOnly(<Sections />)} />
-                  <Route path={paths.audit} element={adminOnly(<AuditLog />)} />
-                  <Route path={paths.customFields} element={adminOnly(<CustomFields />)} />
-                  <Route path={paths.mail} element={adminOnly(<MailAdmin />)} />
-                  <Route path={paths.company} element={adminOnly(<CompanyAdmin />)} />
-                  <Route path={paths.webhooks} element={adminOnly(<WebhooksAdmin />)} />
-                </Route>
-              </Route>
-            </Route>
-          </Route>
-        </Route>
-        <Route element={<PublicPage />}>
-          <Route path="*" element={<NotFound />} />
-        </Route>
-      </Routes>
-    </RouteErrorBoundary>
-  );
+  // Matched once per address (issue 30 item 10): <Routes> flattened, ranked and compiled the table's ~70 patterns at
+  // each of its renders — 40–80 ms of a phone's load, two or three times per load, and again at each change of the
+  // address's query (a filter, a tab). The elements are the table's, made once.
+  const matches = useMemo(() => matchRoutes(ROUTES, pathname), [pathname]);
+  return <RouteErrorBoundary resetKey={pathname}>{renderMatches(matches)}</RouteErrorBoundary>;
 }
