@@ -9,6 +9,8 @@ const WEEK = { weekStartsOn: 1 } as const;
 
 export const dayKey = (d: Date) => format(d, 'yyyy-MM-dd');
 /** Today in Casablanca (the planning's time zone), as a local calendar date. */
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 export const today = () => parseISO(planningToday());
 
 /** The days shown: whole weeks, Monday first, covering the month (or the one week). */
@@ -53,8 +55,9 @@ export function itemsByDay(
   // The server's wall clock (plannedWallClock): the browser's zone data never places an intervention. One with only
   // its date is on that day, for the whole day, before the timed ones.
   for (const i of rows) itemsOf(i.plannedWallClock?.date ?? i.date).interventions.push(i);
+  // 'HH:MM' texts compare as plain strings; localeCompare would be the page's first use of ICU (issue 30 item 10).
   for (const day of byDay.values())
-    day.interventions.sort((a, b) => (a.plannedWallClock?.time ?? '').localeCompare(b.plannedWallClock?.time ?? ''));
+    day.interventions.sort((a, b) => compareText(a.plannedWallClock?.time ?? '', b.plannedWallClock?.time ?? ''));
   for (const o of occurrences) {
     if (technicianId !== undefined && o.plan.technicien_id !== technicianId) continue;
     if (clientId !== undefined && o.plan.client_id !== clientId) continue;
