@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { MY_WORK_MESSAGES } from '@gmao/domain/dashboard/my-work-schemas';
 import { SIGNATURE_MESSAGES } from '@gmao/domain/interventions/offline-messages';
+import { planningToday } from '@gmao/domain/interventions/schedule-schemas';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminApi, apiAs, baseURL, createReadyUser, signIn, unique } from '../support/app.ts';
@@ -38,7 +39,8 @@ async function createIntervention(
   });
   const created = await api('POST', '/interventions', {
     equipement_id: (equipment.body as { data: { id: number } }).data.id,
-    date: opts.date ?? new Date().toISOString().slice(0, 10),
+    // Casablanca's today, the server's: from 23:00 UTC (midnight in Morocco) the UTC date is already yesterday there.
+    date: opts.date ?? planningToday(),
     description,
     ...(opts.urgence ? { urgence: true } : {}),
   });
