@@ -1,12 +1,4 @@
-import {
-  type InvalidateOptions,
-  type InvalidateQueryFilters,
-  noop,
-  type Query,
-  QueryClient,
-  type QueryKey,
-  skipToken,
-} from '@tanstack/react-query';
+import { type InvalidateOptions, type InvalidateQueryFilters, QueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError } from './api-client';
 
 const isClientError = (err: unknown) => err instanceof ApiError && err.isClientError;
@@ -34,34 +26,8 @@ export class ChangeAwareQueryClient extends QueryClient {
   }
 }
 
-/**
- * A new query's first read starts as soon as a component has asked for it in its render (issue 30 item 10), not once
- * the page has been committed, laid out and painted and its effects run (where TanStack Query starts it, when the
- * component subscribes): on a phone the page's reads went out 600–900 ms after its code had arrived, most of it the
- * frame's and the page's first render. Only what the component's subscription would read at once: a query without
- * data, not reading yet, with a query function, enabled. A microtask later, so that the cache is not changed while
- * React renders.
- */
-function readOnceAsked(query: Query) {
-  queueMicrotask(() => {
-    const { data, fetchStatus } = query.state;
-    const { queryFn, enabled } = query.options as { queryFn?: unknown; enabled?: boolean | ((q: Query) => boolean) };
-    if (data !== undefined || fetchStatus !== 'idle' || !queryFn || queryFn === skipToken) return;
-    if ((typeof enabled === 'function' ? enabled(query) : enabled) === false) return;
-    query.fetch().catch(noop);
-  });
-}
-
 /** Spec §7 "Query behaviour" and §9 freshness defaults. */
 export function createQueryClient() {
-  const client = createClient();
-  client.getQueryCache().subscribe((event) => {
-    if (event.type === 'added') readOnceAsked(event.query);
-  });
-  return client;
-}
-
-function createClient() {
   return new ChangeAwareQueryClient({
     defaultOptions: {
       queries: {
