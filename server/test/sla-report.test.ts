@@ -1,4 +1,4 @@
-import { metricsToday } from '@gmao/domain/dashboard/metrics';
+import { casablancaToday } from '@gmao/domain/interventions/due-day';
 import { instantOfWallClock } from '@gmao/domain/interventions/planning-clock';
 import { addDays } from '@gmao/domain/plans/recurrence';
 import { SLA_REPORT_MESSAGES } from '@gmao/domain/reports/sla-report-schemas';
@@ -21,7 +21,9 @@ let clientId: number;
 let monday: string;
 let breachedId: number;
 let horsContratId: number;
-const today = metricsToday();
+// Casablanca's day, as the server dates an accepted request's intervention (casablancaToday): from 23:00 UTC the UTC
+// day is the day before, and that intervention fell after the report's period (seen in a CI run at 23:57 UTC).
+const today = casablancaToday();
 const BOUNDARY = 'sla-report-boundary';
 const form = (fields: Record<string, string>) =>
   Buffer.concat([
